@@ -1,0 +1,77 @@
+"""The one exception hierarchy of cardrules.
+
+Every exception the library raises on purpose derives from :class:`CardrulesError`, so
+``except CardrulesError`` catches them all. Each class also derives from the builtin
+exception a Python programmer would expect (``ValueError`` for bad values), so generic
+code keeps working.
+
+>>> issubclass(IllegalActionError, CardrulesError), issubclass(IllegalActionError, ValueError)
+(True, True)
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardrulesError",
+    "IllegalActionError",
+    "NotationError",
+    "OptionsError",
+    "RecordError",
+]
+
+
+class CardrulesError(Exception):
+    """Root of every error cardrules raises deliberately."""
+
+
+class IllegalActionError(CardrulesError, ValueError):
+    """An action that the rules forbid in the given state.
+
+    The state it was applied to is unchanged (transitions are pure). The message reads
+    ``cannot <action>: <reason> (<rule>)`` so a player can understand it.
+
+    Attributes:
+        action: the refused action (the action object itself).
+        rule: the id of the rule that forbids it in ``RULES.md``, such as ``"SF-16"``.
+        reason: one sentence saying why, without the action or the rule id.
+
+    >>> err = IllegalActionError("play 7C", "SF-16", "you hold a diamond; follow suit or trump")
+    >>> str(err)
+    'cannot play 7C: you hold a diamond; follow suit or trump (SF-16)'
+    >>> err.rule
+    'SF-16'
+
+    """
+
+    action: object
+    rule: str
+    reason: str
+
+    def __init__(self, action: object, rule: str, reason: str) -> None:
+        self.action = action
+        self.rule = rule
+        self.reason = reason
+        super().__init__(f"cannot {action}: {reason} ({rule})")
+
+    def __reduce__(self) -> tuple[type[IllegalActionError], tuple[object, str, str]]:
+        return (type(self), (self.action, self.rule, self.reason))
+
+
+class OptionsError(CardrulesError, ValueError):
+    """An invalid option value, a value of the wrong type, or an impossible combination.
+
+    The message names the offending field or fields.
+    """
+
+
+class NotationError(CardrulesError, ValueError):
+    """Text that is not valid card or action notation; the message quotes the text."""
+
+
+class RecordError(CardrulesError, ValueError):
+    """A game record, options or view in JSON that cannot be loaded or replayed.
+
+    Raised for malformed JSON, unknown or missing fields, wrong types, impossible values
+    and illegal action sequences. The message says where the problem is, as a path such
+    as ``deals[0].actions[3]``.
+    """
