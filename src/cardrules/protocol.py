@@ -21,7 +21,7 @@ from typing import Protocol, TypeVar
 
 from cardrules.cards import Card
 
-__all__ = ["Bot", "Game", "GameOptions", "GameState", "SeatView"]
+__all__ = ["Bot", "DealOutcome", "Game", "GameOptions", "GameState", "SeatView"]
 
 S = TypeVar("S", bound="GameState")
 A = TypeVar("A")
@@ -37,6 +37,25 @@ class GameOptions(Protocol):
     @property
     def players(self) -> int:
         """The number of seats, ``0 … players - 1``."""
+        ...
+
+
+class DealOutcome(Protocol):
+    """How a finished deal was settled, in the terms both games share."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that took (a share of) the pool; ``()`` for a spoil or a void deal."""
+        ...
+
+    @property
+    def payouts(self) -> tuple[int, ...]:
+        """Counters each seat received at settlement (pool shares and bonuses)."""
+        ...
+
+    @property
+    def carried(self) -> int:
+        """Counters left in the pool for the next deal."""
         ...
 
 
@@ -71,6 +90,11 @@ class GameState(Protocol):
     @property
     def balances(self) -> tuple[int, ...]:
         """Each seat's counters won minus counters paid since the game began."""
+        ...
+
+    @property
+    def outcome(self) -> DealOutcome | None:
+        """The settlement of the current deal once it is over, else ``None``."""
         ...
 
 
