@@ -1,0 +1,79 @@
+"""Seeded shuffling: the same seed gives the same pack order everywhere."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardrules import FULL_PACK, SHORT_PACK, OptionsError, format_cards
+from cardrules.dealing import derive_seed, shuffled
+
+SCRIPT = (
+    "from cardrules.dealing import shuffled, derive_seed;"
+    "from cardrules import FULL_PACK, format_cards;"
+    "print(format_cards(shuffled(FULL_PACK, 2026)), derive_seed(2026, 3, 4))"
+)
+
+
+def test_same_seed_same_order_in_processes_with_different_hash_seeds() -> None:
+    outputs = set()
+    for hash_seed in ("0", "1", "12345", "random"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        result = subprocess.run(
+            [sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True, check=True
+        )
+        outputs.add(result.stdout)
+    assert len(outputs) == 1
+    here = f"{format_cards(shuffled(FULL_PACK, 2026))} {derive_seed(2026, 3, 4)}\n"
+    assert outputs == {here}
+
+
+def test_known_order_is_pinned() -> None:
+    """A golden value: changing the shuffle would silently change every recorded game."""
+    assert format_cards(shuffled(FULL_PACK, 0, count=6)) == format_cards(
+        shuffled(FULL_PACK, 0)[:6]
+    )
+    assert format_cards(shuffled(FULL_PACK, 7, count=5)) == "4H 9S 9D 7S 4D"
+
+
+@given(st.integers(), st.integers(min_value=0, max_value=32))
+def test_a_partial_deal_is_the_top_of_the_full_shuffle(seed: int, count: int) -> None:
+    assert shuffled(SHORT_PACK, seed, count=count) == shuffled(SHORT_PACK, seed)[:count]
+
+
+@given(st.integers())
+def test_a_shuffle_is_a_permutation(seed: int) -> None:
+    assert sorted(shuffled(FULL_PACK, seed)) == list(FULL_PACK)
+
+
+def test_a_callers_random_is_used_and_advanced() -> None:
+    rng = random.Random(5)
+    first = shuffled(FULL_PACK, rng)
+    second = shuffled(FULL_PACK, rng)
+    assert first != second
+    assert first == shuffled(FULL_PACK, random.Random(5))
+
+
+@pytest.mark.parametrize("seed", [1.5, "7", None, True])
+def test_bad_seeds_are_options_errors(seed: object) -> None:
+    with pytest.raises(OptionsError, match="seed"):
+        shuffled(FULL_PACK, seed)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("count", [-1, 53, 2.0, True])
+def test_bad_counts_are_options_errors(count: object) -> None:
+    with pytest.raises(OptionsError, match="count"):
+        shuffled(FULL_PACK, 1, count=count)  # type: ignore[arg-type]
+
+
+def test_derived_seeds_differ_by_label_and_fit_64_bits() -> None:
+    seeds = {derive_seed(1, deal) for deal in range(1000)}
+    assert len(seeds) == 1000
+    assert all(0 <= s < 2**64 for s in seeds)
+    assert derive_seed(1, 2, 3) != derive_seed(1, 23)
