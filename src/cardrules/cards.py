@@ -235,6 +235,12 @@ class Card(int):
     def __format__(self, spec: str) -> str:
         return format(_NAMES[self], spec)
 
+    def _repr_svg_(self) -> str:
+        """The card as an SVG picture, so Jupyter shows it (see :mod:`cardrules.svg`)."""
+        from cardrules.svg import card
+
+        return card(self)
+
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return (Card.from_index, (int(self),))
 

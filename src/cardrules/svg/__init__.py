@@ -1,0 +1,23 @@
+"""Pictures of cards, hands, tricks, rank orders and whole seat views, as SVG.
+
+Every function returns a :class:`Drawing`: a complete, self-contained SVG document (a
+``str``) with a ``viewBox``, so it scales cleanly from a thumbnail to a poster, needs no
+fonts for the suit symbols (they are drawn as paths) and no files beside it. Jupyter shows
+a drawing as a picture, and so it shows a :class:`~cardrules.cards.Card` too.
+
+Each drawn card is a ``<g class="card" data-card="10C">`` element, so programs and tests
+can find what was drawn; trick plays carry ``data-winner``, chart rows ``data-row``.
+
+>>> from cardrules import parse_cards
+>>> from cardrules import svg
+>>> picture = svg.hand(parse_cards("5H JD AH"))
+>>> picture.startswith("<svg"), picture.count('data-card="')
+(True, 3)
+"""
+
+from __future__ import annotations
+
+from cardrules.svg._draw import Drawing
+from cardrules.svg._pictures import card, card_back, hand, trick
+
+__all__ = ["Drawing", "card", "card_back", "hand", "trick"]
