@@ -1,0 +1,1 @@
+"""Tests of cardrules.records: JSON records, replay, hostile input, leak-proof views."""
