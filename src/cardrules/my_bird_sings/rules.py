@@ -1,0 +1,864 @@
+"""The rules of My Bird Sings as pure functions: deal, turn, exchange, sing, settle.
+
+>>> from cardrules.cards import parse_cards
+>>> from cardrules.my_bird_sings import Options, new_game
+>>> options = Options(players=2)
+>>> deck = deck_for(options, [parse_cards("2H 3H 4H 5D"), parse_cards("2S 3S 4S 5S")])
+>>> deck[:9]  # dealt one at a time from the eldest hand (seat 1), then the stock
+(<Card 2S>, <Card 2H>, <Card 3S>, <Card 3H>, <Card 4S>, <Card 4H>, <Card 5S>, <Card 5D>, <Card AS>)
+>>> state = new_game(options, deck=deck)
+>>> state.hands  # seat 1, the eldest hand, is dealt to first
+((<Card 2H>, <Card 3H>, <Card 4H>, <Card 5D>), (<Card 2S>, <Card 3S>, <Card 4S>, <Card 5S>))
+>>> state.outcome.kind, state.outcome.winners, state.outcome.shown
+(<OutcomeKind.SANG: 'sang'>, (1,), (<Card 2S>, <Card 3S>, <Card 4S>, <Card 5S>))
+
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardrules.cards import FULL_PACK, Card
+from cardrules.cards import SHORT_PACK as SHORT_CARDS
+from cardrules.dealing import derive_seed, shuffled
+from cardrules.errors import IllegalActionError, NotationError, OptionsError
+from cardrules.history import ActionLog, DealHistory, History, log_items
+from cardrules.my_bird_sings.actions import (
+    ABANDON,
+    ACTION_TYPES,
+    DECLINE_EXCHANGE,
+    DECLINE_SING,
+    DRAW_ACTIONS,
+    EXCHANGE_ACTIONS,
+    PASS_ACTIONS,
+    Abandon,
+    Action,
+    DeclineExchange,
+    DeclineSing,
+    Draw,
+    Exchange,
+    Pass,
+    Sing,
+)
+from cardrules.my_bird_sings.combinations import SUIT_KEY, singing_keys, singing_sets
+from cardrules.my_bird_sings.options import (
+    ExchangeBy,
+    ExchangeOnExhaustion,
+    ExhaustionEnd,
+    Options,
+    Passing,
+    PileTo,
+    SingTiming,
+)
+from cardrules.my_bird_sings.state import (
+    E_EXCHANGE,
+    E_PASS,
+    E_REPLENISH,
+    E_TRICK,
+    DealInfo,
+    Outcome,
+    OutcomeKind,
+    Phase,
+    State,
+    Table,
+)
+from cardrules.stakes import split_pool
+
+__all__ = [
+    "apply_action",
+    "check_action",
+    "deck_for",
+    "exchange_open",
+    "history",
+    "is_deal_over",
+    "is_game_over",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "next_deal",
+    "offered_order",
+]
+
+_PASS = Phase.PASS
+_DRAW = Phase.DRAW
+_EXCHANGE = Phase.EXCHANGE
+_SING = Phase.SING
+_OVER = Phase.OVER
+_THROW = Passing.THROW
+
+
+# --------------------------------------------------------------------------- deal
+
+
+def _check_deck(deck: Sequence[Card] | str, pack: tuple[Card, ...]) -> tuple[Card, ...]:
+    if isinstance(deck, str):
+        from cardrules.cards import parse_cards
+
+        try:
+            cards = parse_cards(deck)
+        except NotationError as error:
+            raise OptionsError(f"deck: {error}") from None
+    else:
+        try:
+            cards = tuple(deck)
+        except TypeError:
+            raise OptionsError(f"deck: expected a sequence of cards, not {deck!r}") from None
+    if not all(isinstance(card, Card) for card in cards) or sorted(cards) != sorted(pack):
+        raise OptionsError(
+            f"deck: must hold each of the {len(pack)} cards of the pack exactly once"
+        )
+    return cards
+
+
+def _deal_hands(dealt: tuple[Card, ...], options: Options, eldest: int) -> list[tuple[Card, ...]]:
+    """Implements MBS-3: batches of ``deal_batch`` cards clockwise from the eldest hand."""
+    n = options.players
+    size = options.hand_size
+    batch = options.deal_batch
+    hands: list[tuple[Card, ...]] = [()] * n
+    if batch == 1:
+        for offset in range(n):
+            hands[(eldest + offset) % n] = dealt[offset::n]
+        return hands
+    lists: list[list[Card]] = [[] for _ in range(n)]
+    position = 0
+    for _ in range(size // batch):
+        for offset in range(n):
+            lists[(eldest + offset) % n].extend(dealt[position : position + batch])
+            position += batch
+    return [tuple(hand) for hand in lists]
+
+
+def deck_for(
+    options: Options,
+    hands: Sequence[Sequence[Card]],
+    *,
+    dealer: int = 0,
+    stock: Sequence[Card] = (),
+) -> tuple[Card, ...]:
+    """Return a pack order (top first) that deals ``hands`` (by seat) under ``options``.
+
+    The stock begins with ``stock``; the rest of the pack follows in pack order. Handy
+    for setting up positions: ``new_game(options, deck=deck_for(...), dealer=dealer)``.
+
+    Raises:
+        OptionsError: if the hands or stock do not fit the options or repeat a card.
+
+    """
+    n = options.players
+    size = options.hand_size
+    batch = options.deal_batch
+    pack = FULL_PACK if options.pack == 52 else SHORT_CARDS
+    if len(hands) != n or any(len(hand) != size for hand in hands):
+        raise OptionsError(f"hands: expected {n} hands of {size} cards, not {hands!r}")
+    eldest = (dealer + 1) % n
+    top: list[Card | None] = [None] * (n * size)
+    for offset in range(n):
+        for j, card in enumerate(hands[(eldest + offset) % n]):
+            top[(j // batch) * n * batch + offset * batch + j % batch] = card
+    used = [card for card in top if card is not None] + list(stock)
+    if len(set(used)) != len(used) or not set(used) <= set(pack):
+        raise OptionsError("hands, stock: every card must come from the pack, once")
+    rest = [card for card in pack if card not in set(used)]
+    return (*[card for card in top if card is not None], *stock, *rest)
+
+
+def _start_deal(
+    options: Options,
+    dealer: int,
+    seed: int | None,
+    deck: Sequence[Card] | str | None,
+    number: int,
+    first_seed: int | None,
+    previous: ActionLog[DealHistory[Action]] | None,
+    pool: int,
+    balances: tuple[int, ...],
+) -> State:
+    """Implements MBS-2 (ante) and MBS-3 (deal), then the first sing check (MBS-9)."""
+    n = options.players
+    pack = FULL_PACK if options.pack == 52 else SHORT_CARDS
+    if seed is None:
+        seed = 0
+    elif isinstance(seed, bool) or not isinstance(seed, int):
+        raise OptionsError(f"seed: expected an int, not {seed!r}")
+    size = options.hand_size
+    dealt_count = n * size
+    explicit = None if deck is None else _check_deck(deck, pack)
+    dealt = explicit[:dealt_count] if explicit is not None else shuffled(pack, seed, count=dealt_count)
+    eldest = (dealer + 1) % n
+    limit = options.round_limit
+    info = DealInfo(
+        options,
+        n,
+        dealer,
+        eldest,
+        seed,
+        explicit,
+        number,
+        seed if first_seed is None else first_seed,
+        previous,
+        pack,
+        dealt_count,
+        singing_keys(options),
+        None if limit is None else limit * n,
+        options.exchange_after_rounds * n,
+    )
+    stake = options.stake
+    paid = [stake] * n
+    paid[dealer] += options.dealer_extra
+    table = Table(
+        None,
+        len(pack) - dealt_count,
+        (),
+        (0,) * n,
+        ((),) * n,
+        pool + sum(paid),
+        tuple(b - p for b, p in zip(balances, paid, strict=True)),
+    )
+    hands = tuple(_deal_hands(dealt, options, eldest))
+    return _checkpoint(info, hands, 0, 0, False, table, None, None)
+
+
+def new_game(
+    options: Options,
+    *,
+    seed: int | None = None,
+    deck: Sequence[Card] | str | None = None,
+    dealer: int = 0,
+) -> State:
+    """Start a session: ante, deal, and return the state at the first decision.
+
+    Implements MBS-2 and MBS-3. With ``deck`` the cards are dealt from it, top card first;
+    otherwise from a shuffle driven by ``seed``. The seed (0 if not given) also drives the
+    order in which a ``draw_blind`` hand is offered. Balances start at 0.
+
+    >>> from cardrules.my_bird_sings import Options
+    >>> state = new_game(Options(players=6), seed=3)
+    >>> state.pool, state.balances, len(state.stock), state.to_act
+    (7, (-2, -1, -1, -1, -1, -1), 28, 1)
+
+    Raises:
+        OptionsError: for options that are not an :class:`Options`, a bad dealer, seed or deck.
+
+    """
+    if not isinstance(options, Options):
+        raise OptionsError(f"options: expected my_bird_sings.Options, not {options!r}")
+    n = options.players
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+        raise OptionsError(f"dealer: expected a seat from 0 to {n - 1}, not {dealer!r}")
+    return _start_deal(options, dealer, seed, deck, 0, None, None, 0, (0,) * n)
+
+
+def _deal_history(state: State) -> DealHistory[Action]:
+    info = state._deal
+    return DealHistory(info.dealer, info.seed, info.deck, log_items(state._log))
+
+
+def next_deal(
+    state: State, *, seed: int | None = None, deck: Sequence[Card] | str | None = None
+) -> State:
+    """Start the next deal of the session once the current one is over.
+
+    Implements MBS-14: the deal passes to the left and everybody antes again; whatever the
+    pool held is carried. With neither ``seed`` nor ``deck`` the seed is
+    ``derive_seed(first deal's seed, deal number)``.
+
+    Raises:
+        IllegalActionError: if the current deal is not over.
+        OptionsError: for a bad seed or deck.
+
+    """
+    if state.outcome is None:
+        raise IllegalActionError(
+            "start the next deal", "MBS-14", "the current deal is not over yet"
+        )
+    info = state._deal
+    number = info.number + 1
+    if seed is None and deck is None:
+        seed = derive_seed(info.first_seed, number)
+    return _start_deal(
+        info.options,
+        (info.dealer + 1) % info.players,
+        seed,
+        deck,
+        number,
+        info.first_seed,
+        (info.previous, _deal_history(state)),
+        state._table.pool,
+        state._table.balances,
+    )
+
+
+# --------------------------------------------------------------------------- turn flow
+
+
+def _checkpoint(
+    info: DealInfo,
+    hands: tuple[tuple[Card, ...], ...],
+    turn: int,
+    pre: int,
+    exchanged: bool,
+    table: Table,
+    log: object,
+    events: object,
+) -> State:
+    """Implements MBS-9 step 2 (and MBS-15's continuation): check whether a bird sings.
+
+    The holding checked belongs to the player on turn, or during the after-deal checks of
+    ``sing_timing='any_after_deal'`` to the seat ``pre`` places after the eldest hand.
+    """
+    options = info.options
+    n = info.players
+    while True:
+        seat = (info.eldest + (pre or turn)) % n
+        hand = hands[seat]
+        key = 0
+        for card in hand:
+            key += SUIT_KEY[card]
+        if key not in info.keys:
+            return _after_check(info, hands, turn, pre, exchanged, table, log, events)
+        if not options.play_to_exhaustion:
+            if options.auto_sing:
+                sets = singing_sets(hand, options)
+                return _finish(
+                    info, hands, turn, OutcomeKind.SANG, table, log, events, seat, sets[0]
+                )
+            return _sing_decision(info, hands, turn, pre, exchanged, table, log, events, seat)
+        sets = singing_sets(hand, options)
+        if not options.auto_sing or len(sets) > 1:
+            return _sing_decision(info, hands, turn, pre, exchanged, table, log, events, seat)
+        hands, table, events, ended = _lay_trick(info, hands, turn, seat, sets[0], table, events)
+        if ended:
+            return _finish(info, hands, turn, OutcomeKind.EXHAUSTED, table, log, events)
+
+
+def _sing_decision(
+    info: DealInfo,
+    hands: tuple[tuple[Card, ...], ...],
+    turn: int,
+    pre: int,
+    exchanged: bool,
+    table: Table,
+    log: object,
+    events: object,
+    seat: int,
+) -> State:
+    options = info.options
+    sets = singing_sets(hands[seat], options)
+    legal: tuple[Action, ...] = tuple(Sing(cards) for cards in sets)
+    if not options.auto_sing:
+        legal += (DECLINE_SING,)
+    return State(
+        info, hands, turn, seat, _SING, (*legal, ABANDON), table, None, pre, exchanged, log, events
+    )  # type: ignore[arg-type]
+
+
+def _after_check(
+    info: DealInfo,
+    hands: tuple[tuple[Card, ...], ...],
+    turn: int,
+    pre: int,
+    exchanged: bool,
+    table: Table,
+    log: object,
+    events: object,
+) -> State:
+    """After a silent checkpoint: the next after-deal check, the exchange, or the pass."""
+    n = info.players
+    if turn == 0 and pre < n - 1 and info.options.sing_timing is SingTiming.ANY_AFTER_DEAL:
+        return _checkpoint(info, hands, turn, pre + 1, exchanged, table, log, events)
+    seat = (info.eldest + turn) % n
+    if not exchanged and exchange_open_at(info, turn, table):
+        legal = (*map(EXCHANGE_ACTIONS.__getitem__, hands[seat]), DECLINE_EXCHANGE, ABANDON)
+        return State(
+            info, hands, turn, seat, _EXCHANGE, legal, table, None, 0, False, log, events
+        )  # type: ignore[arg-type]
+    return _pass_decision(info, hands, turn, table, log, events)
+
+
+def _pass_decision(
+    info: DealInfo,
+    hands: tuple[tuple[Card, ...], ...],
+    turn: int,
+    table: Table,
+    log: object,
+    events: object,
+) -> State:
+    """Implements MBS-8: who decides the pass and between what."""
+    n = info.players
+    seat = (info.eldest + turn) % n
+    hand = hands[seat]
+    if info.options.passing is _THROW:
+        legal: tuple[Action, ...] = (*map(PASS_ACTIONS.__getitem__, hand), ABANDON)
+        return State(
+            info, hands, turn, seat, _PASS, legal, table, None, 0, True, log, events
+        )  # type: ignore[arg-type]
+    legal = (*DRAW_ACTIONS[: len(hand)], ABANDON)
+    return State(
+        info, hands, turn, (seat + 1) % n, _DRAW, legal, table, None, 0, True, log, events
+    )  # type: ignore[arg-type]
+
+
+def exchange_open_at(info: DealInfo, turn: int, table: Table) -> bool:
+    """Implements MBS-11's conditions (apart from "once per turn") for the player on turn."""
+    by = info.options.exchange_by
+    if by is ExchangeBy.NOBODY or turn < info.exchange_from or not table.stock_count:
+        return False
+    return by is ExchangeBy.EVERYONE or turn % info.players == 0
+
+
+def exchange_open(state: State) -> bool:
+    """Whether the player on turn may still exchange with the stock this turn (MBS-11).
+
+    >>> from cardrules.my_bird_sings import Options, new_game
+    >>> exchange_open(new_game(Options(players=3, exchange_after_rounds=0), seed=1))
+    True
+    """
+    if state.outcome is not None or state._exchanged and state.phase is not _EXCHANGE:
+        return False
+    return exchange_open_at(state._deal, state.turn, state._table)
+
+
+def _pass_card(state: State, action: Action, card: Card) -> State:
+    """Implements MBS-9 step 4 and step 1 of the next turn: the card reaches the left."""
+    info = state._deal
+    n = info.players
+    turn = state.turn
+    giver = (info.eldest + turn) % n
+    receiver = giver + 1 if giver + 1 < n else 0
+    hands = list(state.hands)
+    hand = hands[giver]
+    at = hand.index(card)
+    hands[giver] = hand[:at] + hand[at + 1 :]
+    hands[receiver] = hands[receiver] + (card,)
+    log = (state._log, action)
+    events = (state._events, (E_PASS, giver, receiver, card, turn))
+    turn += 1
+    table = state._table
+    if info.limit_turn is not None and turn >= info.limit_turn:
+        return _finish(info, tuple(hands), turn, OutcomeKind.ROUND_LIMIT, table, log, events)
+    return _checkpoint(info, tuple(hands), turn, 0, False, table, log, events)
+
+
+def offered_order(state: State) -> tuple[Card, ...]:
+    """The order in which the hand on offer lies face down (``draw_blind``, MBS-8).
+
+    A fresh uniformly random order for every turn, fixed by the deal's seed and the turn
+    number (never shown to the drawer). Hidden information: for tests and replays.
+
+    Raises:
+        IllegalActionError: if no hand is on offer.
+
+    """
+    if state.phase is not _DRAW:
+        raise IllegalActionError("draw", "MBS-8", "no hand is being offered now")
+    info = state._deal
+    hand = state.hands[(info.eldest + state.turn) % info.players]
+    return shuffled(sorted(hand), derive_seed(info.seed, state.turn))
+
+
+# --------------------------------------------------------------------------- exchange
+
+
+def _exchange(state: State, action: Exchange) -> State:
+    """Implements MBS-11: discard first, then turn stock cards until another suit shows."""
+    info = state._deal
+    options = info.options
+    turn = state.turn
+    seat = (info.eldest + turn) % info.players
+    discard = action.discard
+    table = state._table
+    stock = list(state.stock)
+    count = len(stock)
+    dead = list(table.dead)
+    hand = list(state.hands[seat])
+    hand.remove(discard)
+    to_bottom = options.exchange_discard_to is PileTo.STOCK_BOTTOM
+    if to_bottom:
+        stock.append(discard)
+    else:
+        dead.append(discard)
+    suit = discard // 13
+    taken: int = -1
+    rejects: list[Card] = []
+    for position in range(count):
+        card = stock[position]
+        if card // 13 != suit:
+            taken = position
+            break
+        rejects.append(card)
+    if taken < 0:
+        if options.exchange_on_exhaustion is ExchangeOnExhaustion.KEEP_LAST:
+            taken = count - 1
+            rejects.pop()
+        else:
+            taken = count  # the discard comes back
+    rest = stock[taken + 1 :] if taken < count else []
+    if taken < count:
+        card = stock[taken]
+    else:
+        card = discard
+        if to_bottom:
+            rest = []
+        else:
+            dead.pop()
+    if taken == count and to_bottom:
+        pass
+    elif to_bottom and taken < count:
+        pass
+    if options.rejects_to is PileTo.STOCK_BOTTOM:
+        rest.extend(rejects)
+    else:
+        dead.extend(rejects)
+    hand.append(card)
+    hands = list(state.hands)
+    hands[seat] = tuple(hand)
+    new_table = Table(
+        tuple(rest),
+        len(rest),
+        tuple(dead),
+        table.tricks,
+        table.trick_cards,
+        table.pool,
+        table.balances,
+    )
+    log = (state._log, action)
+    event = (E_EXCHANGE, seat, discard, card if card != discard else -1, turn, *rejects)
+    events = (state._events, event)
+    return _checkpoint(info, tuple(hands), turn, 0, True, new_table, log, events)
+
+
+# --------------------------------------------------------------------------- tricks, end
+
+
+def _lay_trick(
+    info: DealInfo,
+    hands: tuple[tuple[Card, ...], ...],
+    turn: int,
+    seat: int,
+    cards: Sequence[Card],
+    table: Table,
+    events: object,
+) -> tuple[tuple[tuple[Card, ...], ...], Table, object, bool]:
+    """Implements MBS-15: lay the singing cards as a trick and replenish from the stock.
+
+    Returns the new hands, table and event log, and whether the deal ends now.
+    """
+    options = info.options
+    laid = set(cards)
+    hand = [card for card in hands[seat] if card not in laid]
+    tricks = list(table.tricks)
+    tricks[seat] += 1
+    trick_cards = list(table.trick_cards)
+    trick_cards[seat] = trick_cards[seat] + tuple(cards)
+    stock = table.stock if table.stock is not None else info.remainder()
+    need = options.hand_size
+    events = (events, (E_TRICK, seat, turn, *cards))
+    ended = False
+    new: tuple[Card, ...] = ()
+    if len(stock) >= need:
+        new = stock[:need]
+    elif options.exhaustion_end is ExhaustionEnd.CANNOT_REPLENISH or not stock:
+        ended = True
+    else:
+        new = stock
+    if new:
+        hand.extend(new)
+        stock = stock[len(new) :]
+        events = (events, (E_REPLENISH, seat, turn, *new))
+    new_hands = list(hands)
+    new_hands[seat] = tuple(hand)
+    new_table = Table(
+        stock,
+        len(stock),
+        table.dead,
+        tuple(tricks),
+        tuple(trick_cards),
+        table.pool,
+        table.balances,
+    )
+    return tuple(new_hands), new_table, events, ended
+
+
+def _finish(
+    info: DealInfo,
+    hands: tuple[tuple[Card, ...], ...],
+    turn: int,
+    kind: OutcomeKind,
+    table: Table,
+    log: object,
+    events: object,
+    singer: int | None = None,
+    shown: Sequence[Card] = (),
+) -> State:
+    """Implements MBS-12, MBS-13 and MBS-15's settlement, keeping counters (C-5)."""
+    options = info.options
+    n = info.players
+    pool = table.pool
+    if options.play_to_exhaustion:
+        best = max(table.tricks)
+        winners = tuple(s for s in range(n) if best and table.tricks[s] == best)
+        payouts, carried = split_pool(
+            pool, winners, players=n, dealer=info.dealer, remainder=options.split_remainder
+        )
+        singer, shown = None, ()
+    elif kind is OutcomeKind.SANG and singer is not None:
+        winners = (singer,)
+        payouts = tuple(pool if s == singer else 0 for s in range(n))
+        carried = 0
+    else:
+        winners, payouts, carried = (), (0,) * n, pool
+    if kind is OutcomeKind.SANG and options.play_to_exhaustion:
+        kind = OutcomeKind.EXHAUSTED
+    outcome = Outcome(kind, winners, payouts, carried, singer, tuple(shown), table.tricks)
+    new_table = Table(
+        table.stock,
+        table.stock_count,
+        table.dead,
+        table.tricks,
+        table.trick_cards,
+        carried,
+        tuple(b + p for b, p in zip(table.balances, payouts, strict=True)),
+    )
+    return State(
+        info, hands, turn, None, _OVER, (), new_table, outcome, 0, False, log, events
+    )  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """The actions open to ``state.to_act``; ``()`` exactly when the deal is over.
+
+    ``Abandon()`` is open at every decision to the player who has it (MBS-13) and always
+    comes last.
+
+    >>> from cardrules.my_bird_sings import Options, new_game
+    >>> [str(a) for a in legal_actions(new_game(Options(players=3), seed=2))]
+    ['pass JC', 'pass 8S', 'pass JD', 'pass 10D', 'abandon']
+    """
+    return state._legal
+
+
+def _err(action: object, rule: str, reason: str) -> IllegalActionError:
+    return IllegalActionError(action, rule, reason)
+
+
+def _phase_error(state: State, action: Action) -> IllegalActionError:
+    """Explain why ``action`` does not fit the pending decision (MBS-8, MBS-9, MBS-11)."""
+    seat = state.to_act
+    phase = state.phase
+    on_turn = state.on_turn
+    if phase is _EXCHANGE:
+        return _err(
+            action,
+            "MBS-11",
+            f"seat {seat} must first exchange a card with the stock or decline the exchange",
+        )
+    if phase is _SING:
+        return _err(action, "MBS-9", f"seat {seat}'s holding sings; seat {seat} must sing first")
+    if phase is _DRAW:
+        return _err(
+            action,
+            "MBS-8",
+            f"seat {seat} must now draw a card from the hand seat {on_turn} offers face down",
+        )
+    return _err(action, "MBS-8", f"seat {seat} must now pass a card to seat {(seat + 1) % state.players}")
+
+
+def _exchange_error(state: State, action: Action) -> IllegalActionError:
+    info = state._deal
+    by = info.options.exchange_by
+    if by is ExchangeBy.NOBODY:
+        reason = "exchanges with the stock are not played (exchange_by is 'nobody')"
+    elif by is ExchangeBy.LEADER and state.on_turn != info.eldest:
+        reason = f"only the original leader, seat {info.eldest}, may exchange with the stock"
+    elif state.turn < info.exchange_from:
+        reason = f"no exchange before turn {info.exchange_from}, after {info.options.exchange_after_rounds} full rounds"
+    elif not state._table.stock_count:
+        reason = "the stock is empty"
+    elif state._exchanged:
+        reason = "only one exchange is allowed per turn"
+    else:
+        return _phase_error(state, action)
+    return _err(action, "MBS-11", reason)
+
+
+def check_action(state: State, action: object) -> IllegalActionError | None:
+    """Explain why ``action`` is illegal in ``state``, or return ``None`` if it is legal.
+
+    The "verify" of the verify/can/do triad (:func:`check_action`, :func:`is_legal`,
+    :func:`apply_action`); the error names the rule and says why in one sentence.
+
+    >>> from cardrules.cards import parse_card
+    >>> from cardrules.my_bird_sings import Options, Pass, new_game
+    >>> str(check_action(new_game(Options(players=3), seed=2), Pass(parse_card("9C"))))
+    'cannot pass 9C: you do not hold 9C (MBS-9)'
+    """
+    phase = state.phase
+    kind = type(action)
+    if phase is _OVER:
+        outcome = state.outcome
+        rule = "MBS-13" if outcome is None or outcome.kind is not OutcomeKind.SANG else "MBS-12"
+        if state.options.play_to_exhaustion:
+            rule = "MBS-15"
+        return _err(action, rule, "the deal is over; start the next deal")
+    if kind not in ACTION_TYPES:
+        return _err(action, "C-7", "it is not a My Bird Sings action")
+    if kind is Abandon:
+        return None
+    seat = state.to_act
+    assert seat is not None  # noqa: S101 - phase is not OVER
+    if kind is Pass:
+        if state.options.passing is not _THROW:
+            return _err(
+                action,
+                "MBS-8",
+                "with draw_blind passing the left neighbour draws a card; nobody throws one",
+            )
+        if phase is not _PASS:
+            return _phase_error(state, action)  # type: ignore[arg-type]
+        card = action.card  # type: ignore[attr-defined]
+        if card not in state.hands[seat]:
+            return _err(action, "MBS-9", f"you do not hold {card}")
+        return None
+    if kind is Draw:
+        if state.options.passing is _THROW:
+            return _err(
+                action, "MBS-8", "with throw passing the player on turn chooses the card"
+            )
+        if phase is not _DRAW:
+            return _phase_error(state, action)  # type: ignore[arg-type]
+        index = action.index  # type: ignore[attr-defined]
+        size = len(state.hands[state.on_turn])
+        if not 0 <= index < size:
+            return _err(
+                action, "MBS-8", f"seat {state.on_turn} offers {size} cards: positions 0 to {size - 1}"
+            )
+        return None
+    if kind is Exchange:
+        if phase is not _EXCHANGE:
+            return _exchange_error(state, action)  # type: ignore[arg-type]
+        card = action.discard  # type: ignore[attr-defined]
+        if card not in state.hands[seat]:
+            return _err(action, "MBS-11", f"you do not hold {card}")
+        return None
+    if kind is DeclineExchange:
+        if phase is not _EXCHANGE:
+            return _exchange_error(state, action)  # type: ignore[arg-type]
+        return None
+    if kind is Sing:
+        if phase is not _SING:
+            if phase is _PASS or phase is _EXCHANGE or phase is _DRAW:
+                return _err(
+                    action,
+                    "MBS-9",
+                    "a bird sings only at its owner's checkpoints, and this holding was "
+                    "checked already" if phase is not _DRAW else
+                    "a bird sings only at its owner's checkpoints, not during a draw",
+                )
+            return _phase_error(state, action)  # type: ignore[arg-type]
+        if action not in state._legal:
+            cards = action.cards  # type: ignore[attr-defined]
+            hand = state.hands[seat]
+            if not all(card in hand for card in cards):
+                return _err(action, "MBS-12", "you do not hold all of these cards")
+            return _err(
+                action,
+                "MBS-4",
+                f"these {len(cards)} cards do not sing; they must be "
+                f"{state.options.hand_size} cards of one suit"
+                + (" or of four different suits" if state._deal.keys is singing_keys(
+                    state.options) and state.options.hand_size == 4 and
+                   state.options.singing == "flush_or_rainbow" else ""),
+            )
+        return None
+    # DeclineSing
+    if phase is not _SING or DECLINE_SING not in state._legal:
+        if phase is _SING:
+            return _err(action, "MBS-9", "singing is automatic and compulsory (auto_sing is on)")
+        return _err(action, "MBS-9", "there is no singing hand to keep silent about")
+    return None
+
+
+def is_legal(state: State, action: object) -> bool:
+    """Whether ``apply_action(state, action)`` would succeed (the "can" of the triad).
+
+    >>> from cardrules.my_bird_sings import Options, new_game, ABANDON
+    >>> is_legal(new_game(Options(players=3), seed=2), ABANDON)
+    True
+    """
+    return check_action(state, action) is None
+
+
+def apply_action(state: State, action: Action) -> State:
+    """Apply ``action`` and return the state at the next decision (the "do" of the triad).
+
+    Automatic steps (receiving, sing checks, replenishing, settlement) happen inside this
+    call. ``state`` itself is never changed.
+
+    Raises:
+        IllegalActionError: naming the rule, if the action is illegal (C-7).
+
+    """
+    kind = type(action)
+    phase = state.phase
+    if kind is Pass and phase is _PASS:
+        card = action.card  # type: ignore[union-attr]
+        if card in state.hands[state.to_act]:  # type: ignore[index]
+            return _pass_card(state, action, card)
+    elif kind is Draw and phase is _DRAW:
+        hand = state.hands[state.on_turn]
+        index = action.index  # type: ignore[union-attr]
+        if 0 <= index < len(hand):
+            card = offered_order(state)[index]
+            return _pass_card(state, action, card)
+    error = check_action(state, action)
+    if error is not None:
+        raise error
+    info = state._deal
+    log = (state._log, action)
+    if kind is Abandon:
+        return _finish(
+            info, state.hands, state.turn, OutcomeKind.ABANDONED, state._table, log, state._events
+        )
+    if kind is Exchange:
+        return _exchange(state, action)  # type: ignore[arg-type]
+    if kind is DeclineExchange:
+        return _pass_decision(info, state.hands, state.turn, state._table, log, state._events)
+    if kind is DeclineSing:
+        return _after_check(
+            info, state.hands, state.turn, state._pre, state._exchanged, state._table, log,
+            state._events,
+        )
+    # Sing
+    seat = state.to_act
+    assert seat is not None  # noqa: S101 - checked legal
+    cards = action.cards  # type: ignore[union-attr]
+    if not info.options.play_to_exhaustion:
+        return _finish(
+            info, state.hands, state.turn, OutcomeKind.SANG, state._table, log, state._events,
+            seat, cards,
+        )
+    hands, table, events, ended = _lay_trick(
+        info, state.hands, state.turn, seat, cards, state._table, state._events
+    )
+    if ended:
+        return _finish(info, hands, state.turn, OutcomeKind.EXHAUSTED, table, log, events)
+    return _checkpoint(info, hands, state.turn, state._pre, state._exchanged, table, log, events)
+
+
+def is_deal_over(state: State) -> bool:
+    """Whether the current deal has ended (a bird sang, void, abandoned or exhausted)."""
+    return state.outcome is not None
+
+
+def is_game_over(state: State) -> bool:
+    """Always ``False``: My Bird Sings is a pool game that goes on deal after deal."""
+    return False
+
+
+def history(state: State) -> History[Action]:
+    """How ``state`` was reached: every deal's dealer, seed, explicit deck and actions."""
+    return History((*log_items(state._deal.previous), _deal_history(state)))
