@@ -1,0 +1,828 @@
+"""The Spoil Five engine: deals, legal actions, transitions and settlement (RULES.md §2).
+
+Pure functions over immutable :class:`~cardrules.spoil_five.state.State` values. The legal
+actions of a state are computed once, when the state is built; :func:`apply_action`
+accepts exactly those (:func:`check_action` explains any refusal).
+
+>>> from cardrules.spoil_five.options import Options
+>>> state = new_game(Options(players=4), seed=7)
+>>> state.phase, state.to_act, state.pool
+(<Phase.PLAY: 'play'>, 1, 9)
+>>> state = apply_action(state, legal_actions(state)[0])
+>>> len(state.trick)
+1
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from cardrules import dealing
+from cardrules.cards import FULL_PACK, Card, Rank
+from cardrules.errors import IllegalActionError, OptionsError
+from cardrules.history import DealHistory, History, log_items
+from cardrules.spoil_five.actions import (
+    ACCEPT_FIVE,
+    ASK_FIVE,
+    DECLINE_FIVE,
+    DECLINE_ROB,
+    GO_ON,
+    PLAYS,
+    REFUSE_FIVE,
+    ROBS,
+    STOP,
+    AcceptFive,
+    Action,
+    AskFive,
+    DeclineFive,
+    DeclineRob,
+    GoOn,
+    Play,
+    RefuseFive,
+    Rob,
+    Stop,
+)
+from cardrules.spoil_five.options import (
+    DealerAce,
+    FivingAsker,
+    Options,
+    PlainLeadRule,
+    Robbing,
+    RobEnforcement,
+    Scoring,
+    SpoilPayers,
+)
+from cardrules.spoil_five.ranking import TRUMP, trump_table, winning_index
+from cardrules.spoil_five.settlement import settle, spoil_certain
+from cardrules.spoil_five.state import (
+    SPOIL_KINDS,
+    Board,
+    DealInfo,
+    Event,
+    EventKind,
+    OutcomeKind,
+    Phase,
+    State,
+    Trick,
+    make_state,
+)
+
+__all__ = [
+    "apply_action",
+    "check_action",
+    "history",
+    "is_deal_over",
+    "is_game_over",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "next_deal",
+]
+
+_JINK_CHOICES: Final = (STOP, GO_ON)
+_FIVE_ASK: Final = (ASK_FIVE, DECLINE_FIVE)
+_FIVE_ANSWER: Final = (ACCEPT_FIVE, REFUSE_FIVE)
+
+
+# --------------------------------------------------------------------------- dealing
+
+
+def _pack_from(deck: Sequence[Card]) -> tuple[Card, ...]:
+    if isinstance(deck, str | bytes):
+        raise OptionsError("deck: expected a sequence of 52 Card values, not a string")
+    cards = tuple(deck)
+    if len(cards) != 52 or not all(isinstance(card, Card) for card in cards):
+        raise OptionsError("deck: expected all 52 cards of the pack, each a Card, top first")
+    if len(set(cards)) != 52:
+        raise OptionsError("deck: every card of the pack must appear exactly once")
+    return cards
+
+
+def _fresh_seed() -> int:
+    return int.from_bytes(os.urandom(8), "little")
+
+
+def _check_seat(dealer: object, n: int) -> int:
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+        raise OptionsError(f"dealer: expected a seat from 0 to {n - 1}, not {dealer!r}")
+    return dealer
+
+
+def _check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise OptionsError(f"seed: expected an int, not {seed!r}")
+    return seed
+
+
+def deal_hands(
+    drawn: Sequence[Card], n: int, eldest: int, batches: tuple[int, int]
+) -> tuple[tuple[Card, ...], ...]:
+    """Deal five cards to each of ``n`` seats from the top of ``drawn``.
+
+    Implements SF-8: two circuits clockwise from the eldest hand, ``batches[0]`` cards at
+    a time and then ``batches[1]``. Each hand is returned sorted by card index.
+
+    >>> from cardrules.cards import FULL_PACK, format_cards
+    >>> hands = deal_hands(FULL_PACK, 2, 1, (2, 3))
+    >>> format_cards(hands[1]), format_cards(hands[0])
+    ('AS 2S 5S 6S 7S', '3S 4S 8S 9S 10S')
+    """
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    position = 0
+    for batch in batches:
+        for offset in range(n):
+            hands[(eldest + offset) % n] += drawn[position : position + batch]
+            position += batch
+    return tuple(tuple(sorted(hand)) for hand in hands)
+
+
+def _ante(options: Options, dealer: int, pool: int, balances: list[int], spoilt: bool) -> int:
+    """Collect the antes of one pool-game deal into ``pool``; return the new pool.
+
+    Implements SF-7: full stakes for a fresh pool, spoil stakes after a spoil (from every
+    player, or from the dealer only), and the dealer's extra on every deal.
+    """
+    n = options.players
+    if not spoilt:
+        payments = [options.full_stake] * n
+    elif options.spoil_payers is SpoilPayers.ALL:
+        payments = [options.spoil_stake] * n
+    else:
+        payments = [0] * n
+        payments[dealer] = options.spoil_stake
+    payments[dealer] += options.dealer_extra
+    for seat, amount in enumerate(payments):
+        balances[seat] -= amount
+    return pool + sum(payments)
+
+
+def new_game(
+    options: Options,
+    *,
+    seed: int | None = None,
+    deck: Sequence[Card] | None = None,
+    dealer: int = 0,
+) -> State:
+    """Start a session: antes, the first deal, and the state at the first decision.
+
+    With ``seed`` the pack is shuffled reproducibly; with ``deck`` (all 52 cards, top
+    first) it is dealt as given and the seed is 0 unless given; with neither a fresh seed
+    is drawn from the operating system (it is recorded in :func:`history`).
+
+    Raises:
+        OptionsError: for options that are not :class:`Options`, a bad seed, dealer or
+            deck.
+
+    """
+    if not isinstance(options, Options):
+        raise OptionsError(f"options: expected spoil_five.Options, not {options!r}")
+    n = options.players
+    _check_seat(dealer, n)
+    pack = None if deck is None else _pack_from(deck)
+    if seed is None:
+        seed = 0 if pack is not None else _fresh_seed()
+    _check_seed(seed)
+    balances = [0] * n
+    if options.scoring is Scoring.POINTS:
+        stake = options.game_stake
+        balances = [-stake] * n
+        pool = stake * n
+    else:
+        pool = _ante(options, dealer, 0, balances, spoilt=False)
+    return start_deal(options, dealer, 0, seed, pack, pool, tuple(balances), (0,) * n, seed, ())
+
+
+def next_deal(
+    state: State, *, seed: int | None = None, deck: Sequence[Card] | None = None
+) -> State:
+    """Start the next deal of the session; the deal passes to the left (C-2).
+
+    Without ``seed`` and ``deck`` the seed is derived from the first deal's seed and the
+    deal number; with ``deck`` alone the seed is 0.
+
+    Raises:
+        IllegalActionError: if the current deal is not over, or a points game is over.
+        OptionsError: for a bad seed or deck.
+
+    """
+    deal = state.deal
+    board = state.board
+    if board.outcome is None:
+        raise IllegalActionError("start the next deal", "C-7", "the current deal is not over yet")
+    if state.phase is Phase.GAME_OVER:
+        raise IllegalActionError("start the next deal", "SF-24", "the game is over")
+    options = deal.options
+    pack = None if deck is None else _pack_from(deck)
+    number = deal.number + 1
+    if seed is None:
+        seed = 0 if pack is not None else dealing.derive_seed(deal.first_seed, number)
+    _check_seed(seed)
+    dealer = (deal.dealer + 1) % deal.n
+    balances = list(board.balances)
+    pool = board.pool
+    if options.scoring is Scoring.POOL:
+        pool = _ante(options, dealer, pool, balances, board.outcome.kind in SPOIL_KINDS)
+    past = (*deal.past, _deal_history(state))
+    return start_deal(
+        options,
+        dealer,
+        number,
+        seed,
+        pack,
+        pool,
+        tuple(balances),
+        board.scores,
+        deal.first_seed,
+        past,
+    )
+
+
+def start_deal(
+    options: Options,
+    dealer: int,
+    number: int,
+    seed: int,
+    deck: tuple[Card, ...] | None,
+    pool: int,
+    balances: tuple[int, ...],
+    scores: tuple[int, ...],
+    first_seed: int,
+    past: tuple[DealHistory[Action], ...],
+) -> State:
+    """Deal a hand after the antes and return the state at its first decision (SF-8)."""
+    n = options.players
+    eldest = (dealer + 1) % n
+    if deck is not None:
+        drawn = deck
+    else:
+        drawn = dealing.shuffled(FULL_PACK, seed, count=52 if options.fiving else 5 * n + 1)
+    dealt = deal_hands(drawn, n, eldest, options.deal_batches)
+    turn_up = drawn[5 * n]
+    if options.teams is None:
+        sides = tuple(range(n))
+        members: tuple[tuple[int, ...], ...] = tuple((seat,) for seat in range(n))
+    else:
+        members = tuple(tuple(sorted(team)) for team in options.teams)
+        side_of = [0] * n
+        for side, team in enumerate(members):
+            for seat in team:
+                side_of[seat] = side
+        sides = tuple(side_of)
+    info = _deal_info(
+        options, dealer, eldest, number, seed, deck, drawn, dealt, turn_up,
+        sides, members, first_seed, past,
+    )  # fmt: skip
+    board = Board(pool=pool, balances=balances, scores=scores)
+    if options.fiving:
+        asker = eldest
+        return make_state(
+            info, board, dealt, Phase.FIVING_ASK, asker, (), (), (0,) * n, _FIVE_ASK, None
+        )
+    return _begin_play(info, board, dealt, None)
+
+
+def _deal_info(
+    options: Options,
+    dealer: int,
+    eldest: int,
+    number: int,
+    seed: int,
+    deck: tuple[Card, ...] | None,
+    drawn: tuple[Card, ...],
+    dealt: tuple[tuple[Card, ...], ...],
+    turn_up: Card,
+    sides: tuple[int, ...],
+    members: tuple[tuple[int, ...], ...],
+    first_seed: int,
+    past: tuple[DealHistory[Action], ...],
+) -> DealInfo:
+    table = trump_table(turn_up.suit, options.ranking)
+    holder = None
+    if turn_up.rank is not Rank.ACE:
+        for seat, hand in enumerate(dealt):
+            if table.ace in hand:
+                holder = seat
+    return DealInfo(
+        options=options,
+        n=options.players,
+        dealer=dealer,
+        eldest=eldest,
+        number=number,
+        seed=seed,
+        deck=deck,
+        drawn=drawn,
+        dealt=dealt,
+        turn_up=turn_up,
+        trump=turn_up.suit,
+        table=table,
+        holder=holder,
+        sides=sides,
+        members=members,
+        first_seed=first_seed,
+        past=past,
+    )
+
+
+def _begin_play(
+    info: DealInfo, board: Board, hands: tuple[tuple[Card, ...], ...], log: object
+) -> State:
+    """The state after fiving (if any): the dealer's rob of a turned ace, or the lead."""
+    options = info.options
+    if info.turn_up.rank is Rank.ACE and options.robbing is not Robbing.OFF:
+        dealer = info.dealer
+        legal: tuple[Action, ...] = tuple(ROBS[card] for card in hands[dealer])
+        if _may_decline(options):
+            legal += (DECLINE_ROB,)
+        return make_state(
+            info, board, hands, Phase.DEALER_ROB, dealer, (), (), (0,) * info.n, legal, log
+        )
+    return _at_turn(info, board, hands, info.eldest, (), (), (0,) * info.n, log)
+
+
+def _may_decline(options: Options) -> bool:
+    return options.robbing is Robbing.OPTIONAL or options.rob_enforcement is RobEnforcement.PENALIZE
+
+
+# --------------------------------------------------------------------------- legality
+
+
+def play_legal(hand: tuple[Card, ...], trick: tuple[Card, ...], info: DealInfo) -> tuple[Play, ...]:
+    """Return the ``Play`` actions open to a player holding ``hand`` in ``trick``.
+
+    Implements SF-14, SF-15 and SF-16: any card may be led; to a trump lead a player with
+    an unprotected trump must play a trump (protected cards renege); to a plain lead a
+    player holding the suit must follow or trump (or only follow, under ``must_follow``).
+    """
+    if not trick:
+        return tuple([PLAYS[card] for card in hand])
+    table = info.table
+    suit_of = table.suit_of
+    led = trick[0]
+    led_suit = suit_of[led]
+    if led_suit == TRUMP:
+        power = table.power
+        protected = table.protected
+        led_power = power[led]
+        trumps = [card for card in hand if suit_of[card] == TRUMP]
+        for card in trumps:
+            if not protected[card] or power[card] < led_power:
+                return tuple([PLAYS[card] for card in trumps])
+        return tuple([PLAYS[card] for card in hand])
+    for card in hand:
+        if suit_of[card] == led_suit:
+            if info.options.plain_lead_rule is PlainLeadRule.MUST_FOLLOW:
+                return tuple([PLAYS[c] for c in hand if suit_of[c] == led_suit])
+            return tuple([PLAYS[c] for c in hand if suit_of[c] == led_suit or suit_of[c] == 4])
+    return tuple([PLAYS[card] for card in hand])
+
+
+def _at_turn(
+    info: DealInfo,
+    board: Board,
+    hands: tuple[tuple[Card, ...], ...],
+    seat: int,
+    trick: tuple[Card, ...],
+    tricks: tuple[Trick, ...],
+    tricks_won: tuple[int, ...],
+    log: object,
+) -> State:
+    """Build the state where ``seat`` is to play, handling the robbing of trick 1.
+
+    Implements SF-10 (the robbing dealer's ace joins his hand at his turn in trick 1) and
+    SF-11/SF-12 (the holder of the ace of trumps robs at his first turn in trick 1; under
+    ``penalize`` anybody may rob falsely there).
+    """
+    options = info.options
+    if tricks or options.robbing is Robbing.OFF:
+        legal = play_legal(hands[seat], trick, info)
+        return make_state(
+            info, board, hands, Phase.PLAY, seat, trick, tricks, tricks_won, legal, log
+        )
+    if (
+        board.dealer_robbed
+        and seat == info.dealer
+        and board.turn_up_taker is None
+        and options.dealer_ace_available is DealerAce.OWN_TURN_TRICK1
+    ):
+        hands, board = _take_turn_up(info, board, hands, seat, 0)
+    hand = hands[seat]
+    if (
+        info.turn_up.rank is not Rank.ACE
+        and board.turn_up_taker is None
+        and seat not in board.resolved
+    ):
+        if seat == info.holder:
+            legal_robs: tuple[Action, ...] = tuple(ROBS[card] for card in hand)
+            if _may_decline(options):
+                legal_robs += (DECLINE_ROB,)
+            return make_state(
+                info, board, hands, Phase.ROB, seat, trick, tricks, tricks_won, legal_robs, log
+            )
+        if options.rob_enforcement is RobEnforcement.PENALIZE:
+            legal_any: tuple[Action, ...] = play_legal(hand, trick, info)
+            legal_any += tuple(ROBS[card] for card in hand)
+            return make_state(
+                info, board, hands, Phase.PLAY, seat, trick, tricks, tricks_won, legal_any, log
+            )
+    legal = play_legal(hand, trick, info)
+    return make_state(info, board, hands, Phase.PLAY, seat, trick, tricks, tricks_won, legal, log)
+
+
+def _take_turn_up(
+    info: DealInfo,
+    board: Board,
+    hands: tuple[tuple[Card, ...], ...],
+    seat: int,
+    trick_number: int,
+) -> tuple[tuple[tuple[Card, ...], ...], Board]:
+    """The robbing dealer takes the turned-up ace into his hand (SF-10)."""
+    turn_up = info.turn_up
+    hand = tuple(sorted((*hands[seat], turn_up)))
+    hands = (*hands[:seat], hand, *hands[seat + 1 :])
+    event = Event(seat, EventKind.TAKE_TURN_UP, turn_up, trick_number)
+    board = attrs.evolve(board, turn_up_taker=seat, events=(*board.events, event))
+    return hands, board
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Return the actions open to ``state.to_act``; ``()`` exactly when none is pending.
+
+    >>> from cardrules.spoil_five.options import Options
+    >>> [str(action) for action in legal_actions(new_game(Options(players=3), seed=1))]
+    ['play 7S', 'play KS', 'play 10D', 'play 4C', 'play 6C']
+    """
+    return state.legal
+
+
+def is_legal(state: State, action: object) -> bool:
+    """Return whether :func:`apply_action` would accept ``action`` in ``state``."""
+    try:
+        return action in state.legal
+    except TypeError:  # an unhashable or odd object compared against actions
+        return False
+
+
+def check_action(state: State, action: object) -> IllegalActionError | None:
+    """Return None if ``action`` is legal in ``state``, else the error explaining why not.
+
+    The error carries the rule broken and a reason a player understands.
+
+    >>> from cardrules.spoil_five.actions import parse_action
+    >>> from cardrules.spoil_five.options import Options
+    >>> state = new_game(Options(players=3), seed=1)
+    >>> str(check_action(state, parse_action("play 5C")))
+    'cannot play 5C: you do not hold 5C (C-7)'
+    """
+    if action in state.legal:
+        return None
+    from cardrules.spoil_five.refusals import explain
+
+    return explain(state, action)
+
+
+def apply_action(state: State, action: Action) -> State:
+    """Return the state after ``action`` by ``state.to_act``, automatic steps included.
+
+    Raises:
+        IllegalActionError: with the rule id and a reason, if ``action`` is not legal;
+            ``state`` is unchanged.
+
+    """
+    legal = state.legal
+    if action in legal:
+        kind = type(action)
+        if kind is Play:
+            return _play(state, action.card)  # type: ignore[union-attr]
+        return _OTHER[kind](state, action)
+    error = check_action(state, action)
+    assert error is not None
+    raise error
+
+
+# --------------------------------------------------------------------------- transitions
+
+
+def _play(state: State, card: Card) -> State:
+    """Play ``card`` for ``state.to_act`` (already checked legal); implements SF-17."""
+    info = state.deal
+    seat = state.to_act
+    assert seat is not None
+    hands = state.hands
+    hand = hands[seat]
+    hands = (*hands[:seat], tuple([c for c in hand if c != card]), *hands[seat + 1 :])
+    trick = (*state.trick, card)
+    log = (state.log, PLAYS[card])
+    n = info.n
+    if len(trick) < n:
+        nxt = seat + 1
+        if nxt == n:
+            nxt = 0
+        tricks = state.tricks
+        if tricks or info.options.robbing is Robbing.OFF:
+            return make_state(
+                info,
+                state.board,
+                hands,
+                Phase.PLAY,
+                nxt,
+                trick,
+                tricks,
+                state.tricks_won,
+                play_legal(hands[nxt], trick, info),
+                log,
+            )
+        return _at_turn(info, state.board, hands, nxt, trick, tricks, state.tricks_won, log)
+    leader = seat + 1
+    if leader == n:
+        leader = 0
+    winner = (leader + winning_index(trick, info.table)) % n
+    tricks = (*state.tricks, Trick(leader, trick, winner))
+    won = list(state.tricks_won)
+    won[winner] += 1
+    tricks_won = tuple(won)
+    board = state.board
+    if (
+        len(tricks) == 1
+        and board.dealer_robbed
+        and board.turn_up_taker is None
+        and info.options.dealer_ace_available is DealerAce.AFTER_TRICK1
+    ):
+        hands, board = _take_turn_up(info, board, hands, info.dealer, 1)
+    result = _after_trick(info, board, tricks, tricks_won, winner)
+    if result is not None:
+        return _settled(info, result, hands, tricks, tricks_won, log)
+    return _at_turn(info, board, hands, winner, (), tricks, tricks_won, log)
+
+
+def _after_trick(
+    info: DealInfo,
+    board: Board,
+    tricks: tuple[Trick, ...],
+    tricks_won: tuple[int, ...],
+    winner: int,
+) -> Board | None:
+    """Decide whether the hand ends after a trick; return the settled board if it does.
+
+    Implements SF-18 (three tricks end the hand; five without a winner spoil it), SF-13
+    (a barred winner spoils), SF-20, SF-21 (the jink decision, success and failure) and
+    SF-24 (points). Returns ``board`` with a pending jink decision marked by
+    ``jinker`` set and no outcome, or None to play on.
+    """
+    options = info.options
+    side = info.sides[winner]
+    members = info.members[side]
+    side_won = tricks_won[winner] if len(members) == 1 else sum(tricks_won[m] for m in members)
+    played = len(tricks)
+    barred = board.barred
+    is_barred = bool(barred) and any(m in barred for m in members)
+    if options.scoring is Scoring.POINTS:
+        return _points_after_trick(info, board, tricks_won, side, members, side_won, is_barred)
+    if board.jinker is not None:
+        if side != board.jinker:
+            return settle(info, board, OutcomeKind.JINK_FAILED, (), tricks_won)
+        if played == 5:
+            return settle(info, board, OutcomeKind.JINK, members, tricks_won)
+        return None
+    if side_won >= options.win_tricks:
+        if is_barred:
+            return settle(info, board, OutcomeKind.BARRED, (), tricks_won)
+        if options.jinking and played == 3:
+            return attrs.evolve(board, jinker=-1 - side)  # decision pending
+        return settle(info, board, OutcomeKind.WON, members, tricks_won)
+    if played == 5:
+        return settle(info, board, OutcomeKind.SPOILT, (), tricks_won)
+    if options.stop_when_spoil_certain and spoil_certain(info, board, tricks_won, played):
+        return settle(info, board, OutcomeKind.SPOILT, (), tricks_won)
+    return None
+
+
+def _points_after_trick(
+    info: DealInfo,
+    board: Board,
+    tricks_won: tuple[int, ...],
+    side: int,
+    members: tuple[int, ...],
+    side_won: int,
+    is_barred: bool,
+) -> Board | None:
+    """Score a trick in a points game; implements SF-24."""
+    options = info.options
+    played = sum(tricks_won)
+    if not is_barred:
+        scores = list(board.scores)
+        for member in members:
+            scores[member] += 5
+        board = attrs.evolve(board, scores=tuple(scores))
+        if (played == 5 and side_won == 5) or scores[members[0]] >= options.target:
+            return settle(info, board, OutcomeKind.GAME_WON, members, tricks_won)
+    if played == 5:
+        return settle(info, board, OutcomeKind.HAND_SCORED, (), tricks_won)
+    return None
+
+
+def _settled(
+    info: DealInfo,
+    board: Board,
+    hands: tuple[tuple[Card, ...], ...],
+    tricks: tuple[Trick, ...],
+    tricks_won: tuple[int, ...],
+    log: object,
+) -> State:
+    if board.outcome is None:  # jink decision pending
+        side = -1 - (board.jinker or 0)
+        board = attrs.evolve(board, jinker=None)
+        chooser = tricks[-1].winner
+        assert info.sides[chooser] == side
+        return make_state(
+            info, board, hands, Phase.JINK, chooser, (), tricks, tricks_won, _JINK_CHOICES, log
+        )
+    phase = Phase.GAME_OVER if board.outcome.kind is OutcomeKind.GAME_WON else Phase.DEAL_OVER
+    return make_state(info, board, hands, phase, None, (), tricks, tricks_won, (), log)
+
+
+def _rob(state: State, action: Action) -> State:
+    """Rob: discard face down and take (or, for the dealer, claim) the turn-up.
+
+    Implements SF-10, SF-11 and SF-12 (a false rob under ``penalize`` bars the robber).
+    """
+    assert isinstance(action, Rob)
+    info = state.deal
+    board = state.board
+    seat = state.to_act
+    assert seat is not None
+    discard = action.discard
+    hand = [card for card in state.hands[seat] if card != discard]
+    done = len(state.tricks)
+    event = Event(seat, EventKind.ROB, discard, done)
+    board = attrs.evolve(
+        board,
+        discards=(*board.discards, (seat, discard)),
+        resolved=board.resolved | {seat},
+        events=(*board.events, event),
+    )
+    log = (state.log, action)
+    if state.phase is Phase.DEALER_ROB:
+        board = attrs.evolve(board, dealer_robbed=True)
+        hands = (*state.hands[:seat], tuple(hand), *state.hands[seat + 1 :])
+        return _at_turn(info, board, hands, info.eldest, (), (), state.tricks_won, log)
+    if seat != info.holder:
+        board = attrs.evolve(board, barred=tuple(sorted((*board.barred, seat))))
+    board = attrs.evolve(board, turn_up_taker=seat)
+    hand.append(info.turn_up)
+    hands = (*state.hands[:seat], tuple(sorted(hand)), *state.hands[seat + 1 :])
+    return _at_turn(info, board, hands, seat, state.trick, state.tricks, state.tricks_won, log)
+
+
+def _decline_rob(state: State, action: Action) -> State:
+    """Decline to rob; under ``penalize`` the decliner is barred (SF-12)."""
+    info = state.deal
+    board = state.board
+    seat = state.to_act
+    assert seat is not None
+    event = Event(seat, EventKind.DECLINE_ROB, None, len(state.tricks))
+    board = attrs.evolve(board, resolved=board.resolved | {seat}, events=(*board.events, event))
+    if info.options.rob_enforcement is RobEnforcement.PENALIZE:
+        board = attrs.evolve(board, barred=tuple(sorted((*board.barred, seat))))
+    log = (state.log, action)
+    if state.phase is Phase.DEALER_ROB:
+        return _at_turn(info, board, state.hands, info.eldest, (), (), state.tricks_won, log)
+    return _at_turn(
+        info, board, state.hands, seat, state.trick, state.tricks, state.tricks_won, log
+    )
+
+
+def _jink_choice(state: State, action: Action) -> State:
+    """Stop and take the pool, or go on for a jink (SF-21)."""
+    info = state.deal
+    seat = state.to_act
+    assert seat is not None
+    board = state.board
+    log = (state.log, action)
+    side = info.sides[seat]
+    if isinstance(action, Stop):
+        event = Event(seat, EventKind.STOP, None, 3)
+        board = attrs.evolve(board, events=(*board.events, event))
+        settled = settle(info, board, OutcomeKind.WON, info.members[side], state.tricks_won)
+        return _settled(info, settled, state.hands, state.tricks, state.tricks_won, log)
+    event = Event(seat, EventKind.GO_ON, None, 3)
+    board = attrs.evolve(board, jinker=side, events=(*board.events, event))
+    return _at_turn(info, board, state.hands, seat, (), state.tricks, state.tricks_won, log)
+
+
+def _fiving(state: State, action: Action) -> State:
+    """Ask, decline, accept or refuse to five the hand (SF-9)."""
+    info = state.deal
+    board = state.board
+    seat = state.to_act
+    assert seat is not None
+    log = (state.log, action)
+    zeros = state.tricks_won
+    if isinstance(action, AskFive):
+        board = attrs.evolve(board, events=(*board.events, Event(seat, EventKind.ASK_FIVE)))
+        return make_state(
+            info,
+            board,
+            state.hands,
+            Phase.FIVING_ANSWER,
+            info.dealer,
+            (),
+            (),
+            zeros,
+            _FIVE_ANSWER,
+            log,
+        )
+    if isinstance(action, DeclineFive):
+        declined = (*board.five_declined, seat)
+        event = Event(seat, EventKind.DECLINE_FIVE)
+        board = attrs.evolve(board, five_declined=declined, events=(*board.events, event))
+        nxt = _next_asker(info, declined)
+        if nxt is not None:
+            return make_state(
+                info, board, state.hands, Phase.FIVING_ASK, nxt, (), (), zeros, _FIVE_ASK, log
+            )
+        return _begin_play(info, board, state.hands, log)
+    if isinstance(action, RefuseFive):
+        event = Event(seat, EventKind.REFUSE_FIVE)
+        board = attrs.evolve(board, events=(*board.events, event))
+        return _begin_play(info, board, state.hands, log)
+    # AcceptFive: set the turn-up aside and turn until another suit appears.
+    drawn = info.drawn
+    position = 5 * info.n
+    first = drawn[position]
+    set_aside = [first]
+    position += 1
+    while drawn[position].suit is first.suit:
+        set_aside.append(drawn[position])
+        position += 1
+    new_turn_up = drawn[position]
+    fived = _deal_info(
+        info.options,
+        info.dealer,
+        info.eldest,
+        info.number,
+        info.seed,
+        info.deck,
+        info.drawn,
+        info.dealt,
+        new_turn_up,
+        info.sides,
+        info.members,
+        info.first_seed,
+        info.past,
+    )
+    event = Event(seat, EventKind.ACCEPT_FIVE, new_turn_up)
+    board = attrs.evolve(board, set_aside=tuple(set_aside), events=(*board.events, event))
+    return _begin_play(fived, board, state.hands, log)
+
+
+def _next_asker(info: DealInfo, declined: tuple[int, ...]) -> int | None:
+    """The next opponent of the dealer who may still ask for fiving, if any (D-15)."""
+    if info.options.fiving_asker is FivingAsker.ELDEST:
+        return None
+    dealer_side = info.sides[info.dealer]
+    for offset in range(1, info.n):
+        seat = (info.dealer + offset) % info.n
+        if info.sides[seat] != dealer_side and seat not in declined:
+            return seat
+    return None
+
+
+_OTHER: Final = {
+    Rob: _rob,
+    DeclineRob: _decline_rob,
+    Stop: _jink_choice,
+    GoOn: _jink_choice,
+    AskFive: _fiving,
+    DeclineFive: _fiving,
+    AcceptFive: _fiving,
+    RefuseFive: _fiving,
+}
+
+
+# --------------------------------------------------------------------------- queries
+
+
+def is_deal_over(state: State) -> bool:
+    """Return whether the current deal has been settled."""
+    return state.board.outcome is not None
+
+
+def is_game_over(state: State) -> bool:
+    """Return whether the game has ended: only a points game ends (SF-24)."""
+    return state.phase is Phase.GAME_OVER
+
+
+def _deal_history(state: State) -> DealHistory[Action]:
+    info = state.deal
+    return DealHistory(
+        dealer=info.dealer, seed=info.seed, deck=info.deck, actions=log_items(state.log)
+    )
+
+
+def history(state: State) -> History[Action]:
+    """Return how ``state`` was reached: per deal the dealer, seed, pack and actions."""
+    return History(deals=(*state.deal.past, _deal_history(state)))

@@ -1,0 +1,357 @@
+"""Spoil Five state values: the session state, tricks, public events and deal outcomes.
+
+States are immutable. A state holds the per-step facts (hands, the trick in progress, the
+tricks taken, whose turn it is and the legal actions, precomputed once) and refers to two
+shared objects: :class:`DealInfo`, the constants of the current deal, and :class:`Board`,
+the facts that change only a few times a deal (pool, balances, robbing, jinking,
+settlement). Successor states share both with their predecessor.
+
+Build states with :func:`cardrules.spoil_five.new_game`, never by hand.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import Any, Final
+
+import attrs
+
+from cardrules.cards import FULL_PACK, Card, Suit
+from cardrules.history import ActionLog, DealHistory
+from cardrules.spoil_five.actions import Action
+from cardrules.spoil_five.options import Options
+from cardrules.spoil_five.ranking import TrumpTable
+
+__all__ = [
+    "Board",
+    "DealInfo",
+    "Event",
+    "EventKind",
+    "Outcome",
+    "OutcomeKind",
+    "Phase",
+    "State",
+    "Trick",
+]
+
+
+class Phase(enum.StrEnum):
+    """What kind of decision is pending (RULES.md §2, "Phases and legal actions")."""
+
+    FIVING_ASK = "fiving_ask"
+    """An opponent of the dealer may ask him to five the hand (SF-9)."""
+    FIVING_ANSWER = "fiving_answer"
+    """The dealer accepts or refuses a request to five (SF-9)."""
+    DEALER_ROB = "dealer_rob"
+    """The dealer of a turned-up ace discards before the lead (SF-10)."""
+    ROB = "rob"
+    """The holder of the ace of trumps robs at his first turn in trick 1 (SF-11)."""
+    PLAY = "play"
+    """The player on turn plays a card to the trick (SF-14 to SF-16)."""
+    JINK = "jink"
+    """The winner of the first three tricks stops or goes on for a jink (SF-21)."""
+    DEAL_OVER = "deal_over"
+    """The deal is settled; call ``next_deal`` for the next one."""
+    GAME_OVER = "game_over"
+    """A points game has been won (SF-24); no further deals."""
+
+
+class OutcomeKind(enum.StrEnum):
+    """How a deal ended."""
+
+    WON = "won"
+    """A player (side) took the tricks needed and the pool (SF-19, SF-20)."""
+    SPOILT = "spoilt"
+    """Nobody took the tricks needed; the pool stays (SF-18)."""
+    BARRED = "barred"
+    """A barred player (side) took the tricks needed: a spoil (SF-13)."""
+    JINK = "jink"
+    """A player (side) won all five tricks after going on: pool plus bonus (SF-21)."""
+    JINK_FAILED = "jink_failed"
+    """A player (side) went on for a jink and lost a trick: a spoil (SF-21)."""
+    HAND_SCORED = "hand_scored"
+    """A points-game hand was played out without ending the game (SF-24)."""
+    GAME_WON = "game_won"
+    """A player (side) won a points game and took the stakes (SF-24)."""
+
+
+SPOIL_KINDS: Final = frozenset((OutcomeKind.SPOILT, OutcomeKind.BARRED, OutcomeKind.JINK_FAILED))
+"""Outcomes after which the next deal is anted at the spoil rate (SF-7)."""
+
+
+class EventKind(enum.StrEnum):
+    """Public events of a deal other than plays (plays are in the tricks)."""
+
+    ASK_FIVE = "ask_five"
+    DECLINE_FIVE = "decline_five"
+    ACCEPT_FIVE = "accept_five"
+    REFUSE_FIVE = "refuse_five"
+    ROB = "rob"
+    """A seat discarded face down to rob the turn-up (the card is private to that seat)."""
+    DECLINE_ROB = "decline_rob"
+    TAKE_TURN_UP = "take_turn_up"
+    """A robbing dealer's turned-up ace joins his hand (SF-10)."""
+    STOP = "stop"
+    GO_ON = "go_on"
+
+
+@attrs.frozen(slots=True)
+class Event:
+    """Something a seat did or that happened, outside the tricks.
+
+    Attributes:
+        seat: the seat concerned.
+        kind: what happened.
+        card: for ``ROB`` the card discarded (``None`` in other seats' views); for
+            ``TAKE_TURN_UP`` the turned-up card; otherwise ``None``.
+        trick: the number of tricks completed when it happened (0 … 5).
+
+    """
+
+    seat: int
+    kind: EventKind
+    card: Card | None = None
+    trick: int = 0
+
+
+@attrs.frozen(slots=True)
+class Trick:
+    """A completed trick: who led, the cards in play order, and who won it.
+
+    The card at position ``i`` was played by seat ``(leader + i) % players``.
+    """
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+
+@attrs.frozen(slots=True)
+class Outcome:
+    """How a deal was settled.
+
+    Attributes:
+        kind: what happened (:class:`OutcomeKind`).
+        winners: seats that received a share of the pool (``()`` for a spoil).
+        payouts: counters each seat received at settlement (pool shares and jink bonus).
+        carried: counters left in the pool for the next deal.
+        tricks_won: tricks taken by each seat in this deal.
+
+    """
+
+    kind: OutcomeKind
+    winners: tuple[int, ...]
+    payouts: tuple[int, ...]
+    carried: int
+    tricks_won: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class DealInfo:
+    """Constants of one deal, shared by every state of the deal.
+
+    Attributes:
+        options: the game options.
+        n: number of players.
+        dealer: the dealer's seat.
+        eldest: the eldest hand (the dealer's left neighbour).
+        number: deals played before this one in the session.
+        seed: this deal's seed.
+        deck: the explicit pack given for this deal, top card first, or ``None``.
+        drawn: the cards taken from the top of the pack so far, in order (all 52 when the
+            whole order is known).
+        dealt: each seat's five cards as dealt.
+        turn_up: the card turned up for trumps (after fiving, the new one).
+        trump: the trump suit.
+        table: the strength tables for this trump suit and ranking.
+        holder: the seat dealt the ace of trumps when the turn-up is not an ace, else None.
+        sides: each seat's side number (its own seat number without partnerships).
+        members: the seats of each side.
+        first_seed: the seed of the session's first deal.
+        past: the history of the session's earlier deals.
+
+    """
+
+    options: Options
+    n: int
+    dealer: int
+    eldest: int
+    number: int
+    seed: int
+    deck: tuple[Card, ...] | None
+    drawn: tuple[Card, ...]
+    dealt: tuple[tuple[Card, ...], ...]
+    turn_up: Card
+    trump: Suit
+    table: TrumpTable
+    holder: int | None
+    sides: tuple[int, ...]
+    members: tuple[tuple[int, ...], ...]
+    first_seed: int
+    past: tuple[DealHistory[Action], ...]
+
+
+@attrs.frozen(slots=True)
+class Board:
+    """Facts of a deal that change only a few times: counters, robbing, jinking, result.
+
+    Attributes:
+        pool: counters in the pool.
+        balances: each seat's counters won minus paid since the game began.
+        scores: points per seat in a points game (partners share their side's score).
+        turn_up_taker: the seat that took the turn-up into his hand, or None.
+        dealer_robbed: whether the dealer discarded to rob a turned-up ace (SF-10).
+        discards: ``(seat, card)`` for each face-down rob discard.
+        resolved: seats whose robbing duty or chance is settled (robbed or declined).
+        barred: seats that may not win this hand (SF-12, SF-13), sorted.
+        events: the events of the deal, in order.
+        set_aside: cards set aside face up by fiving (SF-9), in order.
+        five_declined: opponents who declined to ask for fiving.
+        jinker: the side going for a jink, or None (SF-21).
+        outcome: the settlement once the deal is over.
+
+    """
+
+    pool: int
+    balances: tuple[int, ...]
+    scores: tuple[int, ...]
+    turn_up_taker: int | None = None
+    dealer_robbed: bool = False
+    discards: tuple[tuple[int, Card], ...] = ()
+    resolved: frozenset[int] = frozenset()
+    barred: tuple[int, ...] = ()
+    events: tuple[Event, ...] = ()
+    set_aside: tuple[Card, ...] = ()
+    five_declined: tuple[int, ...] = ()
+    jinker: int | None = None
+    outcome: Outcome | None = None
+
+
+@attrs.frozen(slots=True)
+class State:
+    """A Spoil Five session at one moment: the current deal and the counters so far.
+
+    Attributes:
+        deal: the constants of the current deal (shared).
+        board: counters, robbing, jinking and settlement facts (shared until they change).
+        hands: every seat's hand, sorted (full information: never show it to players).
+        phase: what kind of decision is pending.
+        to_act: the seat whose decision is pending, or None.
+        trick: the cards of the trick in progress, in play order.
+        tricks: the completed tricks of this deal.
+        tricks_won: tricks taken by each seat in this deal.
+        legal: the legal actions of ``to_act``, computed once.
+        log: the actions of this deal so far (a persistent list, see
+            :mod:`cardrules.history`).
+
+    """
+
+    deal: DealInfo
+    board: Board
+    hands: tuple[tuple[Card, ...], ...]
+    phase: Phase
+    to_act: int | None
+    trick: tuple[Card, ...]
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, ...]
+    legal: tuple[Action, ...] = attrs.field(repr=False)
+    log: ActionLog[Action] | None = attrs.field(repr=False)
+
+    @property
+    def options(self) -> Options:
+        """The options of the game."""
+        return self.deal.options
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current deal."""
+        return self.deal.dealer
+
+    @property
+    def eldest(self) -> int:
+        """The eldest hand of the current deal (the dealer's left neighbour)."""
+        return self.deal.eldest
+
+    @property
+    def trump(self) -> Suit:
+        """The trump suit of the current deal."""
+        return self.deal.trump
+
+    @property
+    def turn_up(self) -> Card:
+        """The card turned up for trumps (after fiving, the new one)."""
+        return self.deal.turn_up
+
+    @property
+    def pool(self) -> int:
+        """Counters in the pool."""
+        return self.board.pool
+
+    @property
+    def balances(self) -> tuple[int, ...]:
+        """Each seat's counters won minus counters paid since the game began."""
+        return self.board.balances
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points per seat in a points game (SF-24); zeros in a pool game."""
+        return self.board.scores
+
+    @property
+    def barred(self) -> tuple[int, ...]:
+        """Seats barred from winning this hand (SF-12, SF-13)."""
+        return self.board.barred
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The settlement of the current deal once it is over, else None."""
+        return self.board.outcome
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that led (or is to lead) the trick in progress, or None."""
+        if self.to_act is None or self.phase not in (Phase.PLAY, Phase.ROB):
+            return None
+        return (self.to_act - len(self.trick)) % self.deal.n
+
+    @property
+    def discards(self) -> tuple[tuple[int, Card], ...]:
+        """``(seat, card)`` for every face-down rob discard (hidden information)."""
+        return self.board.discards
+
+    @property
+    def turn_up_on_table(self) -> bool:
+        """Whether the turn-up is still on the table (not taken into a hand, not fived)."""
+        return self.board.turn_up_taker is None
+
+    @property
+    def undealt(self) -> tuple[Card, ...]:
+        """The cards never dealt nor turned: in pack order if known, else sorted."""
+        drawn = self.deal.drawn
+        if len(drawn) == 52:
+            return drawn[len(self.deal.dealt) * 5 + 1 + len(self.board.set_aside) :]
+        used = set(drawn)
+        return tuple(card for card in FULL_PACK if card not in used)
+
+
+def _fast_constructor(cls: type[Any]) -> Callable[..., Any]:
+    """Return a function building ``cls`` from all its fields, positionally.
+
+    It has the same effect as the attrs ``__init__`` of the frozen class, without its
+    per-field overhead. Used only for :class:`State` successors on the hot path.
+    """
+    names = [field.name for field in attrs.fields(cls)]
+    setters = [getattr(cls, name).__set__ for name in names]
+    args = ", ".join(names)
+    body = "\n".join(f"    _s{i}(self, {name})" for i, name in enumerate(names))
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    namespace.update({f"_s{i}": setter for i, setter in enumerate(setters)})
+    source = f"def make({args}):\n    self = _new(_cls)\n{body}\n    return self\n"
+    exec(source, namespace)
+    maker: Callable[..., Any] = namespace["make"]
+    return maker
+
+
+make_state: Final[Callable[..., State]] = _fast_constructor(State)
+"""Build a :class:`State` from its ten fields in order (hot-path constructor)."""
