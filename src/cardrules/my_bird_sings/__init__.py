@@ -14,5 +14,6 @@ from cardrules.my_bird_sings.actions import *  # noqa: F403
 from cardrules.my_bird_sings.combinations import *  # noqa: F403
 from cardrules.my_bird_sings.options import *  # noqa: F403
 from cardrules.my_bird_sings.rules import *  # noqa: F403
+from cardrules.my_bird_sings.sampling import *  # noqa: F403
 from cardrules.my_bird_sings.state import *  # noqa: F403
 from cardrules.my_bird_sings.views import *  # noqa: F403

@@ -110,4 +110,3 @@ def singing_sets(cards: Sequence[Card], options: Options) -> tuple[tuple[Card, .
         for combo in itertools.combinations(cards, size)
         if sum(map(SUIT_KEY.__getitem__, combo)) in keys
     )
-

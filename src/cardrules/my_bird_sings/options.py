@@ -156,6 +156,82 @@ def _round_limit(value: object) -> int | None:
     return int(value)
 
 
+def _players(value: object) -> int:
+    return _int("players", 2)(value)
+
+
+def _split_remainder(value: object) -> SplitRemainder:
+    return _enum(SplitRemainder, "split_remainder")(value)
+
+
+def _pack(value: object) -> int:
+    return _int("pack", 0, (52, 32))(value)
+
+
+def _hand_size(value: object) -> int:
+    return _int("hand_size", 0, (4, 3))(value)
+
+
+def _singing(value: object) -> Singing:
+    return _enum(Singing, "singing")(value)
+
+
+def _passing(value: object) -> Passing:
+    return _enum(Passing, "passing")(value)
+
+
+def _stake(value: object) -> int:
+    return _int("stake", 0)(value)
+
+
+def _dealer_extra(value: object) -> int:
+    return _int("dealer_extra", 0)(value)
+
+
+def _deal_batch(value: object) -> int:
+    return _int("deal_batch", 1)(value)
+
+
+def _auto_sing(value: object) -> bool:
+    return _bool("auto_sing")(value)
+
+
+def _sing_timing(value: object) -> SingTiming:
+    return _enum(SingTiming, "sing_timing")(value)
+
+
+def _exchange_by(value: object) -> ExchangeBy:
+    return _enum(ExchangeBy, "exchange_by")(value)
+
+
+def _exchange_after_rounds(value: object) -> int:
+    return _int("exchange_after_rounds", 0)(value)
+
+
+def _exchange_discard_to(value: object) -> PileTo:
+    return _enum(PileTo, "exchange_discard_to")(value)
+
+
+def _rejects_to(value: object) -> PileTo:
+    return _enum(PileTo, "rejects_to")(value)
+
+
+def _rejects_visible(value: object) -> bool:
+    return _bool("rejects_visible")(value)
+
+
+def _exchange_on_exhaustion(value: object) -> ExchangeOnExhaustion:
+    return _enum(ExchangeOnExhaustion, "exchange_on_exhaustion")(value)
+
+
+def _play_to_exhaustion(value: object) -> bool:
+    return _bool("play_to_exhaustion")(value)
+
+
+def _exhaustion_end(value: object) -> ExhaustionEnd:
+    return _enum(ExhaustionEnd, "exhaustion_end")(value)
+
+
 def _singing_default(options: Options) -> Singing:
     return Singing.FLUSH_ONLY if options.hand_size == 3 else Singing.FLUSH_OR_RAINBOW
 
@@ -196,43 +272,35 @@ class Options:
 
     """
 
-    players: int = attrs.field(default=5, converter=_int("players", 2))
+    players: int = attrs.field(default=5, converter=_players)
     split_remainder: SplitRemainder = attrs.field(
-        default=SplitRemainder.CARRY, converter=_enum(SplitRemainder, "split_remainder")
+        default=SplitRemainder.CARRY, converter=_split_remainder
     )
-    pack: int = attrs.field(default=52, converter=_int("pack", 0, (52, 32)))
-    hand_size: int = attrs.field(default=4, converter=_int("hand_size", 0, (4, 3)))
+    pack: int = attrs.field(default=52, converter=_pack)
+    hand_size: int = attrs.field(default=4, converter=_hand_size)
     singing: Singing = attrs.field(
         default=attrs.Factory(_singing_default, takes_self=True),
-        converter=_enum(Singing, "singing"),
+        converter=_singing,
     )
-    passing: Passing = attrs.field(default=Passing.THROW, converter=_enum(Passing, "passing"))
-    stake: int = attrs.field(default=1, converter=_int("stake", 0))
-    dealer_extra: int = attrs.field(default=1, converter=_int("dealer_extra", 0))
-    deal_batch: int = attrs.field(default=1, converter=_int("deal_batch", 1))
-    auto_sing: bool = attrs.field(default=True, converter=_bool("auto_sing"))
-    sing_timing: SingTiming = attrs.field(
-        default=SingTiming.OWN_TURN, converter=_enum(SingTiming, "sing_timing")
-    )
-    exchange_by: ExchangeBy = attrs.field(
-        default=ExchangeBy.LEADER, converter=_enum(ExchangeBy, "exchange_by")
-    )
-    exchange_after_rounds: int = attrs.field(
-        default=3, converter=_int("exchange_after_rounds", 0)
-    )
-    exchange_discard_to: PileTo = attrs.field(
-        default=PileTo.DEAD, converter=_enum(PileTo, "exchange_discard_to")
-    )
-    rejects_to: PileTo = attrs.field(default=PileTo.DEAD, converter=_enum(PileTo, "rejects_to"))
-    rejects_visible: bool = attrs.field(default=False, converter=_bool("rejects_visible"))
+    passing: Passing = attrs.field(default=Passing.THROW, converter=_passing)
+    stake: int = attrs.field(default=1, converter=_stake)
+    dealer_extra: int = attrs.field(default=1, converter=_dealer_extra)
+    deal_batch: int = attrs.field(default=1, converter=_deal_batch)
+    auto_sing: bool = attrs.field(default=True, converter=_auto_sing)
+    sing_timing: SingTiming = attrs.field(default=SingTiming.OWN_TURN, converter=_sing_timing)
+    exchange_by: ExchangeBy = attrs.field(default=ExchangeBy.LEADER, converter=_exchange_by)
+    exchange_after_rounds: int = attrs.field(default=3, converter=_exchange_after_rounds)
+    exchange_discard_to: PileTo = attrs.field(default=PileTo.DEAD, converter=_exchange_discard_to)
+    rejects_to: PileTo = attrs.field(default=PileTo.DEAD, converter=_rejects_to)
+    rejects_visible: bool = attrs.field(default=False, converter=_rejects_visible)
     exchange_on_exhaustion: ExchangeOnExhaustion = attrs.field(
         default=ExchangeOnExhaustion.KEEP_LAST,
-        converter=_enum(ExchangeOnExhaustion, "exchange_on_exhaustion"),
+        converter=_exchange_on_exhaustion,
     )
     round_limit: int | None = attrs.field(default=None, converter=_round_limit)
-    play_to_exhaustion: bool = attrs.field(default=False, converter=_bool("play_to_exhaustion"))
+    play_to_exhaustion: bool = attrs.field(default=False, converter=_play_to_exhaustion)
     exhaustion_end: ExhaustionEnd = attrs.field(
-        default=ExhaustionEnd.CANNOT_REPLENISH, converter=_enum(ExhaustionEnd, "exhaustion_end")
+        default=ExhaustionEnd.CANNOT_REPLENISH, converter=_exhaustion_end
     )
 
     def __attrs_post_init__(self) -> None:

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeAlias
 
 from cardrules.cards import FULL_PACK, Card
 from cardrules.cards import SHORT_PACK as SHORT_CARDS
@@ -25,7 +26,6 @@ from cardrules.errors import IllegalActionError, NotationError, OptionsError
 from cardrules.history import ActionLog, DealHistory, History, log_items
 from cardrules.my_bird_sings.actions import (
     ABANDON,
-    ACTION_TYPES,
     DECLINE_EXCHANGE,
     DECLINE_SING,
     DRAW_ACTIONS,
@@ -56,6 +56,7 @@ from cardrules.my_bird_sings.state import (
     E_REPLENISH,
     E_TRICK,
     DealInfo,
+    Event,
     Outcome,
     OutcomeKind,
     Phase,
@@ -78,6 +79,9 @@ __all__ = [
     "next_deal",
     "offered_order",
 ]
+
+Log: TypeAlias = "ActionLog[Action] | None"
+Events: TypeAlias = "ActionLog[Event] | None"
 
 _PASS = Phase.PASS
 _DRAW = Phase.DRAW
@@ -184,7 +188,9 @@ def _start_deal(
     size = options.hand_size
     dealt_count = n * size
     explicit = None if deck is None else _check_deck(deck, pack)
-    dealt = explicit[:dealt_count] if explicit is not None else shuffled(pack, seed, count=dealt_count)
+    dealt = (
+        explicit[:dealt_count] if explicit is not None else shuffled(pack, seed, count=dealt_count)
+    )
     eldest = (dealer + 1) % n
     limit = options.round_limit
     info = DealInfo(
@@ -299,8 +305,8 @@ def _checkpoint(
     pre: int,
     exchanged: bool,
     table: Table,
-    log: object,
-    events: object,
+    log: Log,
+    events: Events,
 ) -> State:
     """Implements MBS-9 step 2 (and MBS-15's continuation): check whether a bird sings.
 
@@ -339,8 +345,8 @@ def _sing_decision(
     pre: int,
     exchanged: bool,
     table: Table,
-    log: object,
-    events: object,
+    log: Log,
+    events: Events,
     seat: int,
 ) -> State:
     options = info.options
@@ -350,7 +356,7 @@ def _sing_decision(
         legal += (DECLINE_SING,)
     return State(
         info, hands, turn, seat, _SING, (*legal, ABANDON), table, None, pre, exchanged, log, events
-    )  # type: ignore[arg-type]
+    )
 
 
 def _after_check(
@@ -360,8 +366,8 @@ def _after_check(
     pre: int,
     exchanged: bool,
     table: Table,
-    log: object,
-    events: object,
+    log: Log,
+    events: Events,
 ) -> State:
     """After a silent checkpoint: the next after-deal check, the exchange, or the pass."""
     n = info.players
@@ -369,20 +375,23 @@ def _after_check(
         return _checkpoint(info, hands, turn, pre + 1, exchanged, table, log, events)
     seat = (info.eldest + turn) % n
     if not exchanged and exchange_open_at(info, turn, table):
-        legal = (*map(EXCHANGE_ACTIONS.__getitem__, hands[seat]), DECLINE_EXCHANGE, ABANDON)
-        return State(
-            info, hands, turn, seat, _EXCHANGE, legal, table, None, 0, False, log, events
-        )  # type: ignore[arg-type]
-    return _pass_decision(info, hands, turn, table, log, events)
+        legal: tuple[Action, ...] = (
+            *map(EXCHANGE_ACTIONS.__getitem__, hands[seat]),
+            DECLINE_EXCHANGE,
+            ABANDON,
+        )
+        return State(info, hands, turn, seat, _EXCHANGE, legal, table, None, 0, False, log, events)
+    return _pass_decision(info, hands, turn, exchanged, table, log, events)
 
 
 def _pass_decision(
     info: DealInfo,
     hands: tuple[tuple[Card, ...], ...],
     turn: int,
+    exchanged: bool,
     table: Table,
-    log: object,
-    events: object,
+    log: Log,
+    events: Events,
 ) -> State:
     """Implements MBS-8: who decides the pass and between what."""
     n = info.players
@@ -390,13 +399,11 @@ def _pass_decision(
     hand = hands[seat]
     if info.options.passing is _THROW:
         legal: tuple[Action, ...] = (*map(PASS_ACTIONS.__getitem__, hand), ABANDON)
-        return State(
-            info, hands, turn, seat, _PASS, legal, table, None, 0, True, log, events
-        )  # type: ignore[arg-type]
+        return State(info, hands, turn, seat, _PASS, legal, table, None, 0, exchanged, log, events)
     legal = (*DRAW_ACTIONS[: len(hand)], ABANDON)
     return State(
-        info, hands, turn, (seat + 1) % n, _DRAW, legal, table, None, 0, True, log, events
-    )  # type: ignore[arg-type]
+        info, hands, turn, (seat + 1) % n, _DRAW, legal, table, None, 0, exchanged, log, events
+    )
 
 
 def exchange_open_at(info: DealInfo, turn: int, table: Table) -> bool:
@@ -408,15 +415,15 @@ def exchange_open_at(info: DealInfo, turn: int, table: Table) -> bool:
 
 
 def exchange_open(state: State) -> bool:
-    """Whether the player on turn may still exchange with the stock this turn (MBS-11).
+    """Whether the player on turn is being offered an exchange with the stock (MBS-11).
 
     >>> from cardrules.my_bird_sings import Options, new_game
     >>> exchange_open(new_game(Options(players=3, exchange_after_rounds=0), seed=1))
     True
+    >>> exchange_open(new_game(Options(players=3), seed=1))
+    False
     """
-    if state.outcome is not None or state._exchanged and state.phase is not _EXCHANGE:
-        return False
-    return exchange_open_at(state._deal, state.turn, state._table)
+    return state.phase is _EXCHANGE
 
 
 def _pass_card(state: State, action: Action, card: Card) -> State:
@@ -479,33 +486,21 @@ def _exchange(state: State, action: Exchange) -> State:
     else:
         dead.append(discard)
     suit = discard // 13
-    taken: int = -1
     rejects: list[Card] = []
-    for position in range(count):
-        card = stock[position]
-        if card // 13 != suit:
-            taken = position
+    card = discard  # what the player ends up adding to his hand
+    for position in range(count):  # only the cards that were in the stock are turned
+        if stock[position] // 13 != suit:
+            card = stock[position]
             break
-        rejects.append(card)
-    if taken < 0:
-        if options.exchange_on_exhaustion is ExchangeOnExhaustion.KEEP_LAST:
-            taken = count - 1
-            rejects.pop()
-        else:
-            taken = count  # the discard comes back
-    rest = stock[taken + 1 :] if taken < count else []
-    if taken < count:
-        card = stock[taken]
+        rejects.append(stock[position])
     else:
-        card = discard
-        if to_bottom:
-            rest = []
+        if options.exchange_on_exhaustion is ExchangeOnExhaustion.KEEP_LAST:
+            card = rejects.pop()
+        elif to_bottom:
+            stock.pop()  # the discard comes back from under the stock
         else:
-            dead.pop()
-    if taken == count and to_bottom:
-        pass
-    elif to_bottom and taken < count:
-        pass
+            dead.pop()  # the discard comes back from the dead pile
+    rest = stock[len(rejects) + (card != discard) :]
     if options.rejects_to is PileTo.STOCK_BOTTOM:
         rest.extend(rejects)
     else:
@@ -523,7 +518,7 @@ def _exchange(state: State, action: Exchange) -> State:
         table.balances,
     )
     log = (state._log, action)
-    event = (E_EXCHANGE, seat, discard, card if card != discard else -1, turn, *rejects)
+    event: Event = (E_EXCHANGE, seat, discard, card if card != discard else -1, turn, *rejects)
     events = (state._events, event)
     return _checkpoint(info, tuple(hands), turn, 0, True, new_table, log, events)
 
@@ -538,8 +533,8 @@ def _lay_trick(
     seat: int,
     cards: Sequence[Card],
     table: Table,
-    events: object,
-) -> tuple[tuple[tuple[Card, ...], ...], Table, object, bool]:
+    events: Events,
+) -> tuple[tuple[tuple[Card, ...], ...], Table, Events, bool]:
     """Implements MBS-15: lay the singing cards as a trick and replenish from the stock.
 
     Returns the new hands, table and event log, and whether the deal ends now.
@@ -586,8 +581,8 @@ def _finish(
     turn: int,
     kind: OutcomeKind,
     table: Table,
-    log: object,
-    events: object,
+    log: Log,
+    events: Events,
     singer: int | None = None,
     shown: Sequence[Card] = (),
 ) -> State:
@@ -620,9 +615,7 @@ def _finish(
         carried,
         tuple(b + p for b, p in zip(table.balances, payouts, strict=True)),
     )
-    return State(
-        info, hands, turn, None, _OVER, (), new_table, outcome, 0, False, log, events
-    )  # type: ignore[arg-type]
+    return State(info, hands, turn, None, _OVER, (), new_table, outcome, 0, False, log, events)
 
 
 # --------------------------------------------------------------------------- public API
@@ -664,7 +657,8 @@ def _phase_error(state: State, action: Action) -> IllegalActionError:
             "MBS-8",
             f"seat {seat} must now draw a card from the hand seat {on_turn} offers face down",
         )
-    return _err(action, "MBS-8", f"seat {seat} must now pass a card to seat {(seat + 1) % state.players}")
+    left = (state.on_turn + 1) % state.players
+    return _err(action, "MBS-8", f"seat {state.on_turn} must now pass a card to seat {left}")
 
 
 def _exchange_error(state: State, action: Action) -> IllegalActionError:
@@ -675,7 +669,8 @@ def _exchange_error(state: State, action: Action) -> IllegalActionError:
     elif by is ExchangeBy.LEADER and state.on_turn != info.eldest:
         reason = f"only the original leader, seat {info.eldest}, may exchange with the stock"
     elif state.turn < info.exchange_from:
-        reason = f"no exchange before turn {info.exchange_from}, after {info.options.exchange_after_rounds} full rounds"
+        rounds = info.options.exchange_after_rounds
+        reason = f"no exchange before turn {info.exchange_from}, after {rounds} full rounds"
     elif not state._table.stock_count:
         reason = "the stock is empty"
     elif state._exchanged:
@@ -685,11 +680,35 @@ def _exchange_error(state: State, action: Action) -> IllegalActionError:
     return _err(action, "MBS-11", reason)
 
 
+def _sing_error(state: State, action: Sing, seat: int) -> IllegalActionError:
+    phase = state.phase
+    if phase is not _SING:
+        return _err(
+            action,
+            "MBS-9",
+            "a bird sings only when its owner's holding is checked, and no holding that "
+            "sings is waiting for a decision",
+        )
+    hand = state.hands[seat]
+    if not all(card in hand for card in action.cards):
+        return _err(action, "MBS-12", "you do not hold all of these cards")
+    options = state.options
+    size = options.hand_size
+    rainbow = size == 4 and options.singing == "flush_or_rainbow"
+    return _err(
+        action,
+        "MBS-6" if size == 3 else "MBS-4" if rainbow else "MBS-5",
+        f"these are not {size} cards of one suit"
+        + (" nor four cards of four different suits" if rainbow else ""),
+    )
+
+
 def check_action(state: State, action: object) -> IllegalActionError | None:
     """Explain why ``action`` is illegal in ``state``, or return ``None`` if it is legal.
 
     The "verify" of the verify/can/do triad (:func:`check_action`, :func:`is_legal`,
-    :func:`apply_action`); the error names the rule and says why in one sentence.
+    :func:`apply_action`); the error names the rule and says why in one sentence. Only
+    the one action given is examined.
 
     >>> from cardrules.cards import parse_card
     >>> from cardrules.my_bird_sings import Options, Pass, new_game
@@ -697,20 +716,16 @@ def check_action(state: State, action: object) -> IllegalActionError | None:
     'cannot pass 9C: you do not hold 9C (MBS-9)'
     """
     phase = state.phase
-    kind = type(action)
-    if phase is _OVER:
+    seat = state.to_act
+    if phase is _OVER or seat is None:
         outcome = state.outcome
-        rule = "MBS-13" if outcome is None or outcome.kind is not OutcomeKind.SANG else "MBS-12"
-        if state.options.play_to_exhaustion:
+        rule = "MBS-12" if outcome is not None and outcome.kind is OutcomeKind.SANG else "MBS-13"
+        if outcome is not None and outcome.kind is OutcomeKind.EXHAUSTED:
             rule = "MBS-15"
         return _err(action, rule, "the deal is over; start the next deal")
-    if kind not in ACTION_TYPES:
-        return _err(action, "C-7", "it is not a My Bird Sings action")
-    if kind is Abandon:
+    if type(action) is Abandon:
         return None
-    seat = state.to_act
-    assert seat is not None  # noqa: S101 - phase is not OVER
-    if kind is Pass:
+    if type(action) is Pass:
         if state.options.passing is not _THROW:
             return _err(
                 action,
@@ -718,68 +733,40 @@ def check_action(state: State, action: object) -> IllegalActionError | None:
                 "with draw_blind passing the left neighbour draws a card; nobody throws one",
             )
         if phase is not _PASS:
-            return _phase_error(state, action)  # type: ignore[arg-type]
-        card = action.card  # type: ignore[attr-defined]
-        if card not in state.hands[seat]:
-            return _err(action, "MBS-9", f"you do not hold {card}")
+            return _phase_error(state, action)
+        if action.card not in state.hands[seat]:
+            return _err(action, "MBS-9", f"you do not hold {action.card}")
         return None
-    if kind is Draw:
+    if type(action) is Draw:
         if state.options.passing is _THROW:
-            return _err(
-                action, "MBS-8", "with throw passing the player on turn chooses the card"
-            )
+            return _err(action, "MBS-8", "with throw passing the player on turn chooses the card")
         if phase is not _DRAW:
-            return _phase_error(state, action)  # type: ignore[arg-type]
-        index = action.index  # type: ignore[attr-defined]
+            return _phase_error(state, action)
         size = len(state.hands[state.on_turn])
-        if not 0 <= index < size:
-            return _err(
-                action, "MBS-8", f"seat {state.on_turn} offers {size} cards: positions 0 to {size - 1}"
-            )
-        return None
-    if kind is Exchange:
-        if phase is not _EXCHANGE:
-            return _exchange_error(state, action)  # type: ignore[arg-type]
-        card = action.discard  # type: ignore[attr-defined]
-        if card not in state.hands[seat]:
-            return _err(action, "MBS-11", f"you do not hold {card}")
-        return None
-    if kind is DeclineExchange:
-        if phase is not _EXCHANGE:
-            return _exchange_error(state, action)  # type: ignore[arg-type]
-        return None
-    if kind is Sing:
-        if phase is not _SING:
-            if phase is _PASS or phase is _EXCHANGE or phase is _DRAW:
-                return _err(
-                    action,
-                    "MBS-9",
-                    "a bird sings only at its owner's checkpoints, and this holding was "
-                    "checked already" if phase is not _DRAW else
-                    "a bird sings only at its owner's checkpoints, not during a draw",
-                )
-            return _phase_error(state, action)  # type: ignore[arg-type]
-        if action not in state._legal:
-            cards = action.cards  # type: ignore[attr-defined]
-            hand = state.hands[seat]
-            if not all(card in hand for card in cards):
-                return _err(action, "MBS-12", "you do not hold all of these cards")
+        if not 0 <= action.index < size:
             return _err(
                 action,
-                "MBS-4",
-                f"these {len(cards)} cards do not sing; they must be "
-                f"{state.options.hand_size} cards of one suit"
-                + (" or of four different suits" if state._deal.keys is singing_keys(
-                    state.options) and state.options.hand_size == 4 and
-                   state.options.singing == "flush_or_rainbow" else ""),
+                "MBS-8",
+                f"seat {state.on_turn} offers {size} cards, at positions 0 to {size - 1}",
             )
         return None
-    # DeclineSing
-    if phase is not _SING or DECLINE_SING not in state._legal:
+    if type(action) is Exchange:
+        if phase is not _EXCHANGE:
+            return _exchange_error(state, action)
+        if action.discard not in state.hands[seat]:
+            return _err(action, "MBS-11", f"you do not hold {action.discard}")
+        return None
+    if type(action) is DeclineExchange:
+        return _exchange_error(state, action) if phase is not _EXCHANGE else None
+    if type(action) is Sing:
+        return None if action in state._legal else _sing_error(state, action, seat)
+    if type(action) is DeclineSing:
+        if DECLINE_SING in state._legal:
+            return None
         if phase is _SING:
             return _err(action, "MBS-9", "singing is automatic and compulsory (auto_sing is on)")
-        return _err(action, "MBS-9", "there is no singing hand to keep silent about")
-    return None
+        return _err(action, "MBS-9", "no holding that sings is waiting for a decision")
+    return _err(action, "C-7", "it is not a My Bird Sings action")
 
 
 def is_legal(state: State, action: object) -> bool:
@@ -802,47 +789,52 @@ def apply_action(state: State, action: Action) -> State:
         IllegalActionError: naming the rule, if the action is illegal (C-7).
 
     """
-    kind = type(action)
     phase = state.phase
-    if kind is Pass and phase is _PASS:
-        card = action.card  # type: ignore[union-attr]
-        if card in state.hands[state.to_act]:  # type: ignore[index]
-            return _pass_card(state, action, card)
-    elif kind is Draw and phase is _DRAW:
-        hand = state.hands[state.on_turn]
-        index = action.index  # type: ignore[union-attr]
-        if 0 <= index < len(hand):
-            card = offered_order(state)[index]
-            return _pass_card(state, action, card)
+    if type(action) is Pass and phase is _PASS and action.card in state.hands[state.on_turn]:
+        return _pass_card(state, action, action.card)
+    if (
+        type(action) is Draw
+        and phase is _DRAW
+        and 0 <= action.index < len(state.hands[state.on_turn])
+    ):
+        return _pass_card(state, action, offered_order(state)[action.index])
     error = check_action(state, action)
     if error is not None:
         raise error
     info = state._deal
-    log = (state._log, action)
-    if kind is Abandon:
+    log: Log = (state._log, action)
+    events = state._events
+    if type(action) is Abandon:
         return _finish(
-            info, state.hands, state.turn, OutcomeKind.ABANDONED, state._table, log, state._events
+            info, state.hands, state.turn, OutcomeKind.ABANDONED, state._table, log, events
         )
-    if kind is Exchange:
-        return _exchange(state, action)  # type: ignore[arg-type]
-    if kind is DeclineExchange:
-        return _pass_decision(info, state.hands, state.turn, state._table, log, state._events)
-    if kind is DeclineSing:
+    if type(action) is Exchange:
+        return _exchange(state, action)
+    if type(action) is DeclineExchange:
+        return _pass_decision(info, state.hands, state.turn, False, state._table, log, events)
+    if type(action) is DeclineSing:
         return _after_check(
-            info, state.hands, state.turn, state._pre, state._exchanged, state._table, log,
-            state._events,
+            info, state.hands, state.turn, state._pre, state._exchanged, state._table, log, events
         )
-    # Sing
+    if type(action) is not Sing:  # pragma: no cover - check_action accepted it
+        raise TypeError(action)
     seat = state.to_act
-    assert seat is not None  # noqa: S101 - checked legal
-    cards = action.cards  # type: ignore[union-attr]
+    if seat is None:  # pragma: no cover - check_action accepted it
+        raise TypeError(action)
     if not info.options.play_to_exhaustion:
         return _finish(
-            info, state.hands, state.turn, OutcomeKind.SANG, state._table, log, state._events,
-            seat, cards,
+            info,
+            state.hands,
+            state.turn,
+            OutcomeKind.SANG,
+            state._table,
+            log,
+            events,
+            seat,
+            action.cards,
         )
     hands, table, events, ended = _lay_trick(
-        info, state.hands, state.turn, seat, cards, state._table, state._events
+        info, state.hands, state.turn, seat, action.cards, state._table, events
     )
     if ended:
         return _finish(info, hands, state.turn, OutcomeKind.EXHAUSTED, table, log, events)

@@ -77,13 +77,14 @@ class Outcome:
     tricks: tuple[int, ...]
 
 
-Event = tuple[int, ...]
+Event = tuple[object, ...]
 """An internal record of what happened (who passed what, exchanges, tricks) for views."""
 
 E_PASS: Final = 0  # (E_PASS, giver, receiver, card, turn)
 E_EXCHANGE: Final = 1  # (E_EXCHANGE, seat, discard, taken or -1, turn, *rejects)
 E_TRICK: Final = 2  # (E_TRICK, seat, turn, *cards)
 E_REPLENISH: Final = 3  # (E_REPLENISH, seat, turn, *cards)
+E_KNOWN: Final = 4  # (E_KNOWN, seat, view): a sampled state's past, as that seat knew it
 
 
 @attrs.frozen(slots=True)

@@ -13,7 +13,7 @@ hand, no stock order, no face-down card.
 
 from __future__ import annotations
 
-import random
+from typing import cast
 
 import attrs
 
@@ -21,9 +21,10 @@ from cardrules.cards import Card
 from cardrules.errors import OptionsError
 from cardrules.history import log_items
 from cardrules.my_bird_sings.actions import Action
-from cardrules.my_bird_sings.options import Options, Passing, PileTo
+from cardrules.my_bird_sings.options import Options
 from cardrules.my_bird_sings.state import (
     E_EXCHANGE,
+    E_KNOWN,
     E_PASS,
     E_REPLENISH,
     E_TRICK,
@@ -145,24 +146,37 @@ def view(state: State, seat: int) -> View:
     visible = options.rejects_visible
     for event in log_items(state._events):
         kind = event[0]
-        if kind == E_PASS:
+        if kind == E_KNOWN:
+            known = cast("View", event[2])
             if event[1] == seat:
-                passed.append(Card.from_index(event[3]))
-            elif event[2] == seat:
-                received.append(Card.from_index(event[3]))
+                passed.extend(known.passed)
+                received.extend(known.received)
+                exchanges.extend(known.exchanges)
+                trick_cards.extend(known.trick_cards)
+                replenished.extend(known.replenished)
+            public_rejects.extend(known.public_rejects)
+            made = [a + b for a, b in zip(made, known.exchanges_made, strict=True)]
+            continue
+        fields = cast("tuple[int, ...]", event)
+        who = fields[1]
+        if kind == E_PASS:
+            if who == seat:
+                passed.append(Card.from_index(fields[3]))
+            elif fields[2] == seat:
+                received.append(Card.from_index(fields[3]))
         elif kind == E_EXCHANGE:
-            made[event[1]] += 1
-            rejects = tuple(Card.from_index(c) for c in event[5:])
+            made[who] += 1
+            rejects = tuple(map(Card.from_index, fields[5:]))
             if visible:
                 public_rejects.extend(rejects)
-            if event[1] == seat:
-                discard = Card.from_index(event[2])
-                taken = discard if event[3] < 0 else Card.from_index(event[3])
-                exchanges.append(ExchangeView(event[4], discard, rejects, taken))
-        elif kind == E_TRICK and event[1] == seat:
-            trick_cards.extend(Card.from_index(c) for c in event[3:])
-        elif kind == E_REPLENISH and event[1] == seat:
-            replenished.extend(Card.from_index(c) for c in event[3:])
+            if who == seat:
+                discard = Card.from_index(fields[2])
+                taken = discard if fields[3] < 0 else Card.from_index(fields[3])
+                exchanges.append(ExchangeView(fields[4], discard, rejects, taken))
+        elif kind == E_TRICK and who == seat:
+            trick_cards.extend(map(Card.from_index, fields[3:]))
+        elif kind == E_REPLENISH and who == seat:
+            replenished.extend(map(Card.from_index, fields[3:]))
     table = state._table
     phase = state.phase
     offered = 0
@@ -198,5 +212,3 @@ def view(state: State, seat: int) -> View:
         state.outcome,
         state._legal if state.to_act == seat else (),
     )
-
-
