@@ -294,6 +294,8 @@ def _is_mapping(tp: object) -> bool:
 def _mapping_hook(
     conv: cattrs.Converter, tp: Any
 ) -> Callable[[object, object], dict[object, object]]:
+    from cattrs.errors import IterableValidationError, IterableValidationNote
+
     key_type, value_type = get_args(tp)
     key_hook = conv.get_structure_hook(key_type)
     value_hook = conv.get_structure_hook(value_type)
@@ -301,9 +303,20 @@ def _mapping_hook(
     def structure_mapping(value: object, _: object) -> dict[object, object]:
         if type(value) is not dict:
             raise InvalidValueError(f"expected an object, got {describe(value)}")
-        return {
-            key_hook(key, key_type): value_hook(item, value_type) for key, item in value.items()
-        }
+        result: dict[object, object] = {}
+        errors: list[Exception] = []
+        for key, item in value.items():
+            try:
+                result[key_hook(key, key_type)] = value_hook(item, value_type)
+            except Exception as err:  # collected, reported with the path
+                err.__notes__ = [
+                    *getattr(err, "__notes__", []),
+                    IterableValidationNote(f"key {key!r}", key, value_type),
+                ]
+                errors.append(err)
+        if errors:
+            raise IterableValidationError(f"while structuring {tp!r}", errors, tp)
+        return result
 
     return structure_mapping
 

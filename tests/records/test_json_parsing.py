@@ -43,7 +43,7 @@ def test_well_formed_json_is_read(text: str | bytes, value: object) -> None:
     ],
 )
 def test_malformed_json_is_a_record_error(data: str | bytes, message: str) -> None:
-    with pytest.raises(RecordError, match="^invalid JSON: ") as info:
+    with pytest.raises(RecordError, match=r"^invalid JSON: ") as info:
         _json.parse_json(data)
     assert message in str(info.value)
 

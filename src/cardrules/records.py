@@ -1,0 +1,487 @@
+"""Game records and JSON: save a game, load it back, replay it exactly.
+
+A :class:`GameRecord` holds everything needed to reproduce a game: the game's name, its
+options, the first dealer and, for every deal, the seed, the explicit pack order if one
+was given, and every action in order. :func:`record` builds one from any state;
+:func:`replay` turns it back into the very same sequence of states (equal with ``==``).
+
+In JSON a record looks like this (cards and actions are always notation strings)::
+
+    {"format": "cardrules-record", "version": 1, "game": "spoil-five",
+     "options": {"players": 2, ...}, "dealer": 0,
+     "deals": [{"seed": 7, "deck": null, "actions": ["play 10C", "play AH", ...]}],
+     "metadata": {"north": "Ann"}}
+
+:func:`to_json` and :func:`from_json` do the same for options and views, so a server can
+send a seat its view and a client can read it back losslessly.
+
+Everything that reads JSON treats it as hostile: oversized or truncated text, bytes that
+are not UTF-8, ``NaN``, duplicate keys, deep nesting, unknown or missing fields, values of
+the wrong type (``true`` is not an integer, ``"5"`` is not ``5``), cards that do not
+exist, options that fail validation, integers of ``2**64`` or more in magnitude. All of
+these raise :class:`~cardrules.errors.RecordError` naming the place, such as
+``deals[0].actions[3]``. Actions that are well-formed but illegal are found by
+:func:`replay` (or :func:`restore`), which names the action and quotes the rule.
+
+JSON support needs the ``cattrs`` package (``pip install 'cardrules[json]'``); it is
+imported the first time it is needed.
+
+>>> from cardrules import spoil_five
+>>> state = spoil_five.new_game(spoil_five.Options(players=2), seed=7)
+>>> state = spoil_five.apply_action(state, spoil_five.legal_actions(state)[0])
+>>> rec = record(state, metadata={"seat 0": "Ann", "seat 1": "Bob"})
+>>> rec.game, rec.dealer, len(rec.deals), len(rec.deals[0].actions)
+('spoil-five', 0, 1, 1)
+>>> loads(dumps(rec)) == rec
+True
+>>> list(replay(rec))[-1] == state
+True
+"""
+
+from __future__ import annotations
+
+import os
+import types
+from collections.abc import Iterable, Iterator, Mapping
+from typing import IO, Final, TypeVar, cast
+
+import attrs
+
+from cardrules import _json
+from cardrules.cards import Card
+from cardrules.errors import CardrulesError, IllegalActionError, RecordError
+from cardrules.protocol import GameOptions, GameState
+
+__all__ = [
+    "MAX_INPUT_SIZE",
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "DealRecord",
+    "GameRecord",
+    "dump",
+    "dumps",
+    "from_json",
+    "load",
+    "loads",
+    "record",
+    "replay",
+    "restore",
+    "to_json",
+]
+
+T = TypeVar("T")
+
+RECORD_FORMAT: Final = "cardrules-record"
+"""The value of the ``format`` key that marks a JSON object as a cardrules game record."""
+
+RECORD_VERSION: Final = 1
+"""The record format version this library writes and reads."""
+
+MAX_INPUT_SIZE: Final = _json.MAX_INPUT_SIZE
+"""The largest JSON input :func:`loads`, :func:`load` and :func:`from_json` accept (32 MiB)."""
+
+_MAX_METADATA_ITEMS: Final = 64
+_MAX_METADATA_KEY: Final = 64
+_MAX_METADATA_VALUE: Final = 1024
+
+
+def _check_text(text: object, limit: int, what: str) -> str:
+    if type(text) is not str:
+        raise RecordError(f"{what}: expected a string, got {_json.describe(text)}")
+    if len(text) > limit:
+        raise RecordError(f"{what}: longer than {limit} characters")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise RecordError(f"{what}: contains an unpaired surrogate") from None
+    return text
+
+
+def _freeze_metadata(value: object) -> Mapping[str, str]:
+    """Check metadata (a str -> str mapping of bounded size) and return a read-only copy."""
+    if isinstance(value, types.MappingProxyType) and all(
+        type(key) is str and type(text) is str for key, text in value.items()
+    ):
+        items = dict(value)
+    elif isinstance(value, dict):
+        items = value
+    else:
+        raise RecordError(f"metadata: expected a mapping of strings, got {_json.describe(value)}")
+    if len(items) > _MAX_METADATA_ITEMS:
+        raise RecordError(f"metadata: more than {_MAX_METADATA_ITEMS} entries")
+    frozen: dict[str, str] = {}
+    for key, text in items.items():
+        _check_text(key, _MAX_METADATA_KEY, "metadata key")
+        if not key:
+            raise RecordError("metadata key: must not be empty")
+        frozen[key] = _check_text(text, _MAX_METADATA_VALUE, f"metadata[{key!r}]")
+    return types.MappingProxyType(frozen)
+
+
+def _check_seed(instance: object, attribute: object, seed: int) -> None:
+    if type(seed) is not int or not -_json.MAX_INT < seed < _json.MAX_INT:
+        raise RecordError(
+            f"seed: expected an integer of magnitude below 2**64, got {_json.describe(seed)}"
+        )
+
+
+def _actions_tuple(items: Iterable[object]) -> tuple[object, ...]:
+    return tuple(items)
+
+
+def _deals_tuple(items: Iterable[DealRecord]) -> tuple[DealRecord, ...]:
+    return tuple(items)
+
+
+def _freeze_deck(deck: object) -> tuple[Card, ...] | None:
+    if deck is None:
+        return None
+    if isinstance(deck, str | bytes) or not isinstance(deck, tuple | list):
+        raise RecordError(f"deck: expected null or a list of cards, got {_json.describe(deck)}")
+    cards = tuple(deck)
+    if not all(isinstance(card, Card) for card in cards):
+        raise RecordError("deck: every item must be a Card")
+    if len(set(cards)) != len(cards):
+        raise RecordError("deck: a card appears twice")
+    return cards
+
+
+@attrs.frozen(slots=True)
+class DealRecord:
+    """One deal of a record: where the cards came from and every action, in order.
+
+    The dealer is not stored: it is the record's first dealer moved one seat to the left
+    per deal (C-2).
+
+    Attributes:
+        seed: the deal's seed (any integer of magnitude below ``2**64``); it drives the
+            shuffle unless ``deck`` is given, and any randomness inside the deal.
+        deck: the explicit pack order, top card first, or ``None`` when shuffled.
+        actions: the actions of the deal, objects of the record's game.
+
+    Raises:
+        RecordError: for a seed out of range or a deck with a repeated card.
+
+    """
+
+    seed: int = attrs.field(validator=_check_seed)
+    deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_freeze_deck)
+    actions: tuple[object, ...] = attrs.field(default=(), converter=_actions_tuple)
+
+
+def _check_deals(instance: GameRecord, attribute: object, deals: tuple[DealRecord, ...]) -> None:
+    if not deals:
+        raise RecordError("deals: a record needs at least one deal")
+    if not all(isinstance(deal, DealRecord) for deal in deals):
+        raise RecordError("deals: every item must be a DealRecord")
+
+
+@attrs.frozen(slots=True, kw_only=True)
+class GameRecord:
+    """How a game was played, enough to replay it exactly; see the module docs for JSON.
+
+    Records compare equal when they describe the same game. ``metadata`` is free text
+    for front-ends (player names, dates): at most 64 entries, keys of 1 to 64
+    characters, values of up to 1024.
+
+    Attributes:
+        format: always :data:`RECORD_FORMAT` (``"cardrules-record"``).
+        version: always :data:`RECORD_VERSION` (``1``).
+        game: the game's ``NAME``: ``"spoil-five"`` or ``"my-bird-sings"``.
+        options: the game's ``Options``.
+        dealer: the dealer of the first deal.
+        deals: every deal so far, the current one last.
+        metadata: read-only mapping of strings to strings.
+
+    Raises:
+        RecordError: for a wrong format or version, an unknown game, options of another
+            game, a dealer who is not a seat, no deals, or bad metadata.
+
+    """
+
+    format: str = attrs.field(default=RECORD_FORMAT)
+    version: int = attrs.field(default=RECORD_VERSION)
+    game: str
+    options: GameOptions
+    dealer: int
+    deals: tuple[DealRecord, ...] = attrs.field(converter=_deals_tuple, validator=_check_deals)
+    metadata: Mapping[str, str] = attrs.field(factory=dict, converter=_freeze_metadata, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        """Check the fields that depend on each other."""
+        if self.format != RECORD_FORMAT:
+            raise RecordError(
+                f"format: expected {RECORD_FORMAT!r}, got {_json.describe(self.format)}"
+            )
+        if type(self.version) is not int or self.version != RECORD_VERSION:
+            raise RecordError(
+                f"version: this library reads version {RECORD_VERSION} records, "
+                f"not version {_json.describe(self.version)}"
+            )
+        module = _json.game_module(self.game)
+        if type(self.options) is not module.Options:
+            raise RecordError(f"options: expected {self.game} Options, got {self.options!r}")
+        players = self.options.players
+        if type(self.dealer) is not int or not 0 <= self.dealer < players:
+            raise RecordError(
+                f"dealer: expected a seat from 0 to {players - 1}, "
+                f"got {_json.describe(self.dealer)}"
+            )
+
+
+def _game_of(obj: object) -> str:
+    name = _json.game_of_type(type(obj))
+    if name is None:
+        raise TypeError(f"not an object of a cardrules game: {type(obj).__name__}")
+    return name
+
+
+def record(state: GameState, *, metadata: Mapping[str, str] | None = None) -> GameRecord:
+    """Return the record of how ``state`` was reached (every deal, every action).
+
+    Args:
+        state: a state of either game.
+        metadata: optional strings to keep with the record, such as player names.
+
+    >>> from cardrules import my_bird_sings
+    >>> state = my_bird_sings.new_game(my_bird_sings.Options(players=3), seed=1, dealer=2)
+    >>> rec = record(state)
+    >>> rec.game, rec.dealer, rec.deals[0].seed, rec.deals[0].actions
+    ('my-bird-sings', 2, 1, ())
+
+    Raises:
+        TypeError: if ``state`` is not a state of a cardrules game.
+        RecordError: if a seed is too large to record (magnitude ``2**64`` or more) or
+            ``metadata`` is not a small mapping of strings.
+
+    """
+    name = _game_of(state)
+    module = _json.game_module(name)
+    history = module.history(state)
+    deals = tuple(
+        DealRecord(seed=deal.seed, deck=deal.deck, actions=deal.actions) for deal in history.deals
+    )
+    first = history.deals[0].dealer
+    players = state.options.players
+    for number, deal in enumerate(history.deals):
+        if deal.dealer != (first + number) % players:
+            raise RecordError(
+                f"deals[{number}]: dealt by seat {deal.dealer}, but records assume the deal "
+                "passes to the left"
+            )
+    return GameRecord(
+        game=name, options=state.options, dealer=first, deals=deals, metadata=metadata or {}
+    )
+
+
+def _check_header(data: object) -> str:
+    """Check format, version and game before anything else; return the game name."""
+    if type(data) is not dict:
+        raise RecordError(f"invalid record: expected a JSON object, got {_json.describe(data)}")
+    if data.get("format") != RECORD_FORMAT or type(data.get("format")) is not str:
+        raise RecordError(
+            f"invalid record: format: expected {RECORD_FORMAT!r}, "
+            f"got {_json.describe(data.get('format'))}"
+        )
+    version = data.get("version")
+    if type(version) is not int or version != RECORD_VERSION:
+        raise RecordError(
+            f"invalid record: version: this library reads version {RECORD_VERSION} records, "
+            f"not {_json.describe(version)}"
+        )
+    game = data.get("game")
+    try:
+        _json.game_module(cast(str, game))
+    except RecordError as err:
+        raise RecordError(f"invalid record: {err}") from None
+    return cast(str, game)
+
+
+def _record_from_value(data: object) -> GameRecord:
+    game = _check_header(data)
+    return _json.structure(data, GameRecord, game, "record")
+
+
+def dumps(rec: GameRecord, *, indent: int | None = None) -> str:
+    """Write a record as JSON text (compact, or indented by ``indent`` spaces).
+
+    >>> from cardrules import spoil_five
+    >>> rec = record(spoil_five.new_game(spoil_five.Options(players=2), seed=3))
+    >>> dumps(rec)[:60]
+    '{"format":"cardrules-record","version":1,"game":"spoil-five"'
+    """
+    return _json.write_json(_json.unstructure(rec, rec.game), indent=indent)
+
+
+def loads(text: str | bytes, *, max_size: int = MAX_INPUT_SIZE) -> GameRecord:
+    """Read a record from JSON text or UTF-8 bytes, checking everything but legality.
+
+    Every field is checked (types, options, cards, action notation, seeds); whether the
+    actions are legal is checked by :func:`replay`.
+
+    >>> loads('{"format": "cardrules-record", "version": 1, "game": "spoil-five"}')
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RecordError: invalid record: options: missing field; dealer: missing field;
+    deals: missing field
+
+    Raises:
+        RecordError: saying where, for malformed, oversized or hostile input.
+
+    """
+    return _record_from_value(_json.parse_json(text, max_size=max_size))
+
+
+def dump(
+    rec: GameRecord, target: str | os.PathLike[str] | IO[str], *, indent: int | None = 2
+) -> None:
+    """Write a record as JSON (indented by default) to a path or an open text file.
+
+    A path is written as UTF-8 and replaced if it exists. Errors while writing
+    (``OSError``) are not caught.
+    """
+    text = dumps(rec, indent=indent) + "\n"
+    if isinstance(target, str | os.PathLike):
+        with open(target, "w", encoding="utf-8") as file:
+            file.write(text)
+    else:
+        target.write(text)
+
+
+def load(
+    source: str | os.PathLike[str] | IO[str] | IO[bytes], *, max_size: int = MAX_INPUT_SIZE
+) -> GameRecord:
+    """Read a record from a path or an open file (text or binary), as :func:`loads` does.
+
+    At most ``max_size`` bytes (characters for a text file) are read; a longer input is
+    refused. Errors while reading (``OSError``, such as a missing file) are not caught.
+
+    Raises:
+        RecordError: saying where, for malformed, oversized or hostile input.
+
+    """
+    if isinstance(source, str | os.PathLike):
+        with open(source, "rb") as file:
+            data: str | bytes = file.read(max_size + 1)
+    else:
+        data = source.read(max_size + 1)
+    return loads(data, max_size=max_size)
+
+
+def replay(rec: GameRecord) -> Iterator[GameState]:
+    """Yield every state of a recorded game, in order, from the first decision on.
+
+    For each deal the state at its first decision comes first, then the state after each
+    of its actions. The states are equal (``==``) to those of the original game.
+    Problems are found as the replay reaches them; a state is only ever yielded when it
+    is complete and valid.
+
+    >>> from cardrules import spoil_five
+    >>> state = spoil_five.new_game(spoil_five.Options(players=2), seed=7)
+    >>> bad = record(state)
+    >>> bad = attrs.evolve(bad, deals=(attrs.evolve(bad.deals[0],
+    ...     actions=(spoil_five.Play(state.hands[1 - state.to_act][0]),)),))
+    >>> list(replay(bad))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RecordError: deals[0].actions[0]: cannot play ...
+
+    Raises:
+        RecordError: naming ``deals[i]`` or ``deals[i].actions[j]`` for a deck or seed the
+            game refuses, an illegal action (quoting the rule, with the
+            :class:`~cardrules.errors.IllegalActionError` as ``__cause__``), or a deal
+            that begins before the previous one is over.
+
+    """
+    module = _json.game_module(rec.game)
+    state: GameState | None = None
+    for number, deal in enumerate(rec.deals):
+        where = f"deals[{number}]"
+        try:
+            if state is None:
+                state = module.new_game(
+                    rec.options, seed=deal.seed, deck=deal.deck, dealer=rec.dealer
+                )
+            else:
+                if not module.is_deal_over(state):
+                    raise RecordError(
+                        f"{where}: deals[{number - 1}] is not over after its "
+                        f"{len(rec.deals[number - 1].actions)} actions"
+                    )
+                state = module.next_deal(state, seed=deal.seed, deck=deal.deck)
+        except RecordError:
+            raise
+        except CardrulesError as err:
+            raise RecordError(f"{where}: {err}") from err
+        yield cast(GameState, state)
+        for index, action in enumerate(deal.actions):
+            try:
+                state = module.apply_action(state, action)
+            except IllegalActionError as err:
+                raise RecordError(f"{where}.actions[{index}]: {err}") from err
+            except CardrulesError as err:
+                raise RecordError(f"{where}.actions[{index}]: {err}") from err
+            yield cast(GameState, state)
+
+
+def restore(rec: GameRecord) -> GameState:
+    """Replay a record to its end and return the last state, to resume a saved game.
+
+    >>> from cardrules import spoil_five
+    >>> state = spoil_five.new_game(spoil_five.Options(players=3), seed=11)
+    >>> restore(loads(dumps(record(state)))) == state
+    True
+
+    Raises:
+        RecordError: as :func:`replay` does.
+
+    """
+    last: GameState | None = None
+    for last in replay(rec):  # noqa: B007 - only the last state is wanted
+        pass
+    return cast(GameState, last)
+
+
+def to_json(obj: object, *, indent: int | None = None) -> str:
+    """Write a record, or a game's options or view, as JSON text.
+
+    Cards become notation strings, enums their string values, actions their notation.
+
+    >>> from cardrules import spoil_five
+    >>> to_json(spoil_five.Options(players=2))[:39]
+    '{"players":2,"split_remainder":"carry",'
+
+    Raises:
+        TypeError: if ``obj`` belongs to no cardrules game.
+
+    """
+    if isinstance(obj, GameRecord):
+        return dumps(obj, indent=indent)
+    return _json.write_json(_json.unstructure(obj, _game_of(obj)), indent=indent)
+
+
+def from_json(text: str | bytes, cls: type[T], *, max_size: int = MAX_INPUT_SIZE) -> T:
+    """Read JSON text written by :func:`to_json` back into an object of class ``cls``.
+
+    ``cls`` is :class:`GameRecord`, or an options or view class of a game.
+
+    >>> from cardrules import spoil_five
+    >>> from_json('{"players": 3}', spoil_five.Options) == spoil_five.Options(players=3)
+    True
+    >>> from_json('{"players": "3"}', spoil_five.Options)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RecordError: invalid Options: players: expected an integer, got '3'
+
+    Raises:
+        RecordError: saying where, for malformed, oversized or hostile input.
+        TypeError: if ``cls`` belongs to no cardrules game.
+
+    """
+    if cls is GameRecord:
+        return cast(T, loads(text, max_size=max_size))
+    game = _json.game_of_type(cls)
+    if game is None:
+        raise TypeError(f"not a class of a cardrules game: {cls!r}")
+    value = _json.parse_json(text, max_size=max_size)
+    return _json.structure(value, cls, game, cls.__name__)

@@ -1,0 +1,99 @@
+"""Helpers shared by the record tests: both game modules, random sessions, card extraction."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import types
+from typing import Any
+
+from cardrules import _json, my_bird_sings, spoil_five
+from cardrules.cards import FULL_PACK, SHORT_PACK, Card, parse_card
+from cardrules.dealing import shuffled
+from cardrules.errors import NotationError
+
+GAMES: tuple[types.ModuleType, ...] = (spoil_five, my_bird_sings)
+"""Both game modules."""
+
+PRESET_CASES: list[tuple[types.ModuleType, str, Any]] = [
+    (game, name, options) for game in GAMES for name, options in game.PRESETS.items()
+]
+"""``(game, preset name, options)`` for every preset of both games."""
+
+
+def game_name(game: types.ModuleType) -> str:
+    """The game's name as records write it (``"spoil-five"``)."""
+    return {package: name for name, package in _json.GAMES.items()}[game.__name__]
+
+
+PRESET_IDS = [f"{game_name(game)}:{name}" for game, name, _ in PRESET_CASES]
+
+
+def pack_of(game: types.ModuleType, options: Any) -> tuple[Card, ...]:
+    """The pack the game deals from under ``options``."""
+    if game is my_bird_sings and options.pack == 32:
+        return SHORT_PACK
+    return FULL_PACK
+
+
+def random_session(
+    game: types.ModuleType,
+    options: Any,
+    rng: random.Random,
+    *,
+    deals: int = 3,
+    max_actions: int = 400,
+) -> list[Any]:
+    """Play random legal actions over up to ``deals`` deals; return every state in order.
+
+    The first deal and, at random, later deals use an explicit pack order; the others a
+    seed (sometimes given, sometimes derived by ``next_deal``). The last deal may stop
+    part-way after ``max_actions`` actions.
+    """
+    dealer = rng.randrange(options.players)
+    if rng.random() < 0.5:
+        state = game.new_game(options, seed=rng.getrandbits(64), dealer=dealer)
+    else:
+        deck = shuffled(pack_of(game, options), rng)
+        state = game.new_game(options, deck=deck, dealer=dealer, seed=rng.randrange(100))
+    states = [state]
+    for number in range(deals):
+        count = 0
+        while not game.is_deal_over(state) and count < max_actions:
+            state = game.apply_action(state, rng.choice(game.legal_actions(state)))
+            states.append(state)
+            count += 1
+        last = number + 1 == deals
+        if last or not game.is_deal_over(state) or game.is_game_over(state):
+            break
+        choice = rng.randrange(3)
+        if choice == 0:
+            state = game.next_deal(state)
+        elif choice == 1:
+            state = game.next_deal(state, seed=rng.randrange(-(2**63), 2**63))
+        else:
+            state = game.next_deal(state, deck=shuffled(pack_of(game, options), rng))
+        states.append(state)
+    return states
+
+
+def cards_in_json(text: str) -> set[Card]:
+    """Every card named anywhere in JSON text: in card strings and inside action strings."""
+    found: set[Card] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, str):
+            for word in value.split():
+                with contextlib.suppress(NotationError):
+                    found.add(parse_card(word))
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(key)
+                walk(item)
+
+    walk(json.loads(text))
+    return found
