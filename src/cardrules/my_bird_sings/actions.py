@@ -44,7 +44,6 @@ __all__ = [
     "Sing",
     "format_action",
     "parse_action",
-    "parse_cards",
 ]
 
 

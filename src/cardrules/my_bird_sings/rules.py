@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from typing import TypeAlias
 
@@ -183,7 +184,7 @@ def _start_deal(
     pack = FULL_PACK if options.pack == 52 else SHORT_CARDS
     if seed is None:
         seed = 0
-    elif isinstance(seed, bool) or not isinstance(seed, int):
+    elif type(seed) is not int and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise OptionsError(f"seed: expected an int, not {seed!r}")
     size = options.hand_size
     dealt_count = n * size
@@ -219,7 +220,7 @@ def _start_deal(
         (0,) * n,
         ((),) * n,
         pool + sum(paid),
-        tuple(b - p for b, p in zip(balances, paid, strict=True)),
+        tuple(map(operator.sub, balances, paid)),
     )
     hands = tuple(_deal_hands(dealt, options, eldest))
     return _checkpoint(info, hands, 0, 0, False, table, None, None)
@@ -599,7 +600,9 @@ def _finish(
         singer, shown = None, ()
     elif kind is OutcomeKind.SANG and singer is not None:
         winners = (singer,)
-        payouts = tuple(pool if s == singer else 0 for s in range(n))
+        paid = [0] * n
+        paid[singer] = pool
+        payouts = tuple(paid)
         carried = 0
     else:
         winners, payouts, carried = (), (0,) * n, pool
@@ -613,7 +616,7 @@ def _finish(
         table.tricks,
         table.trick_cards,
         carried,
-        tuple(b + p for b, p in zip(table.balances, payouts, strict=True)),
+        tuple(map(operator.add, table.balances, payouts)),
     )
     return State(info, hands, turn, None, _OVER, (), new_table, outcome, 0, False, log, events)
 
