@@ -10,6 +10,9 @@ transitions are pure functions, and every refusal names the rule it enforces.
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING
+
 from cardrules.cards import (
     FULL_PACK,
     SHORT_PACK,
@@ -29,7 +32,21 @@ from cardrules.errors import (
     RecordError,
 )
 
+if TYPE_CHECKING:
+    from cardrules import my_bird_sings as my_bird_sings
+    from cardrules import records as records
+    from cardrules import spoil_five as spoil_five
+
 __version__ = "0.1.0"
+
+_LAZY_MODULES = frozenset({"my_bird_sings", "records", "spoil_five"})
+
+
+def __getattr__(name: str) -> object:
+    """Import the game modules and records on first use, so ``import cardrules`` stays light."""
+    if name in _LAZY_MODULES:
+        return importlib.import_module(f"cardrules.{name}")
+    raise AttributeError(f"module 'cardrules' has no attribute {name!r}")
 
 __all__ = [
     "FULL_PACK",
@@ -45,6 +62,9 @@ __all__ = [
     "Suit",
     "__version__",
     "format_cards",
+    "my_bird_sings",
     "parse_card",
     "parse_cards",
+    "records",
+    "spoil_five",
 ]
