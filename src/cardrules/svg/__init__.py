@@ -17,7 +17,8 @@ can find what was drawn; trick plays carry ``data-winner``, chart rows ``data-ro
 
 from __future__ import annotations
 
+from cardrules.svg._chart import rank_chart
 from cardrules.svg._draw import Drawing
 from cardrules.svg._pictures import card, card_back, hand, trick
 
-__all__ = ["Drawing", "card", "card_back", "hand", "trick"]
+__all__ = ["Drawing", "card", "card_back", "hand", "rank_chart", "trick"]

@@ -1,0 +1,74 @@
+"""The documentation site builds strictly and its pictures are drawn from the code."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+from types import ModuleType
+
+from cardrules import Suit, spoil_five
+from tests.svg.helpers import drawn_cards, find_all, parse
+
+ROOT = Path(__file__).resolve().parents[2]
+HOOK = ROOT / "docs" / "hooks" / "mkdocs_pictures.py"
+SUITS = {
+    Suit.SPADES: "spades",
+    Suit.HEARTS: "hearts",
+    Suit.DIAMONDS: "diamonds",
+    Suit.CLUBS: "clubs",
+}
+
+
+def _hook() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("mkdocs_pictures", HOOK)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_site_has_every_page_of_the_nav(site: Path) -> None:
+    """Every page the docs folder holds is built (``mkdocs build --strict`` passed)."""
+    sources = sorted((ROOT / "docs").rglob("*.md"))
+    assert sources
+    for source in sources:
+        relative = source.relative_to(ROOT / "docs").with_suffix(".html")
+        assert (site / relative).is_file(), relative
+
+
+def test_rank_order_pictures_are_generated_from_the_engine(site: Path) -> None:
+    """The four rank-order pictures exist in the built site and show, row by row, the
+    engine's trump and plain orders, best card first."""
+    for suit, name in SUITS.items():
+        root = parse((site / "images" / f"rank-order-{name}.svg").read_text(encoding="utf-8"))
+        assert root.get("data-trump") == suit.letter
+        rows = find_all(root, "row")
+        expected = [spoil_five.trump_order(suit)] + [
+            spoil_five.plain_order(other, suit) for other in Suit if other is not suit
+        ]
+        assert [drawn_cards(row) for row in rows] == [[str(c) for c in cards] for cards in expected]
+
+
+def test_rank_order_page_shows_the_four_pictures(site: Path) -> None:
+    """The rank-order page embeds the four generated pictures."""
+    html = (site / "rank-orders.html").read_text(encoding="utf-8")
+    images = re.findall(r'<img [^>]*src="(images/rank-order-[a-z]+\.svg)"', html)
+    assert sorted(images) == sorted(f"images/rank-order-{name}.svg" for name in SUITS.values())
+
+
+def test_built_pictures_are_exactly_what_the_hook_draws(site: Path) -> None:
+    """Nothing stale: every generated file is byte for byte what the code draws now."""
+    for path, content in _hook().pictures().items():
+        assert (site / path).read_text(encoding="utf-8") == content
+
+
+def test_api_reference_is_rendered_from_docstrings(site: Path) -> None:
+    """The reference pages contain the documented objects, not just a heading."""
+    cards = (site / "reference" / "cards.html").read_text(encoding="utf-8")
+    assert "parse_card" in cards
+    assert "Read one card in notation" in cards  # the first line of parse_card's docstring
+    pictures = (site / "reference" / "svg.html").read_text(encoding="utf-8")
+    assert "rank_chart" in pictures
+    assert "Draw a trick" in pictures
