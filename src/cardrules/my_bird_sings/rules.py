@@ -678,6 +678,8 @@ def _exchange_error(state: State, action: Action) -> IllegalActionError:
         reason = "the stock is empty"
     elif state._exchanged:
         reason = "only one exchange is allowed per turn"
+    elif state.phase is _PASS or state.phase is _DRAW:
+        reason = "this turn's chance to exchange was declined"
     else:
         return _phase_error(state, action)
     return _err(action, "MBS-11", reason)
