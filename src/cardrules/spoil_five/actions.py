@@ -14,12 +14,14 @@ True
 
 from __future__ import annotations
 
-from typing import Final, TypeAlias
+from typing import Any, Final, Self, TypeAlias, TypeVar
 
 import attrs
 
 from cardrules.cards import FULL_PACK, Card, parse_card
 from cardrules.errors import NotationError
+
+T = TypeVar("T")
 
 __all__ = [
     "ACCEPT_FIVE",
@@ -55,22 +57,48 @@ def _card(value: object) -> Card:
     raise NotationError(f"not a card: {value!r} (expected a Card or notation such as '10C')")
 
 
-@attrs.frozen(slots=True, repr=True)
-class Play:
+class _Interned:
+    """Mixin: actions are interned, so equal actions are the same object.
+
+    Equality and hashing are by identity (at C speed), which agrees with value equality
+    because the constructor always returns the shared instance.
+    """
+
+    __slots__ = ()
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Self:
+        return self
+
+
+@attrs.frozen(slots=True, eq=False, init=False)
+class Play(_Interned):
     """Play ``card`` to the current trick (SF-14 to SF-16).
 
-    >>> Play("5h") == Play(parse_card("5H"))
+    >>> Play("5h") is Play(parse_card("5H"))
     True
     """
 
-    card: Card = attrs.field(converter=_card)
+    card: Card
+
+    def __new__(cls, card: Card | str) -> Play:
+        """Return the shared action for ``card`` (a Card or card notation)."""
+        return PLAYS[_card(card)]
+
+    def __init__(self, card: Card | str) -> None:
+        pass
+
+    def __reduce__(self) -> tuple[type[Play], tuple[Card]]:
+        return (Play, (self.card,))
 
     def __str__(self) -> str:
         return f"play {self.card}"
 
 
-@attrs.frozen(slots=True)
-class Rob:
+@attrs.frozen(slots=True, eq=False, init=False)
+class Rob(_Interned):
     """Rob: lay ``discard`` face down and take the turn-up (SF-10, SF-11).
 
     For the dealer of a turned-up ace, ``discard`` is laid out before the lead and the ace
@@ -78,62 +106,85 @@ class Rob:
     hand at once (SF-11).
     """
 
-    discard: Card = attrs.field(converter=_card)
+    discard: Card
+
+    def __new__(cls, discard: Card | str) -> Rob:
+        """Return the shared action for ``discard`` (a Card or card notation)."""
+        return ROBS[_card(discard)]
+
+    def __init__(self, discard: Card | str) -> None:
+        pass
+
+    def __reduce__(self) -> tuple[type[Rob], tuple[Card]]:
+        return (Rob, (self.discard,))
 
     def __str__(self) -> str:
         return f"rob {self.discard}"
 
 
-@attrs.frozen(slots=True)
-class DeclineRob:
+class _Singleton(_Interned):
+    """Mixin: an action without arguments has exactly one instance."""
+
+    __slots__ = ()
+
+    def __new__(cls) -> Self:
+        instance: Self = _SINGLETONS[cls]
+        return instance
+
+    def __reduce__(self) -> tuple[type[Self], tuple[()]]:
+        return (type(self), ())
+
+
+@attrs.frozen(slots=True, eq=False)
+class DeclineRob(_Singleton):
     """Do not rob, where the options allow it (``robbing="optional"``, or ``penalize``)."""
 
     def __str__(self) -> str:
         return "decline-rob"
 
 
-@attrs.frozen(slots=True)
-class Stop:
+@attrs.frozen(slots=True, eq=False)
+class Stop(_Singleton):
     """After winning the first three tricks, take the pool now instead of jinking (SF-21)."""
 
     def __str__(self) -> str:
         return "stop"
 
 
-@attrs.frozen(slots=True)
-class GoOn:
+@attrs.frozen(slots=True, eq=False)
+class GoOn(_Singleton):
     """After winning the first three tricks, play on for all five: a jink (SF-21)."""
 
     def __str__(self) -> str:
         return "go-on"
 
 
-@attrs.frozen(slots=True)
-class AskFive:
+@attrs.frozen(slots=True, eq=False)
+class AskFive(_Singleton):
     """Ask the dealer to five the hand (SF-9)."""
 
     def __str__(self) -> str:
         return "ask-five"
 
 
-@attrs.frozen(slots=True)
-class DeclineFive:
+@attrs.frozen(slots=True, eq=False)
+class DeclineFive(_Singleton):
     """Do not ask the dealer to five the hand (SF-9)."""
 
     def __str__(self) -> str:
         return "decline-five"
 
 
-@attrs.frozen(slots=True)
-class AcceptFive:
+@attrs.frozen(slots=True, eq=False)
+class AcceptFive(_Singleton):
     """As dealer, agree to five the hand: a new turn-up fixes trumps (SF-9)."""
 
     def __str__(self) -> str:
         return "accept-five"
 
 
-@attrs.frozen(slots=True)
-class RefuseFive:
+@attrs.frozen(slots=True, eq=False)
+class RefuseFive(_Singleton):
     """As dealer, refuse to five the hand (SF-9)."""
 
     def __str__(self) -> str:
@@ -150,9 +201,21 @@ ACTION_TYPES: Final = (
 )  # fmt: skip
 """Every Spoil Five action class."""
 
-PLAYS: Final[tuple[Play, ...]] = tuple(Play(card) for card in FULL_PACK)
+
+def _build(cls: type[T], **fields: object) -> T:
+    instance = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(instance, name, value)
+    return instance
+
+
+_SINGLETONS: Final[dict[type[Any], Any]] = {
+    cls: _build(cls)
+    for cls in (DeclineRob, Stop, GoOn, AskFive, DeclineFive, AcceptFive, RefuseFive)
+}
+PLAYS: Final[tuple[Play, ...]] = tuple(_build(Play, card=card) for card in FULL_PACK)
 """The shared ``Play`` action of every card, indexed by card."""
-ROBS: Final[tuple[Rob, ...]] = tuple(Rob(card) for card in FULL_PACK)
+ROBS: Final[tuple[Rob, ...]] = tuple(_build(Rob, discard=card) for card in FULL_PACK)
 """The shared ``Rob`` action of every discard, indexed by card."""
 DECLINE_ROB: Final = DeclineRob()
 STOP: Final = Stop()

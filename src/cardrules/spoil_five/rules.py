@@ -15,16 +15,16 @@ accepts exactly those (:func:`check_action` explains any refusal).
 
 from __future__ import annotations
 
+import functools
+import operator
 import os
-from collections.abc import Sequence
-from typing import Final
-
-import attrs
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 from cardrules import dealing
-from cardrules.cards import FULL_PACK, Card, Rank
+from cardrules.cards import FULL_PACK, Card, Rank, Suit
 from cardrules.errors import IllegalActionError, OptionsError
-from cardrules.history import DealHistory, History, log_items
+from cardrules.history import ActionLog, DealHistory, History, log_append, log_items
 from cardrules.spoil_five.actions import (
     ACCEPT_FIVE,
     ASK_FIVE,
@@ -51,12 +51,13 @@ from cardrules.spoil_five.options import (
     FivingAsker,
     Options,
     PlainLeadRule,
+    Ranking,
     Robbing,
     RobEnforcement,
     Scoring,
     SpoilPayers,
 )
-from cardrules.spoil_five.ranking import TRUMP, trump_table, winning_index
+from cardrules.spoil_five.ranking import TRUMP, TrumpTable, trump_table
 from cardrules.spoil_five.settlement import settle, spoil_certain
 from cardrules.spoil_five.state import (
     SPOIL_KINDS,
@@ -68,7 +69,11 @@ from cardrules.spoil_five.state import (
     Phase,
     State,
     Trick,
+    make_board,
+    make_deal_info,
     make_state,
+    make_trick,
+    replace_board,
 )
 
 __all__ = [
@@ -84,6 +89,10 @@ __all__ = [
 ]
 
 _JINK_CHOICES: Final = (STOP, GO_ON)
+_TABLES: Final[dict[tuple[str, int], TrumpTable]] = {
+    (ranking, suit): trump_table(Suit(suit), ranking) for ranking in Ranking for suit in range(4)
+}
+_PLAY_OF: Final = PLAYS.__getitem__
 _FIVE_ASK: Final = (ASK_FIVE, DECLINE_FIVE)
 _FIVE_ANSWER: Final = (ACCEPT_FIVE, REFUSE_FIVE)
 
@@ -118,6 +127,18 @@ def _check_seed(seed: object) -> int:
     return seed
 
 
+@functools.cache
+def _deal_positions(n: int, eldest: int, batches: tuple[int, int]) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the positions (from the top of the pack) of the cards it is dealt."""
+    positions: list[list[int]] = [[] for _ in range(n)]
+    top = 0
+    for batch in batches:
+        for offset in range(n):
+            positions[(eldest + offset) % n] += range(top, top + batch)
+            top += batch
+    return tuple(tuple(seat_positions) for seat_positions in positions)
+
+
 def deal_hands(
     drawn: Sequence[Card], n: int, eldest: int, batches: tuple[int, int]
 ) -> tuple[tuple[Card, ...], ...]:
@@ -131,13 +152,16 @@ def deal_hands(
     >>> format_cards(hands[1]), format_cards(hands[0])
     ('AS 2S 5S 6S 7S', '3S 4S 8S 9S 10S')
     """
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    position = 0
-    for batch in batches:
-        for offset in range(n):
-            hands[(eldest + offset) % n] += drawn[position : position + batch]
-            position += batch
-    return tuple(tuple(sorted(hand)) for hand in hands)
+    return tuple([tuple(sorted(get(drawn))) for get in _deal_getters(n, eldest, batches)])
+
+
+@functools.cache
+def _deal_getters(
+    n: int, eldest: int, batches: tuple[int, int]
+) -> tuple[Callable[[Sequence[Card]], Any], ...]:
+    return tuple(
+        operator.itemgetter(*positions) for positions in _deal_positions(n, eldest, batches)
+    )
 
 
 def _ante(options: Options, dealer: int, pool: int, balances: list[int], spoilt: bool) -> int:
@@ -193,7 +217,7 @@ def new_game(
         pool = stake * n
     else:
         pool = _ante(options, dealer, 0, balances, spoilt=False)
-    return start_deal(options, dealer, 0, seed, pack, pool, tuple(balances), (0,) * n, seed, ())
+    return start_deal(options, dealer, 0, seed, pack, pool, tuple(balances), (0,) * n, seed, None)
 
 
 def next_deal(
@@ -226,7 +250,7 @@ def next_deal(
     pool = board.pool
     if options.scoring is Scoring.POOL:
         pool = _ante(options, dealer, pool, balances, board.outcome.kind in SPOIL_KINDS)
-    past = (*deal.past, _deal_history(state))
+    past = log_append(deal.past, _deal_history(state))
     return start_deal(
         options,
         dealer,
@@ -241,6 +265,21 @@ def next_deal(
     )
 
 
+@functools.cache
+def _sides(
+    n: int, teams: tuple[tuple[int, ...], ...] | None
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Each seat's side number, and each side's seats (SF-25)."""
+    if teams is None:
+        return tuple(range(n)), tuple((seat,) for seat in range(n))
+    members = tuple(tuple(sorted(team)) for team in teams)
+    side_of = [0] * n
+    for side, team in enumerate(members):
+        for seat in team:
+            side_of[seat] = side
+    return tuple(side_of), members
+
+
 def start_deal(
     options: Options,
     dealer: int,
@@ -251,7 +290,7 @@ def start_deal(
     balances: tuple[int, ...],
     scores: tuple[int, ...],
     first_seed: int,
-    past: tuple[DealHistory[Action], ...],
+    past: ActionLog[DealHistory[Action]] | None,
 ) -> State:
     """Deal a hand after the antes and return the state at its first decision (SF-8)."""
     n = options.players
@@ -262,21 +301,14 @@ def start_deal(
         drawn = dealing.shuffled(FULL_PACK, seed, count=52 if options.fiving else 5 * n + 1)
     dealt = deal_hands(drawn, n, eldest, options.deal_batches)
     turn_up = drawn[5 * n]
-    if options.teams is None:
-        sides = tuple(range(n))
-        members: tuple[tuple[int, ...], ...] = tuple((seat,) for seat in range(n))
-    else:
-        members = tuple(tuple(sorted(team)) for team in options.teams)
-        side_of = [0] * n
-        for side, team in enumerate(members):
-            for seat in team:
-                side_of[seat] = side
-        sides = tuple(side_of)
+    sides, members = _sides(n, options.teams)
     info = _deal_info(
         options, dealer, eldest, number, seed, deck, drawn, dealt, turn_up,
         sides, members, first_seed, past,
     )  # fmt: skip
-    board = Board(pool=pool, balances=balances, scores=scores)
+    board = make_board(
+        pool, balances, scores, None, False, (), frozenset(), (), (), (), (), None, None
+    )
     if options.fiving:
         asker = eldest
         return make_state(
@@ -298,15 +330,28 @@ def _deal_info(
     sides: tuple[int, ...],
     members: tuple[tuple[int, ...], ...],
     first_seed: int,
-    past: tuple[DealHistory[Action], ...],
+    past: ActionLog[DealHistory[Action]] | None,
 ) -> DealInfo:
-    table = trump_table(turn_up.suit, options.ranking)
+    table = _TABLES[options.ranking, turn_up.suit]
     holder = None
+    n = options.players
+    rob_watch: frozenset[int] = frozenset()
     if turn_up.rank is not Rank.ACE:
+        ace = table.ace
         for seat, hand in enumerate(dealt):
-            if table.ace in hand:
+            if ace in hand:
                 holder = seat
-    return DealInfo(
+        if options.robbing is not Robbing.OFF:
+            if options.rob_enforcement is RobEnforcement.PENALIZE:
+                rob_watch = frozenset(range(n))
+            elif holder is not None:
+                rob_watch = frozenset((holder,))
+    elif options.robbing is not Robbing.OFF:
+        rob_watch = frozenset((dealer,))
+    oblige, allowed = follow_tables(
+        turn_up.suit, options.ranking, options.plain_lead_rule is PlainLeadRule.MUST_FOLLOW
+    )
+    return make_deal_info(
         options=options,
         n=options.players,
         dealer=dealer,
@@ -324,6 +369,18 @@ def _deal_info(
         members=members,
         first_seed=first_seed,
         past=past,
+        suit_of=table.suit_of,
+        power=table.power,
+        oblige=oblige,
+        allowed=allowed,
+        rob_watch=rob_watch,
+        need=options.win_tricks,
+        plain_end=(
+            options.scoring is Scoring.POOL
+            and options.teams is None
+            and not options.jinking
+            and not options.stop_when_spoil_certain
+        ),
     )
 
 
@@ -350,34 +407,62 @@ def _may_decline(options: Options) -> bool:
 # --------------------------------------------------------------------------- legality
 
 
+@functools.cache
+def follow_tables(
+    trump: Suit, ranking: Ranking, must_follow: bool
+) -> tuple[tuple[tuple[bool, ...], ...], tuple[tuple[bool, ...], ...]]:
+    """Precompute, for every led card, which cards oblige and which cards may be played.
+
+    Implements SF-15 and SF-16 as data. ``oblige[led][card]`` says that holding ``card``
+    restricts the player: a trump that is not protected against a led trump (SF-15), or a
+    card of a led plain suit (SF-16). ``allowed[led][card]`` says that ``card`` may then be
+    played: any trump after a trump lead; the led suit or a trump after a plain lead (only
+    the led suit under ``must_follow``). A player holding no obliging card may play any
+    card.
+    """
+    table = _TABLES[ranking, trump]
+    suit_of = table.suit_of
+    power = table.power
+    protected = table.protected
+    oblige = []
+    allowed = []
+    for led in FULL_PACK:
+        led_suit = suit_of[led]
+        if led_suit == TRUMP:
+            oblige.append(
+                tuple(
+                    suit_of[c] == TRUMP and not (protected[c] and power[c] > power[led])
+                    for c in FULL_PACK
+                )
+            )
+            allowed.append(tuple(suit_of[c] == TRUMP for c in FULL_PACK))
+        else:
+            oblige.append(tuple(suit_of[c] == led_suit for c in FULL_PACK))
+            allowed.append(
+                tuple(
+                    suit_of[c] == led_suit or (suit_of[c] == TRUMP and not must_follow)
+                    for c in FULL_PACK
+                )
+            )
+    return tuple(oblige), tuple(allowed)
+
+
 def play_legal(hand: tuple[Card, ...], trick: tuple[Card, ...], info: DealInfo) -> tuple[Play, ...]:
     """Return the ``Play`` actions open to a player holding ``hand`` in ``trick``.
 
-    Implements SF-14, SF-15 and SF-16: any card may be led; to a trump lead a player with
-    an unprotected trump must play a trump (protected cards renege); to a plain lead a
-    player holding the suit must follow or trump (or only follow, under ``must_follow``).
+    Implements SF-14, SF-15 and SF-16 (with :func:`follow_tables`): any card may be led;
+    to a trump lead a player with an unprotected trump must play a trump (protected
+    cards renege); to a plain lead a player holding the suit must follow or trump (or
+    only follow, under ``must_follow``).
     """
-    if not trick:
-        return tuple([PLAYS[card] for card in hand])
-    table = info.table
-    suit_of = table.suit_of
-    led = trick[0]
-    led_suit = suit_of[led]
-    if led_suit == TRUMP:
-        power = table.power
-        protected = table.protected
-        led_power = power[led]
-        trumps = [card for card in hand if suit_of[card] == TRUMP]
-        for card in trumps:
-            if not protected[card] or power[card] < led_power:
-                return tuple([PLAYS[card] for card in trumps])
-        return tuple([PLAYS[card] for card in hand])
-    for card in hand:
-        if suit_of[card] == led_suit:
-            if info.options.plain_lead_rule is PlainLeadRule.MUST_FOLLOW:
-                return tuple([PLAYS[c] for c in hand if suit_of[c] == led_suit])
-            return tuple([PLAYS[c] for c in hand if suit_of[c] == led_suit or suit_of[c] == 4])
-    return tuple([PLAYS[card] for card in hand])
+    if trick:
+        led = trick[0]
+        oblige = info.oblige[led]
+        for card in hand:
+            if oblige[card]:
+                allowed = info.allowed[led]
+                return tuple([PLAYS[c] for c in hand if allowed[c]])
+    return tuple(map(_PLAY_OF, hand))
 
 
 def _at_turn(
@@ -397,7 +482,7 @@ def _at_turn(
     ``penalize`` anybody may rob falsely there).
     """
     options = info.options
-    if tricks or options.robbing is Robbing.OFF:
+    if tricks or seat not in info.rob_watch:
         legal = play_legal(hands[seat], trick, info)
         return make_state(
             info, board, hands, Phase.PLAY, seat, trick, tricks, tricks_won, legal, log
@@ -444,7 +529,7 @@ def _take_turn_up(
     hand = tuple(sorted((*hands[seat], turn_up)))
     hands = (*hands[:seat], hand, *hands[seat + 1 :])
     event = Event(seat, EventKind.TAKE_TURN_UP, turn_up, trick_number)
-    board = attrs.evolve(board, turn_up_taker=seat, events=(*board.events, event))
+    board = replace_board(board, turn_up_taker=seat, events=(*board.events, event))
     return hands, board
 
 
@@ -494,9 +579,9 @@ def apply_action(state: State, action: Action) -> State:
     """
     legal = state.legal
     if action in legal:
-        kind = type(action)
+        kind = action.__class__
         if kind is Play:
-            return _play(state, action.card)  # type: ignore[union-attr]
+            return _play(state, action)  # type: ignore[arg-type]
         return _OTHER[kind](state, action)
     error = check_action(state, action)
     assert error is not None
@@ -506,23 +591,36 @@ def apply_action(state: State, action: Action) -> State:
 # --------------------------------------------------------------------------- transitions
 
 
-def _play(state: State, card: Card) -> State:
-    """Play ``card`` for ``state.to_act`` (already checked legal); implements SF-17."""
+def _play(state: State, action: Play) -> State:
+    """Play a card for ``state.to_act`` (already checked legal); implements SF-17."""
+    card = action.card
     info = state.deal
-    seat = state.to_act
-    assert seat is not None
-    hands = state.hands
-    hand = hands[seat]
-    hands = (*hands[:seat], tuple([c for c in hand if c != card]), *hands[seat + 1 :])
+    seat: int = state.to_act  # type: ignore[assignment]
+    hand = state.hands[seat]
+    at = hand.index(card)
+    hand_list = list(state.hands)
+    hand_list[seat] = hand[:at] + hand[at + 1 :]
+    hands = tuple(hand_list)
     trick = (*state.trick, card)
-    log = (state.log, PLAYS[card])
+    log = (state.log, action)
     n = info.n
+    nxt = seat + 1
+    if nxt == n:
+        nxt = 0
+    tricks = state.tricks
     if len(trick) < n:
-        nxt = seat + 1
-        if nxt == n:
-            nxt = 0
-        tricks = state.tricks
-        if tricks or info.options.robbing is Robbing.OFF:
+        if tricks or nxt not in info.rob_watch:
+            # play_legal, inlined for speed
+            next_hand = hands[nxt]
+            led = trick[0]
+            oblige = info.oblige[led]
+            for held in next_hand:
+                if oblige[held]:
+                    allowed = info.allowed[led]
+                    legal = tuple([PLAYS[c] for c in next_hand if allowed[c]])
+                    break
+            else:
+                legal = tuple(map(_PLAY_OF, next_hand))
             return make_state(
                 info,
                 state.board,
@@ -532,19 +630,43 @@ def _play(state: State, card: Card) -> State:
                 trick,
                 tricks,
                 state.tricks_won,
-                play_legal(hands[nxt], trick, info),
+                legal,
                 log,
             )
         return _at_turn(info, state.board, hands, nxt, trick, tricks, state.tricks_won, log)
-    leader = seat + 1
-    if leader == n:
-        leader = 0
-    winner = (leader + winning_index(trick, info.table)) % n
-    tricks = (*state.tricks, Trick(leader, trick, winner))
+    # The trick is complete: SF-17 decides it; nxt is the leader.
+    suit_of = info.suit_of
+    power = info.power
+    led_suit = suit_of[trick[0]]
+    best = 0
+    best_power = power[trick[0]]
+    for index in range(1, n):
+        other = trick[index]
+        suit = suit_of[other]
+        if suit in (led_suit, TRUMP) and power[other] > best_power:
+            best = index
+            best_power = power[other]
+    winner = nxt + best
+    if winner >= n:
+        winner -= n
+    tricks = (*tricks, make_trick(nxt, trick, winner))
     won = list(state.tricks_won)
     won[winner] += 1
     tricks_won = tuple(won)
     board = state.board
+    if info.plain_end and won[winner] < info.need and len(tricks) < 5 and len(tricks) > 1:
+        return make_state(
+            info,
+            board,
+            hands,
+            Phase.PLAY,
+            winner,
+            (),
+            tricks,
+            tricks_won,
+            tuple(map(_PLAY_OF, hands[winner])),
+            log,
+        )
     if (
         len(tricks) == 1
         and board.dealer_robbed
@@ -591,7 +713,7 @@ def _after_trick(
         if is_barred:
             return settle(info, board, OutcomeKind.BARRED, (), tricks_won)
         if options.jinking and played == 3:
-            return attrs.evolve(board, jinker=-1 - side)  # decision pending
+            return replace_board(board, jinker=-1 - side)  # decision pending
         return settle(info, board, OutcomeKind.WON, members, tricks_won)
     if played == 5:
         return settle(info, board, OutcomeKind.SPOILT, (), tricks_won)
@@ -616,7 +738,7 @@ def _points_after_trick(
         scores = list(board.scores)
         for member in members:
             scores[member] += 5
-        board = attrs.evolve(board, scores=tuple(scores))
+        board = replace_board(board, scores=tuple(scores))
         if (played == 5 and side_won == 5) or scores[members[0]] >= options.target:
             return settle(info, board, OutcomeKind.GAME_WON, members, tricks_won)
     if played == 5:
@@ -634,7 +756,7 @@ def _settled(
 ) -> State:
     if board.outcome is None:  # jink decision pending
         side = -1 - (board.jinker or 0)
-        board = attrs.evolve(board, jinker=None)
+        board = replace_board(board, jinker=None)
         chooser = tricks[-1].winner
         assert info.sides[chooser] == side
         return make_state(
@@ -658,7 +780,7 @@ def _rob(state: State, action: Action) -> State:
     hand = [card for card in state.hands[seat] if card != discard]
     done = len(state.tricks)
     event = Event(seat, EventKind.ROB, discard, done)
-    board = attrs.evolve(
+    board = replace_board(
         board,
         discards=(*board.discards, (seat, discard)),
         resolved=board.resolved | {seat},
@@ -666,12 +788,12 @@ def _rob(state: State, action: Action) -> State:
     )
     log = (state.log, action)
     if state.phase is Phase.DEALER_ROB:
-        board = attrs.evolve(board, dealer_robbed=True)
+        board = replace_board(board, dealer_robbed=True)
         hands = (*state.hands[:seat], tuple(hand), *state.hands[seat + 1 :])
         return _at_turn(info, board, hands, info.eldest, (), (), state.tricks_won, log)
     if seat != info.holder:
-        board = attrs.evolve(board, barred=tuple(sorted((*board.barred, seat))))
-    board = attrs.evolve(board, turn_up_taker=seat)
+        board = replace_board(board, barred=tuple(sorted((*board.barred, seat))))
+    board = replace_board(board, turn_up_taker=seat)
     hand.append(info.turn_up)
     hands = (*state.hands[:seat], tuple(sorted(hand)), *state.hands[seat + 1 :])
     return _at_turn(info, board, hands, seat, state.trick, state.tricks, state.tricks_won, log)
@@ -684,9 +806,9 @@ def _decline_rob(state: State, action: Action) -> State:
     seat = state.to_act
     assert seat is not None
     event = Event(seat, EventKind.DECLINE_ROB, None, len(state.tricks))
-    board = attrs.evolve(board, resolved=board.resolved | {seat}, events=(*board.events, event))
+    board = replace_board(board, resolved=board.resolved | {seat}, events=(*board.events, event))
     if info.options.rob_enforcement is RobEnforcement.PENALIZE:
-        board = attrs.evolve(board, barred=tuple(sorted((*board.barred, seat))))
+        board = replace_board(board, barred=tuple(sorted((*board.barred, seat))))
     log = (state.log, action)
     if state.phase is Phase.DEALER_ROB:
         return _at_turn(info, board, state.hands, info.eldest, (), (), state.tricks_won, log)
@@ -705,11 +827,11 @@ def _jink_choice(state: State, action: Action) -> State:
     side = info.sides[seat]
     if isinstance(action, Stop):
         event = Event(seat, EventKind.STOP, None, 3)
-        board = attrs.evolve(board, events=(*board.events, event))
+        board = replace_board(board, events=(*board.events, event))
         settled = settle(info, board, OutcomeKind.WON, info.members[side], state.tricks_won)
         return _settled(info, settled, state.hands, state.tricks, state.tricks_won, log)
     event = Event(seat, EventKind.GO_ON, None, 3)
-    board = attrs.evolve(board, jinker=side, events=(*board.events, event))
+    board = replace_board(board, jinker=side, events=(*board.events, event))
     return _at_turn(info, board, state.hands, seat, (), state.tricks, state.tricks_won, log)
 
 
@@ -722,7 +844,7 @@ def _fiving(state: State, action: Action) -> State:
     log = (state.log, action)
     zeros = state.tricks_won
     if isinstance(action, AskFive):
-        board = attrs.evolve(board, events=(*board.events, Event(seat, EventKind.ASK_FIVE)))
+        board = replace_board(board, events=(*board.events, Event(seat, EventKind.ASK_FIVE)))
         return make_state(
             info,
             board,
@@ -738,7 +860,7 @@ def _fiving(state: State, action: Action) -> State:
     if isinstance(action, DeclineFive):
         declined = (*board.five_declined, seat)
         event = Event(seat, EventKind.DECLINE_FIVE)
-        board = attrs.evolve(board, five_declined=declined, events=(*board.events, event))
+        board = replace_board(board, five_declined=declined, events=(*board.events, event))
         nxt = _next_asker(info, declined)
         if nxt is not None:
             return make_state(
@@ -747,7 +869,7 @@ def _fiving(state: State, action: Action) -> State:
         return _begin_play(info, board, state.hands, log)
     if isinstance(action, RefuseFive):
         event = Event(seat, EventKind.REFUSE_FIVE)
-        board = attrs.evolve(board, events=(*board.events, event))
+        board = replace_board(board, events=(*board.events, event))
         return _begin_play(info, board, state.hands, log)
     # AcceptFive: set the turn-up aside and turn until another suit appears.
     drawn = info.drawn
@@ -775,7 +897,7 @@ def _fiving(state: State, action: Action) -> State:
         info.past,
     )
     event = Event(seat, EventKind.ACCEPT_FIVE, new_turn_up)
-    board = attrs.evolve(board, set_aside=tuple(set_aside), events=(*board.events, event))
+    board = replace_board(board, set_aside=tuple(set_aside), events=(*board.events, event))
     return _begin_play(fived, board, state.hands, log)
 
 
@@ -825,4 +947,4 @@ def _deal_history(state: State) -> DealHistory[Action]:
 
 def history(state: State) -> History[Action]:
     """Return how ``state`` was reached: per deal the dealer, seed, pack and actions."""
-    return History(deals=(*state.deal.past, _deal_history(state)))
+    return History(deals=(*log_items(state.deal.past), _deal_history(state)))

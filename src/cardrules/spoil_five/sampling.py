@@ -191,7 +191,7 @@ def sample_state(view: View, rng: random.Random) -> State:
         if deck is None:
             continue
         state = start_deal(
-            options, view.dealer, view.deal_number, 0, deck, pool, balances, scores, 0, ()
+            options, view.dealer, view.deal_number, 0, deck, pool, balances, scores, 0, None
         )
         try:
             for action in _script(view, plays, discards):

@@ -6,9 +6,7 @@ is first paid into the pool by the losers (C-5).
 
 from __future__ import annotations
 
-import attrs
-
-from cardrules.spoil_five.state import Board, DealInfo, Outcome, OutcomeKind
+from cardrules.spoil_five.state import Board, DealInfo, Outcome, OutcomeKind, replace_board
 from cardrules.stakes import split_pool
 
 __all__ = ["settle", "spoil_certain"]
@@ -57,7 +55,7 @@ def settle(
     outcome = Outcome(
         kind=kind, winners=tuple(winners), payouts=payouts, carried=carried, tricks_won=tricks_won
     )
-    return attrs.evolve(board, pool=carried, balances=tuple(balances), outcome=outcome)
+    return replace_board(board, pool=carried, balances=tuple(balances), outcome=outcome)
 
 
 def spoil_certain(info: DealInfo, board: Board, tricks_won: tuple[int, ...], played: int) -> bool:

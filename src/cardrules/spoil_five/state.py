@@ -169,7 +169,16 @@ class DealInfo:
         sides: each seat's side number (its own seat number without partnerships).
         members: the seats of each side.
         first_seed: the seed of the session's first deal.
-        past: the history of the session's earlier deals.
+        past: the history of the session's earlier deals, as a persistent list (see
+            :mod:`cardrules.history`).
+        suit_of: ``table.suit_of`` (hoisted for speed).
+        power: ``table.power`` (hoisted for speed).
+        oblige: per led card, which held cards restrict the play (SF-15, SF-16).
+        allowed: per led card, which cards may then be played.
+        rob_watch: seats whose first turn in trick 1 may involve robbing.
+        need: tricks that win the hand (``win_tricks``).
+        plain_end: whether the end of the hand depends only on one seat's trick count
+            (pool scoring, no partnerships, no jinking, no early spoils).
 
     """
 
@@ -189,7 +198,14 @@ class DealInfo:
     sides: tuple[int, ...]
     members: tuple[tuple[int, ...], ...]
     first_seed: int
-    past: tuple[DealHistory[Action], ...]
+    past: ActionLog[DealHistory[Action]] | None
+    suit_of: tuple[int, ...] = attrs.field(repr=False)
+    power: tuple[int, ...] = attrs.field(repr=False)
+    oblige: tuple[tuple[bool, ...], ...] = attrs.field(repr=False)
+    allowed: tuple[tuple[bool, ...], ...] = attrs.field(repr=False)
+    rob_watch: frozenset[int] = attrs.field(repr=False)
+    need: int = attrs.field(repr=False)
+    plain_end: bool = attrs.field(repr=False)
 
 
 @attrs.frozen(slots=True)
@@ -353,5 +369,29 @@ def _fast_constructor(cls: type[Any]) -> Callable[..., Any]:
     return maker
 
 
+def _fast_replacer(cls: type[Any]) -> Callable[..., Any]:
+    """Return ``replace(obj, **changes)``: a copy of ``obj`` with some fields changed.
+
+    The same effect as ``attrs.evolve``, generated for one class so it runs several times
+    faster.
+    """
+    names = [field.name for field in attrs.fields(cls)]
+    params = ", ".join(f"{name}=_MISSING" for name in names)
+    values = ", ".join(f"obj.{name} if {name} is _MISSING else {name}" for name in names)
+    namespace: dict[str, Any] = {"_MISSING": object(), "_make": _fast_constructor(cls)}
+    source = f"def replace(obj, *, {params}):\n    return _make({values})\n"
+    exec(source, namespace)
+    replace: Callable[..., Any] = namespace["replace"]
+    return replace
+
+
 make_state: Final[Callable[..., State]] = _fast_constructor(State)
 """Build a :class:`State` from its ten fields in order (hot-path constructor)."""
+make_trick: Final[Callable[[int, tuple[Card, ...], int], Trick]] = _fast_constructor(Trick)
+"""Build a :class:`Trick` from leader, cards and winner (hot-path constructor)."""
+make_board: Final[Callable[..., Board]] = _fast_constructor(Board)
+"""Build a :class:`Board` from its fields in order (hot-path constructor)."""
+make_deal_info: Final[Callable[..., DealInfo]] = _fast_constructor(DealInfo)
+"""Build a :class:`DealInfo` from its fields in order (hot-path constructor)."""
+replace_board: Final[Callable[..., Board]] = _fast_replacer(Board)
+"""Return a copy of a :class:`Board` with the given fields changed (fast ``evolve``)."""
