@@ -1,0 +1,224 @@
+"""Hypothesis invariants over random My Bird Sings games, for every preset and size."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import attrs
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardrules.cards import FULL_PACK, SHORT_PACK, Card
+from cardrules.errors import IllegalActionError
+from cardrules.my_bird_sings import (
+    PRESETS,
+    Abandon,
+    Action,
+    DeclineExchange,
+    DeclineSing,
+    Draw,
+    Exchange,
+    Options,
+    Pass,
+    Phase,
+    Sing,
+    State,
+    View,
+    apply_action,
+    history,
+    is_deal_over,
+    is_legal,
+    legal_actions,
+    new_game,
+    next_deal,
+    sample_state,
+    sings,
+    view,
+)
+
+RULE_ID = re.compile(r"^(MBS|C)-\d+$")
+
+
+@st.composite
+def game_options(draw: st.DrawFn) -> Options:
+    """A preset, a legal number of players, and sometimes extra flags."""
+    preset = PRESETS[draw(st.sampled_from(sorted(PRESETS)))]
+    most = 13 if preset.pack == 52 else 8
+    players = draw(st.integers(2, most))
+    extra: dict[str, object] = {"players": players, "round_limit": draw(st.integers(3, 12))}
+    if draw(st.booleans()):
+        extra["exchange_after_rounds"] = draw(st.integers(0, 2))
+        extra["exchange_by"] = draw(st.sampled_from(["leader", "everyone"]))
+        extra["exchange_discard_to"] = draw(st.sampled_from(["dead", "stock_bottom"]))
+        extra["rejects_to"] = draw(st.sampled_from(["dead", "stock_bottom"]))
+        extra["rejects_visible"] = draw(st.booleans())
+        extra["exchange_on_exhaustion"] = draw(st.sampled_from(["keep_last", "take_back_discard"]))
+    if draw(st.booleans()):
+        extra["auto_sing"] = draw(st.booleans())
+        extra["sing_timing"] = draw(st.sampled_from(["own_turn", "any_after_deal"]))
+        extra["exhaustion_end"] = draw(st.sampled_from(["cannot_replenish", "take_remaining"]))
+        extra["split_remainder"] = draw(st.sampled_from(["carry", "first_from_eldest", "dealer"]))
+    return attrs.evolve(preset, **extra)  # type: ignore[arg-type]
+
+
+def _pack(options: Options) -> tuple[Card, ...]:
+    return FULL_PACK if options.pack == 52 else SHORT_PACK
+
+
+def _check_invariants(state: State) -> None:
+    options = state.options
+    n = options.players
+    everywhere = [c for hand in state.hands for c in hand]
+    everywhere += [*state.stock, *state.dead, *(c for t in state.trick_cards for c in t)]
+    assert Counter(everywhere) == Counter(_pack(options))
+    assert sum(state.balances) + state.pool == 0
+    assert len(state.stock) == state._table.stock_count
+    assert (state.outcome is None) == (state.to_act is not None) == bool(legal_actions(state))
+    if not options.play_to_exhaustion:
+        assert sum(map(len, state.hands)) == n * options.hand_size
+        if state.phase in (Phase.PASS, Phase.EXCHANGE, Phase.DRAW) and state.turn > 0:
+            seat = state.on_turn
+            size = options.hand_size + (seat != state.eldest)
+            assert len(state.hands[seat]) == size  # MBS-10
+            if options.auto_sing:
+                assert not sings(state.hands[seat], options)
+    for seat in range(n):
+        _check_view(state, view(state, seat))
+
+
+def _check_view(state: State, v: View) -> None:
+    assert v.hand == state.hands[v.seat]
+    assert v.legal_actions == (legal_actions(state) if state.to_act == v.seat else ())
+    seen = set(v.hand) | set(v.passed) | set(v.received) | set(v.trick_cards)
+    seen |= set(v.public_rejects) | set(v.replenished)
+    seen |= set(v.outcome.shown if v.outcome is not None else ())
+    for exchange in v.exchanges:
+        seen |= {exchange.discard, exchange.taken, *exchange.rejects}
+    for value in attrs.astuple(v, recurse=False):
+        if isinstance(value, Card):
+            assert value in seen
+        elif isinstance(value, tuple):
+            assert all(c in seen for c in value if isinstance(c, Card))
+    assert v.stock_count == len(state.stock) and v.dead_count == len(state.dead)
+
+
+def _illegal_candidates(state: State, rng: random.Random) -> list[Action]:
+    pack = _pack(state.options)
+    return [
+        Pass(rng.choice(FULL_PACK)),
+        Exchange(rng.choice(pack)),
+        Draw(rng.randrange(8)),
+        DeclineExchange(),
+        DeclineSing(),
+        Sing(tuple(rng.sample(pack, state.options.hand_size))),
+    ]
+
+
+def _fingerprint(state: State) -> object:
+    return (
+        state.hands,
+        state.turn,
+        state.to_act,
+        state.phase,
+        legal_actions(state),
+        state.stock,
+        state.dead,
+        state.pool,
+        state.balances,
+        state.tricks,
+        history(state),
+    )
+
+
+@settings(max_examples=80, deadline=None)
+@given(options=game_options(), seed=st.integers(0, 2**32), choices=st.randoms())
+def test_random_games_keep_every_invariant(
+    options: Options, seed: int, choices: random.Random
+) -> None:
+    """Cards, counters, MBS-10 counts, views, legality agreement and purity, every step."""
+    state = new_game(options, seed=seed, dealer=seed % options.players)
+    for _deal in range(2):
+        steps = 0
+        while not is_deal_over(state):
+            _check_invariants(state)
+            legal = legal_actions(state)
+            for action in _illegal_candidates(state, choices):
+                if action in legal:
+                    assert is_legal(state, action)
+                    continue
+                assert not is_legal(state, action)
+                try:
+                    apply_action(state, action)
+                except IllegalActionError as error:
+                    assert RULE_ID.match(error.rule), error.rule
+                    assert str(error).startswith(f"cannot {action}: ")
+                else:  # pragma: no cover - would be a bug
+                    raise AssertionError(f"{action} was accepted")
+            playing = [a for a in legal if not isinstance(a, Abandon)] or list(legal)
+            action = choices.choice(playing)
+            assert is_legal(state, action)
+            before = _fingerprint(state)
+            state = apply_action(state, action)
+            assert _fingerprint(state) != before or state.outcome is not None
+            steps += 1
+            assert steps < 10_000
+        _check_invariants(state)
+        assert is_legal(state, Abandon()) is False
+        state = next_deal(state)
+
+
+@settings(max_examples=40, deadline=None)
+@given(options=game_options(), seed=st.integers(0, 2**32), picks=st.randoms())
+def test_purity_and_determinism(options: Options, seed: int, picks: random.Random) -> None:
+    """apply_action never changes its input; the same seed and choices give the same game."""
+    runs = []
+    for _ in range(2):
+        rng = random.Random(seed)
+        state = new_game(options, seed=seed)
+        states = [state]
+        while not is_deal_over(state) and len(states) < 200:
+            legal = legal_actions(state)
+            before = _fingerprint(state)
+            state = apply_action(state, legal[int(rng.random() * len(legal))])
+            assert _fingerprint(states[-1]) == before
+            states.append(state)
+        runs.append(states)
+    assert runs[0] == runs[1]
+
+
+@settings(max_examples=40, deadline=None)
+@given(options=game_options(), seed=st.integers(0, 2**32), rng=st.randoms())
+def test_sampled_states_match_the_view(options: Options, seed: int, rng: random.Random) -> None:
+    """A sampled state shows the seat exactly its view and offers the same actions."""
+    state = new_game(options, seed=seed)
+    for _ in range(rng.randrange(1, 30)):
+        if is_deal_over(state):
+            break
+        legal = [a for a in legal_actions(state) if not isinstance(a, Abandon)]
+        state = apply_action(state, rng.choice(legal))
+    seat = state.to_act if state.to_act is not None else rng.randrange(options.players)
+    v = view(state, seat)
+    sample = sample_state(v, rng)
+    assert view(sample, seat) == v
+    assert legal_actions(sample) == legal_actions(state) or state.to_act != seat
+    _check_invariants(sample)
+    while not is_deal_over(sample):  # a sampled state plays on
+        legal = [a for a in legal_actions(sample) if not isinstance(a, Abandon)]
+        sample = apply_action(sample, rng.choice(legal))
+
+
+def test_random_play_ends_for_every_preset_and_size() -> None:
+    """Random play (never abandoning) ends every deal; 13 players need the round limit."""
+    rng = random.Random(7)
+    for preset in PRESETS.values():
+        most = 13 if preset.pack == 52 else 8
+        for players in range(2, most + 1):
+            options = attrs.evolve(preset, players=players, round_limit=200)
+            state = new_game(options, seed=players)
+            for _ in range(3):
+                while not is_deal_over(state):
+                    legal = [a for a in legal_actions(state) if not isinstance(a, Abandon)]
+                    state = apply_action(state, rng.choice(legal))
+                state = next_deal(state)
