@@ -29,12 +29,83 @@ def game_name(game: types.ModuleType) -> str:
 
 PRESET_IDS = [f"{game_name(game)}:{name}" for game, name, _ in PRESET_CASES]
 
+VARIANT_CASES: list[tuple[types.ModuleType, str, Any]] = [
+    (
+        spoil_five,
+        "optional-rob-fiving",
+        spoil_five.Options(players=2, fiving=True, robbing="optional"),
+    ),
+    (spoil_five, "penalize", spoil_five.Options(players=4, rob_enforcement="penalize")),
+    (
+        spoil_five,
+        "sides-fiving",
+        spoil_five.Options(
+            players=4, teams=((0, 2), (1, 3)), fiving=True, fiving_asker="either_opponent"
+        ),
+    ),
+    (
+        spoil_five,
+        "ten-late-ace",
+        spoil_five.Options(
+            players=10, dealer_ace_available="after_trick1", plain_lead_rule="must_follow",
+            deal_batches=(3, 2),
+        ),
+    ),
+    (spoil_five, "three-jinking", spoil_five.Options(players=3, jinking=True)),
+    (
+        my_bird_sings,
+        "exchanges-visible",
+        my_bird_sings.Options(
+            players=3, exchange_by="everyone", exchange_after_rounds=0, rejects_visible=True,
+            singing="flush_only",
+        ),
+    ),
+    (
+        my_bird_sings,
+        "exchanges-to-bottom",
+        my_bird_sings.Options(
+            players=4, exchange_by="everyone", exchange_after_rounds=0, singing="flush_only",
+            exchange_discard_to="stock_bottom", rejects_to="stock_bottom",
+            exchange_on_exhaustion="take_back_discard",
+        ),
+    ),
+    (
+        my_bird_sings,
+        "blind-exchanges",
+        my_bird_sings.Options(
+            players=5, passing="draw_blind", exchange_after_rounds=0, singing="flush_only",
+        ),
+    ),
+    (
+        my_bird_sings,
+        "declared-tricks",
+        my_bird_sings.Options(
+            players=4, auto_sing=False, play_to_exhaustion=True, exhaustion_end="take_remaining",
+            exchange_by="everyone", exchange_after_rounds=1,
+        ),
+    ),
+    (my_bird_sings, "full-table", my_bird_sings.Options(players=13, round_limit=3)),
+    (my_bird_sings, "short-eight", my_bird_sings.Options(players=8, pack=32, round_limit=2)),
+]  # fmt: skip
+"""Option sets beyond the presets that reach the rarer rules (exchanges, fiving, ...)."""
+
+ALL_CASES = PRESET_CASES + VARIANT_CASES
+ALL_IDS = PRESET_IDS + [f"{game_name(game)}:{name}" for game, name, _ in VARIANT_CASES]
+
 
 def pack_of(game: types.ModuleType, options: Any) -> tuple[Card, ...]:
     """The pack the game deals from under ``options``."""
     if game is my_bird_sings and options.pack == 32:
         return SHORT_PACK
     return FULL_PACK
+
+
+def choose(legal: tuple[Any, ...], rng: random.Random) -> Any:
+    """A random legal action; abandoning a deal (My Bird Sings) only rarely."""
+    action = rng.choice(legal)
+    if str(action) == "abandon" and len(legal) > 1 and rng.random() < 0.97:
+        action = rng.choice([other for other in legal if str(other) != "abandon"])
+    return action
 
 
 def random_session(
@@ -61,7 +132,7 @@ def random_session(
     for number in range(deals):
         count = 0
         while not game.is_deal_over(state) and count < max_actions:
-            state = game.apply_action(state, rng.choice(game.legal_actions(state)))
+            state = game.apply_action(state, choose(game.legal_actions(state), rng))
             states.append(state)
             count += 1
         last = number + 1 == deals

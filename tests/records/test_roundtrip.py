@@ -19,16 +19,16 @@ from cardrules.cards import FULL_PACK, Card, parse_card
 from cardrules.dealing import shuffled
 from cardrules.errors import RecordError
 from tests.records.games import (
+    ALL_CASES,
+    ALL_IDS,
     GAMES,
-    PRESET_CASES,
-    PRESET_IDS,
     cards_in_json,
     game_name,
     random_session,
 )
 
 
-@pytest.mark.parametrize(("game", "name", "options"), PRESET_CASES, ids=PRESET_IDS)
+@pytest.mark.parametrize(("game", "name", "options"), ALL_CASES, ids=ALL_IDS)
 def test_every_preset_round_trips_through_json(
     game: types.ModuleType, name: str, options: Any
 ) -> None:
@@ -51,7 +51,7 @@ def test_option_enums_are_written_as_their_rule_strings() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(case=st.sampled_from(PRESET_CASES), seed=st.integers(0, 2**32))
+@given(case=st.sampled_from(ALL_CASES), seed=st.integers(0, 2**32))
 def test_views_of_reachable_states_round_trip_for_every_seat(
     case: tuple[types.ModuleType, str, Any], seed: int
 ) -> None:
@@ -88,7 +88,7 @@ def test_cards_and_actions_in_a_view_are_notation_strings() -> None:
     assert data["phase"] == "pass"
 
 
-@pytest.mark.parametrize(("game", "name", "options"), PRESET_CASES, ids=PRESET_IDS)
+@pytest.mark.parametrize(("game", "name", "options"), ALL_CASES, ids=ALL_IDS)
 def test_recorded_games_round_trip_and_replay_to_equal_states(
     game: types.ModuleType, name: str, options: Any
 ) -> None:
