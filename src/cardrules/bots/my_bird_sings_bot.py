@@ -1,0 +1,100 @@
+"""A rule-of-thumb My Bird Sings player.
+
+Keep the cards that lead to the nearest singing combination, pass the least useful one.
+A holding is judged by its *outs*: how many of the cards this seat has not seen would
+make it sing if they arrived next (checked with the game's own ``sings``). The card to
+pass (or to discard for an exchange) is the one whose loss leaves the most outs; ties go
+to the holding with more cards of one suit or more different suits, then to the lowest
+card in pack order. An exchange with the stock is always taken when offered (it is a
+free extra chance), and a blind draw picks a position at random (nothing is known).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cardrules import my_bird_sings as mbs
+from cardrules.cards import FULL_PACK, SHORT_PACK, Card
+
+__all__ = ["MyBirdSingsBot", "outs"]
+
+
+def outs(holding: Sequence[Card], unseen: Sequence[Card], options: mbs.Options) -> int:
+    """Count the cards of ``unseen`` that would make ``holding`` sing if added to it.
+
+    >>> from cardrules import my_bird_sings
+    >>> from cardrules.cards import FULL_PACK, parse_cards
+    >>> held = parse_cards("2H 9H KH")
+    >>> rest = [c for c in FULL_PACK if c not in held]
+    >>> outs(held, rest, my_bird_sings.Options())  # the ten other hearts
+    10
+    """
+    sings = mbs.sings
+    base = tuple(holding)
+    return sum(1 for card in unseen if sings((*base, card), options))
+
+
+def _shape(holding: Sequence[Card]) -> tuple[int, int]:
+    """The longest suit and the number of different suits of ``holding``."""
+    counts = [0, 0, 0, 0]
+    for card in holding:
+        counts[card.suit] += 1
+    return max(counts), sum(1 for c in counts if c)
+
+
+class MyBirdSingsBot:
+    """The rule-of-thumb My Bird Sings bot (see the module documentation).
+
+    Args:
+        rng: the bot's own random generator (used for blind draws).
+    """
+
+    __slots__ = ("_rng",)
+
+    name = "heuristic"
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's own random generator."""
+        return self._rng
+
+    def choose(self, view: mbs.View, legal: Sequence[mbs.Action], /) -> mbs.Action:
+        """Return the rule-of-thumb choice among ``legal`` for ``view``'s seat."""
+        if len(legal) == 1:
+            return legal[0]
+        hand = view.hand
+        options = view.options
+        draws = [a for a in legal if isinstance(a, mbs.Draw)]
+        if draws:
+            return draws[int(self._rng.random() * len(draws))]
+        sings = [a for a in legal if isinstance(a, mbs.Sing)]
+        if sings:
+            return sings[0]
+        exchanges = [a for a in legal if isinstance(a, mbs.Exchange)]
+        if exchanges:
+            keep = self._least_useful(hand, [a.discard for a in exchanges], options)
+            return next(a for a in exchanges if a.discard == keep)
+        passes = [a for a in legal if isinstance(a, mbs.Pass)]
+        if passes:
+            card = self._least_useful(hand, [a.card for a in passes], options)
+            return next(a for a in passes if a.card == card)
+        others = [a for a in legal if not isinstance(a, mbs.Abandon)]
+        return others[0] if others else legal[0]
+
+    def _least_useful(
+        self, hand: Sequence[Card], candidates: Sequence[Card], options: mbs.Options
+    ) -> Card:
+        """The candidate whose loss leaves the holding with the most outs."""
+        pack = SHORT_PACK if getattr(options, "pack", 52) == 32 else FULL_PACK
+        held = set(hand)
+        unseen = [c for c in pack if c not in held]
+
+        def score(card: Card) -> tuple[int, tuple[int, int], int]:
+            rest = [c for c in hand if c != card]
+            return outs(rest, unseen, options), _shape(rest), -int(card)
+
+        return max(candidates, key=score)

@@ -1,0 +1,146 @@
+"""Information-set Monte Carlo search: a computer player that looks ahead.
+
+The search bot does not see the hidden cards, so it *determinizes*: it asks the game for
+a full state consistent with everything its seat knows (``sample_state(view, rng)``,
+hidden cards dealt at random). In that sample it tries *every* legal action and plays
+the deal out with a fast rollout policy (the game's rule-of-thumb bot, or random play)
+for all seats. One sample with its rollouts is one *iteration*; every iteration draws a
+fresh sample, so the estimates average over the possible hidden hands. All actions of an
+iteration are judged on the same sample and the same rollout seed (common random
+numbers), so their differences are measured with far less noise than their values. The
+bot plays the action with the best mean reward (flat Monte Carlo).
+
+The reward of a rollout is what the deal brings the seat from now on: the change of its
+balance from the decision to the end of the deal (pool won, jinking bonuses paid or
+received), plus an equal share of whatever the deal leaves in the pool for the next one,
+since every player has the same claim on a carried pool. So a spoil is worth more to a
+player than letting somebody else take the pool.
+
+The budget is a number of iterations (the default: deterministic given the seed) or,
+additionally, a time limit in seconds (then the result depends on the machine's speed).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Generic, Protocol, TypeVar
+
+from cardrules.errors import OptionsError
+from cardrules.protocol import Bot, GameState, SeatView
+
+__all__ = ["RolloutPolicy", "SearchBot", "SearchableGame"]
+
+S = TypeVar("S", bound=GameState)
+A = TypeVar("A")
+V = TypeVar("V", bound=SeatView)
+
+RolloutPolicy = Callable[[random.Random], Bot[V, A]]
+"""Builds the bot that plays every seat during rollouts, from the search bot's rng."""
+
+
+class SearchableGame(Protocol[S, A, V]):
+    """The part of a game module the search bot needs (a subset of ``protocol.Game``)."""
+
+    def legal_actions(self, state: S, /) -> tuple[A, ...]:
+        """The actions open to the seat on turn."""
+        ...
+
+    def apply_action(self, state: S, action: A, /) -> S:
+        """The state after ``action``."""
+        ...
+
+    def view(self, state: S, seat: int, /) -> V:
+        """What ``seat`` may know of ``state``."""
+        ...
+
+    def is_deal_over(self, state: S, /) -> bool:
+        """Whether the current deal has ended."""
+        ...
+
+    def sample_state(self, view: V, rng: random.Random, /) -> S:
+        """A full state consistent with ``view``, hidden cards dealt at random."""
+        ...
+
+
+class SearchBot(Generic[S, A, V]):
+    """Choose by determinized Monte Carlo rollouts (see the module documentation).
+
+    Args:
+        game: the game module (it supplies ``sample_state``, the rules and the views).
+        rng: the bot's own random generator; samples and rollout seeds come from it.
+        rollout: builds the policy that plays all seats during a rollout.
+        iterations: samples of the hidden cards per decision (at least 1); each costs one
+            rollout per legal action. Decisions with a single legal action cost nothing.
+        time_limit: optional wall-clock budget per decision in seconds; the search stops
+            at whichever of the two budgets runs out first (after at least one
+            iteration). ``None`` (the default) keeps the bot deterministic.
+
+    Raises:
+        OptionsError: if ``iterations`` is below 1 or ``time_limit`` is not positive.
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        game: SearchableGame[S, A, V],
+        rng: random.Random,
+        rollout: RolloutPolicy[V, A],
+        *,
+        iterations: int = 100,
+        time_limit: float | None = None,
+    ) -> None:
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+            raise OptionsError(f"iterations must be a positive int, not {iterations!r}")
+        if time_limit is not None and not time_limit > 0:
+            raise OptionsError(f"time_limit must be positive seconds, not {time_limit!r}")
+        self._game = game
+        self._rng = rng
+        self._rollout_policy = rollout
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.last_iterations = 0
+        """How many samples the last decision used (0 when it had a single choice)."""
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's own random generator."""
+        return self._rng
+
+    def choose(self, view: V, legal: Sequence[A], /) -> A:
+        """Return the legal action with the best mean rollout reward for ``view.seat``."""
+        self.last_iterations = 0
+        if len(legal) == 1:
+            return legal[0]
+        game, rng, seat = self._game, self._rng, view.seat
+        total = [0.0] * len(legal)
+        deadline = None if self.time_limit is None else time.monotonic() + self.time_limit
+        for done in range(self.iterations):
+            if deadline is not None and done and time.monotonic() >= deadline:
+                break
+            world = game.sample_state(view, rng)
+            rollout_seed = rng.getrandbits(64)
+            for i, action in enumerate(legal):
+                policy = self._rollout_policy(random.Random(rollout_seed))
+                total[i] += self._rollout(game.apply_action(world, action), seat, world, policy)
+            self.last_iterations = done + 1
+        best = max(range(len(legal)), key=total.__getitem__)
+        return legal[best]
+
+    def _rollout(self, state: S, seat: int, start: S, policy: Bot[V, A]) -> float:
+        """Play the deal out with ``policy`` for every seat; return ``seat``'s reward."""
+        game = self._game
+        while not game.is_deal_over(state):
+            to_act = state.to_act
+            if to_act is None:  # pragma: no cover - a deal that is not over has a decision
+                break
+            legal = game.legal_actions(state)
+            action = legal[0] if len(legal) == 1 else policy.choose(game.view(state, to_act), legal)
+            state = game.apply_action(state, action)
+        reward = float(state.balances[seat] - start.balances[seat])
+        outcome = state.outcome
+        if outcome is not None and outcome.carried:
+            reward += outcome.carried / len(state.balances)
+        return reward

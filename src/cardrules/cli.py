@@ -1,0 +1,236 @@
+"""The ``cardrules`` command: play, watch, simulate and replay games in the terminal.
+
+This module only reads the command line and calls the library; the terminal rendering
+lives in :mod:`cardrules._terminal`. It needs the ``cli`` extra (click and rich), which the
+core library never imports.
+
+>>> from click.testing import CliRunner
+>>> print(CliRunner().invoke(app, ["orders", "--trump", "S"]).output)
+Spoil Five card orders, spades trumps (Peel's ranking), best first:
+trumps:   5S JS AH AS KS QS 2S 3S 4S 6S 7S 8S 9S 10S
+hearts:   KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H
+diamonds: KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D AD
+clubs:    KC QC JC AC 2C 3C 4C 5C 6C 7C 8C 9C 10C
+<BLANKLINE>
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+import click
+
+from cardrules import _terminal
+from cardrules.errors import CardrulesError
+from cardrules.simulation import GAME_NAMES
+
+__all__ = ["app", "main"]
+
+_GAME = click.Choice(GAME_NAMES, case_sensitive=False)
+_SUIT = click.Choice(["S", "H", "D", "C"], case_sensitive=False)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="cardrules", prog_name="cardrules")
+def app() -> None:
+    """Play, watch and simulate Spoil Five and My Bird Sings (W. H. Peel, 1891)."""
+
+
+@app.command()
+@click.argument("game", type=_GAME)
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="Seed of the first deal (default: random; it is printed).",
+)
+@click.option(
+    "--players",
+    type=click.IntRange(2, 13),
+    default=None,
+    help="Number of players (default: the preset's, 5).",
+)
+@click.option("--preset", default=None, help="Named option set, e.g. peel, jinking, flushes-only.")
+@click.option("--seat", type=click.IntRange(min=0), default=0, show_default=True, help="Your seat.")
+@click.option(
+    "--deals",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Deals to play (default: until somebody takes the pool, at most 10).",
+)
+@click.option(
+    "--bots",
+    default="heuristic",
+    show_default=True,
+    help="Computer players, comma-separated, one per seat in turn (random, heuristic, search).",
+)
+@click.option(
+    "--iterations",
+    type=click.IntRange(min=1),
+    default=100,
+    show_default=True,
+    help="Rollouts per decision of search bots.",
+)
+@click.option(
+    "--save",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write the game to this file as a JSON record.",
+)
+@click.option("--auto", is_flag=True, help="Watch the computer players play every seat.")
+def play(
+    game: str,
+    seed: int | None,
+    players: int | None,
+    preset: str | None,
+    seat: int,
+    deals: int | None,
+    bots: str,
+    iterations: int,
+    save: str | None,
+    auto: bool,
+) -> None:
+    """Play GAME against computer players (or watch them with --auto).
+
+    Type moves in notation: ``play 10C`` or just ``10C`` (Spoil Five), ``pass KH`` or
+    just ``KH`` (My Bird Sings), ``rob 3S``, ``draw 2``, ``exchange 4D``. Type ``?`` to
+    list your legal moves again, ``quit`` to stop.
+    """
+    try:
+        _terminal.run_play(
+            game,
+            seed=seed,
+            players=players,
+            preset=preset,
+            human=None if auto else seat,
+            deals=deals,
+            bots=bots,
+            iterations=iterations,
+            save=save,
+        )
+    except CardrulesError as err:
+        raise click.UsageError(str(err)) from err
+
+
+@app.command()
+@click.argument("game", type=_GAME)
+@click.option(
+    "-n",
+    "--deals",
+    type=click.IntRange(min=1),
+    default=1000,
+    show_default=True,
+    help="Number of deals.",
+)
+@click.option(
+    "--bots",
+    default="heuristic",
+    show_default=True,
+    help="Bots, comma-separated, one per seat in turn.",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Base seed; deal i uses derive_seed(seed, i).",
+)
+@click.option(
+    "--players",
+    type=click.IntRange(2, 13),
+    default=None,
+    help="Number of players (default: as many bots as listed if more than one, else the preset's).",
+)
+@click.option("--preset", default=None, help="Named option set of the game.")
+@click.option(
+    "--session-length",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Deals per session, pools carry over inside one (default: one round).",
+)
+@click.option(
+    "--iterations",
+    type=click.IntRange(min=1),
+    default=100,
+    show_default=True,
+    help="Rollouts per decision of search bots.",
+)
+@click.option(
+    "--rollout",
+    type=click.Choice(["heuristic", "random"]),
+    default="heuristic",
+    show_default=True,
+    help="Rollout policy of search bots.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Processes; results are identical for any number.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def simulate(
+    game: str,
+    deals: int,
+    bots: str,
+    seed: int,
+    players: int | None,
+    preset: str | None,
+    session_length: int | None,
+    iterations: int,
+    rollout: str,
+    workers: int,
+    as_json: bool,
+    quiet: bool,
+) -> None:
+    """Simulate N deals of GAME among computer players and summarise the results."""
+    try:
+        _terminal.run_simulate(
+            game,
+            deals=deals,
+            bots=bots,
+            seed=seed,
+            players=players,
+            preset=preset,
+            session_length=session_length,
+            iterations=iterations,
+            rollout=rollout,
+            workers=workers,
+            as_json=as_json,
+            quiet=quiet,
+        )
+    except CardrulesError as err:
+        raise click.UsageError(str(err)) from err
+
+
+@app.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--step", is_flag=True, help="Wait for Enter after every action.")
+def replay(file: str, step: bool) -> None:
+    """Replay a saved game record FILE, action by action."""
+    try:
+        _terminal.run_replay(file, step=step)
+    except CardrulesError as err:
+        raise click.ClickException(str(err)) from err
+
+
+@app.command()
+@click.option("--trump", type=_SUIT, required=True, help="The trump suit: S, H, D or C.")
+@click.option(
+    "--ranking",
+    type=click.Choice(["peel", "ordinary"]),
+    default="peel",
+    show_default=True,
+    help="Peel's ranking or the ordinary (whist) sequence.",
+)
+def orders(trump: str, ranking: str) -> None:
+    """Print the Spoil Five rank order of every suit for a trump suit."""
+    click.echo(_terminal.format_orders(trump, ranking))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the command line (the ``cardrules`` console script and ``python -m cardrules``)."""
+    app.main(args=list(argv) if argv is not None else sys.argv[1:], prog_name="cardrules")

@@ -1,0 +1,553 @@
+"""Many deals among computer players, reproducibly, on one core or many.
+
+:func:`simulate` plays ``deals`` deals of a game among bots and returns a
+:class:`SimulationResult` with one :class:`DealResult` per deal and summary statistics
+(win rate per seat with a 95% interval, spoil/void rate, mean pool, decisions per deal;
+for My Bird Sings also how often a dealt hand already sings, beside the exact
+probability).
+
+Reproducibility. Deal ``i`` is dealt from ``derive_seed(seed, i)`` and dealt by seat
+``i % players``; the bot in seat ``s`` draws from ``random.Random(derive_seed(seed, i,
+s + 1))``, fresh for every deal. Deals are played in *sessions* of ``session_length``
+consecutive deals (default: one round, every player dealing once), so a pool that is
+spoilt or left void is carried into the next deal as at the table. Sessions are
+independent of each other, so they can run on any number of processes, or on any
+:class:`concurrent.futures.Executor` (a cluster's, too): the results are collected in
+deal order and are identical whatever the executor.
+
+>>> result = simulate("spoil-five", ("heuristic", "random", "random"), 6, seed=1)
+>>> len(result.deals), result.players, result.deals[4].dealer
+(6, 3, 1)
+>>> result == simulate("spoil-five", ("heuristic", "random", "random"), 6, seed=1)
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, Future
+from fractions import Fraction
+from typing import Final, Protocol, cast
+
+import attrs
+
+from cardrules.bots.registry import game_name, make_bot, parse_bot_names
+from cardrules.cards import Card
+from cardrules.dealing import derive_seed
+from cardrules.errors import OptionsError
+from cardrules.history import History
+from cardrules.protocol import GameOptions, GameState, SeatView
+
+__all__ = [
+    "GAME_NAMES",
+    "DealResult",
+    "Estimate",
+    "GameModule",
+    "SimulationResult",
+    "load_game",
+    "make_options",
+    "name_of",
+    "simulate",
+    "singing_probability",
+]
+
+GAME_NAMES: Final = ("spoil-five", "my-bird-sings")
+"""The games by their names on the command line and in records."""
+
+_MODULES: Final = {"spoil-five": "cardrules.spoil_five", "my-bird-sings": "cardrules.my_bird_sings"}
+
+
+class GameModule(Protocol):
+    """The functional surface of a game module as the runner and the CLI use it."""
+
+    NAME: str
+    PRESETS: Mapping[str, GameOptions]
+
+    def new_game(
+        self,
+        options: GameOptions,
+        /,
+        *,
+        seed: int | None = None,
+        deck: Sequence[Card] | None = None,
+        dealer: int = 0,
+    ) -> GameState:
+        """The first deal of a new session."""
+        ...
+
+    def next_deal(self, state: GameState, /, *, seed: int | None = None) -> GameState:
+        """The next deal of the session."""
+        ...
+
+    def legal_actions(self, state: GameState, /) -> tuple[object, ...]:
+        """The actions open to the seat on turn."""
+        ...
+
+    def is_legal(self, state: GameState, action: object, /) -> bool:
+        """Whether ``action`` may be applied."""
+        ...
+
+    def apply_action(self, state: GameState, action: object, /) -> GameState:
+        """The state after ``action``."""
+        ...
+
+    def view(self, state: GameState, seat: int, /) -> SeatView:
+        """What ``seat`` may know."""
+        ...
+
+    def is_deal_over(self, state: GameState, /) -> bool:
+        """Whether the deal has ended."""
+        ...
+
+    def is_game_over(self, state: GameState, /) -> bool:
+        """Whether the whole game has ended."""
+        ...
+
+    def parse_action(self, text: str, /) -> object:
+        """Read an action in notation."""
+        ...
+
+    def format_action(self, action: object, /) -> str:
+        """Write an action in notation."""
+        ...
+
+    def history(self, state: GameState, /) -> History[object]:
+        """How the state was reached."""
+        ...
+
+    def sample_state(self, view: SeatView, rng: random.Random, /) -> GameState:
+        """A full state consistent with ``view``."""
+        ...
+
+
+def name_of(game: GameModule) -> str:
+    """The name of a game module (``spoil-five`` or ``my-bird-sings``)."""
+    return game_name(game) or repr(game)
+
+
+def load_game(name: str) -> GameModule:
+    """Return the game module called ``name`` (``spoil-five`` or ``my-bird-sings``).
+
+    >>> name_of(load_game("spoil-five"))
+    'spoil-five'
+
+    Raises:
+        OptionsError: for an unknown game name.
+
+    """
+    module = _MODULES.get(name.strip().lower().replace("_", "-")) if isinstance(name, str) else None
+    if module is None:
+        raise OptionsError(f"unknown game {name!r}; choose from {', '.join(GAME_NAMES)}")
+    return cast("GameModule", importlib.import_module(module))
+
+
+def make_options(
+    game: GameModule, preset: str | None = None, players: int | None = None
+) -> GameOptions:
+    """Return the options of ``preset`` (default: the game's defaults) with ``players`` seats.
+
+    Raises:
+        OptionsError: for an unknown preset or an invalid number of players.
+
+    """
+    if preset is None:
+        options: GameOptions = cast("GameOptions", getattr(game, "Options")())  # noqa: B009
+    else:
+        key = preset.strip().lower()
+        if key not in game.PRESETS:
+            raise OptionsError(
+                f"unknown preset {preset!r} for {name_of(game)}; "
+                f"choose from {', '.join(sorted(game.PRESETS))}"
+            )
+        options = game.PRESETS[key]
+    if players is not None and players != options.players:
+        options = attrs.evolve(options, players=players)  # type: ignore[misc]
+    return options
+
+
+@attrs.frozen(slots=True)
+class Estimate:
+    """A proportion or mean with its 95% confidence interval.
+
+    Attributes:
+        value: the estimate.
+        low: lower end of the 95% interval.
+        high: upper end of the 95% interval.
+    """
+
+    value: float
+    low: float
+    high: float
+
+    def __str__(self) -> str:
+        return f"{self.value:.4f} [{self.low:.4f}, {self.high:.4f}]"
+
+    @classmethod
+    def proportion(cls, successes: int, trials: int) -> Estimate:
+        """The Wilson score interval for ``successes`` out of ``trials``.
+
+        >>> str(Estimate.proportion(50, 100))
+        '0.5000 [0.4038, 0.5962]'
+        """
+        if trials <= 0:
+            return cls(math.nan, math.nan, math.nan)
+        z = 1.959963984540054
+        p = successes / trials
+        denom = 1 + z * z / trials
+        centre = (p + z * z / (2 * trials)) / denom
+        half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+        return cls(p, max(0.0, centre - half), min(1.0, centre + half))
+
+    @classmethod
+    def mean(cls, values: Sequence[float]) -> Estimate:
+        """The sample mean with a normal-approximation interval.
+
+        >>> str(Estimate.mean([1.0, 2.0, 3.0, 4.0]))
+        '2.5000 [1.2348, 3.7652]'
+        """
+        n = len(values)
+        if n == 0:
+            return cls(math.nan, math.nan, math.nan)
+        mu = math.fsum(values) / n
+        if n == 1:
+            return cls(mu, mu, mu)
+        var = math.fsum((v - mu) ** 2 for v in values) / (n - 1)
+        half = 1.959963984540054 * math.sqrt(var / n)
+        return cls(mu, mu - half, mu + half)
+
+
+@attrs.frozen(slots=True)
+class DealResult:
+    """What happened in one simulated deal.
+
+    Attributes:
+        index: the deal's number in the simulation, from 0.
+        dealer: the seat that dealt.
+        winners: the seats that took (a share of) the pool; ``()`` for a spoil or void deal.
+        kind: the game's name for how the deal ended (the value of ``outcome.kind``).
+        pool: the pool at stake, after the antes.
+        carried: counters left in the pool for the next deal.
+        net: each seat's balance change over the deal, antes included.
+        actions: the number of actions taken in the deal.
+        choices: how many of them were real choices (more than one legal action).
+        dealt_singing: My Bird Sings only: how many dealt hands already sang; else ``None``.
+    """
+
+    index: int
+    dealer: int
+    winners: tuple[int, ...]
+    kind: str
+    pool: int
+    carried: int
+    net: tuple[int, ...]
+    actions: int
+    choices: int
+    dealt_singing: int | None = None
+
+
+@attrs.frozen(slots=True)
+class SimulationResult:
+    """Every deal of a simulation, with the statistics the command line prints.
+
+    Attributes:
+        game: the game's name.
+        bots: the bot name in each seat.
+        seed: the base seed.
+        session_length: deals per session.
+        deals: one result per deal, in deal order.
+        options: the options the deals were played under.
+    """
+
+    game: str
+    bots: tuple[str, ...]
+    seed: int
+    session_length: int
+    deals: tuple[DealResult, ...]
+    options: GameOptions = attrs.field(eq=False)
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.bots)
+
+    def win_rate(self, seat: int) -> Estimate:
+        """The share of deals in which ``seat`` was among the winners."""
+        wins = sum(1 for d in self.deals if seat in d.winners)
+        return Estimate.proportion(wins, len(self.deals))
+
+    def no_winner_rate(self) -> Estimate:
+        """The share of deals nobody won (spoilt in Spoil Five, void in My Bird Sings)."""
+        return Estimate.proportion(sum(1 for d in self.deals if not d.winners), len(self.deals))
+
+    def net_per_deal(self, seat: int) -> Estimate:
+        """The mean balance change of ``seat`` per deal (antes included)."""
+        return Estimate.mean([float(d.net[seat]) for d in self.deals])
+
+    def mean_pool(self) -> float:
+        """The mean pool at stake per deal."""
+        return math.fsum(d.pool for d in self.deals) / len(self.deals) if self.deals else math.nan
+
+    def mean_actions(self) -> float:
+        """The mean number of actions per deal."""
+        return (
+            math.fsum(d.actions for d in self.deals) / len(self.deals) if self.deals else math.nan
+        )
+
+    def mean_choices(self) -> float:
+        """The mean number of real choices (two or more legal actions) per deal."""
+        return (
+            math.fsum(d.choices for d in self.deals) / len(self.deals) if self.deals else math.nan
+        )
+
+    def kinds(self) -> dict[str, int]:
+        """How many deals ended in each way (``outcome.kind``), in order of first appearance."""
+        counts: dict[str, int] = {}
+        for d in self.deals:
+            counts[d.kind] = counts.get(d.kind, 0) + 1
+        return counts
+
+    def dealt_singing_rate(self) -> Estimate | None:
+        """My Bird Sings: the share of dealt hands that already sing, with a 95% interval.
+
+        The hands of one deal are not independent of each other, so the interval is taken
+        over the per-deal shares (a cluster-robust interval), not over single hands.
+        """
+        counts = [d.dealt_singing for d in self.deals if d.dealt_singing is not None]
+        if not counts:
+            return None
+        return Estimate.mean([c / self.players for c in counts])
+
+    def summary(self) -> dict[str, object]:
+        """The statistics as plain JSON-ready data (what ``simulate --json`` prints)."""
+        exact = singing_probability(self.options) if self.game == "my-bird-sings" else None
+        singing = self.dealt_singing_rate()
+        data: dict[str, object] = {
+            "game": self.game,
+            "players": self.players,
+            "bots": list(self.bots),
+            "seed": self.seed,
+            "deals": len(self.deals),
+            "session_length": self.session_length,
+            "seats": [
+                {
+                    "seat": seat,
+                    "bot": self.bots[seat],
+                    "win_rate": attrs.asdict(self.win_rate(seat)),
+                    "net_per_deal": attrs.asdict(self.net_per_deal(seat)),
+                }
+                for seat in range(self.players)
+            ],
+            "no_winner_rate": attrs.asdict(self.no_winner_rate()),
+            "kinds": self.kinds(),
+            "mean_pool": self.mean_pool(),
+            "actions_per_deal": self.mean_actions(),
+            "choices_per_deal": self.mean_choices(),
+        }
+        if singing is not None:
+            data["dealt_hand_sings"] = attrs.asdict(singing)
+            data["dealt_hand_sings_exact"] = float(exact) if exact is not None else None
+            data["dealt_hand_sings_exact_fraction"] = str(exact) if exact is not None else None
+        return data
+
+
+def singing_probability(options: GameOptions) -> Fraction:
+    """The exact probability that a uniformly dealt My Bird Sings hand already sings.
+
+    A flush is ``4·C(k, h) / C(4k, h)`` and four different suits ``k⁴ / C(4k, 4)`` for
+    ``k`` cards per suit and hand size ``h`` (four suits only counts with four cards and
+    the standard singing rule).
+
+    >>> from cardrules import my_bird_sings
+    >>> singing_probability(my_bird_sings.Options(players=5))
+    Fraction(2417, 20825)
+    """
+    pack = int(getattr(options, "pack", 52))
+    hand = int(getattr(options, "hand_size", 4))
+    singing = str(getattr(options, "singing", "flush_or_rainbow"))
+    k = pack // 4
+    p = Fraction(4 * math.comb(k, hand), math.comb(4 * k, hand))
+    if hand == 4 and singing == "flush_or_rainbow":
+        p += Fraction(k**4, math.comb(4 * k, 4))
+    return p
+
+
+@attrs.frozen(slots=True)
+class _Spec:
+    """Everything a worker needs to play a range of sessions (picklable)."""
+
+    game: str
+    options: GameOptions
+    bots: tuple[str, ...]
+    seed: int
+    deals: int
+    session_length: int
+    iterations: int
+    rollout: str
+
+
+def _play_sessions(spec: _Spec, first: int, last: int) -> tuple[DealResult, ...]:
+    """Play sessions ``first … last - 1`` of ``spec``; return their deals in order."""
+    game = load_game(spec.game)
+    results: list[DealResult] = []
+    for session in range(first, last):
+        start = session * spec.session_length
+        stop = min(start + spec.session_length, spec.deals)
+        state: GameState | None = None
+        before = (0,) * spec.options.players
+        for index in range(start, stop):
+            deal_seed = derive_seed(spec.seed, index)
+            if state is None:
+                state = game.new_game(
+                    spec.options, seed=deal_seed, dealer=index % spec.options.players
+                )
+            else:
+                state = game.next_deal(state, seed=deal_seed)
+            result, state = _play_deal(game, spec, index, state, before)
+            results.append(result)
+            before = state.balances
+    return tuple(results)
+
+
+def _play_deal(
+    game: GameModule, spec: _Spec, index: int, state: GameState, before: tuple[int, ...]
+) -> tuple[DealResult, GameState]:
+    """Play one deal to its end among freshly seeded bots.
+
+    ``before`` holds the balances before the ante, so ``net`` includes it.
+    """
+    players = len(spec.bots)
+    bots = [
+        make_bot(
+            game,
+            name,
+            random.Random(derive_seed(spec.seed, index, seat + 1)),
+            iterations=spec.iterations,
+            rollout=spec.rollout,
+        )
+        for seat, name in enumerate(spec.bots)
+    ]
+    pool = state.pool
+    if state.outcome is not None:  # settled at once (a dealt hand sang): the pool paid out
+        pool = state.outcome.carried + sum(state.outcome.payouts)
+    dealer = state.dealer
+    singing = _dealt_singing(game, state) if spec.game == "my-bird-sings" else None
+    actions = choices = 0
+    while not game.is_deal_over(state):
+        seat = state.to_act
+        if seat is None:  # pragma: no cover - a deal that is not over has a decision
+            break
+        legal = game.legal_actions(state)
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            action = bots[seat].choose(game.view(state, seat), legal)
+            choices += 1
+        state = game.apply_action(state, action)
+        actions += 1
+    outcome = state.outcome
+    kind = getattr(outcome, "kind", None)
+    return (
+        DealResult(
+            index=index,
+            dealer=dealer,
+            winners=tuple(outcome.winners) if outcome is not None else (),
+            kind=str(getattr(kind, "value", kind)),
+            pool=pool,
+            carried=outcome.carried if outcome is not None else state.pool,
+            net=tuple(state.balances[s] - before[s] for s in range(players)),
+            actions=actions,
+            choices=choices,
+            dealt_singing=singing,
+        ),
+        state,
+    )
+
+
+def _dealt_singing(game: GameModule, state: GameState) -> int:
+    """How many of the hands dealt in ``state`` (a fresh My Bird Sings deal) sing."""
+    sings = cast("Callable[[Sequence[Card], GameOptions], bool]", getattr(game, "sings"))  # noqa: B009
+    # At the first decision of a deal nobody has passed yet: the hands are as dealt.
+    return sum(1 for hand in state.hands if sings(hand, state.options))
+
+
+def simulate(
+    game: str,
+    bots: Sequence[str] | str,
+    deals: int,
+    *,
+    seed: int = 0,
+    options: GameOptions | None = None,
+    preset: str | None = None,
+    session_length: int | None = None,
+    iterations: int = 200,
+    rollout: str = "heuristic",
+    executor: Executor | None = None,
+    chunk_sessions: int = 8,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Play ``deals`` deals of ``game`` among ``bots`` and collect the results.
+
+    Args:
+        game: ``"spoil-five"`` or ``"my-bird-sings"``.
+        bots: one bot name per seat (see :data:`cardrules.bots.BOT_NAMES`), or a
+            comma-separated string repeated over the seats.
+        deals: how many deals to play.
+        seed: the base seed; deal ``i`` uses ``derive_seed(seed, i)``.
+        options: the game options (default: ``preset``, else the game's defaults, with
+            as many players as bots).
+        preset: a preset name of the game, used when ``options`` is not given.
+        session_length: consecutive deals per session (pools carry over inside a
+            session); default: one round, the number of players.
+        iterations: rollouts per decision of ``search`` bots.
+        rollout: the search bots' rollout policy, ``"heuristic"`` or ``"random"``.
+        executor: runs blocks of sessions (e.g. a ``ProcessPoolExecutor``); ``None`` plays
+            everything in this process. The result does not depend on it.
+        chunk_sessions: sessions per submitted block.
+        progress: called with the number of deals finished so far, after each block.
+
+    Returns:
+        The deals in order, with summary statistics.
+
+    Raises:
+        OptionsError: for an unknown game, preset or bot, or inconsistent player counts.
+
+    """
+    module = load_game(game)
+    if options is None:
+        players = None if isinstance(bots, str) else len(bots)
+        options = make_options(module, preset, players)
+    names = parse_bot_names(bots if isinstance(bots, str) else ",".join(bots), options.players)
+    if not isinstance(bots, str) and len(bots) != options.players:
+        raise OptionsError(f"{len(bots)} bots for {options.players} players")
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
+        raise OptionsError(f"deals must be a non-negative int, not {deals!r}")
+    length = options.players if session_length is None else session_length
+    if isinstance(length, bool) or not isinstance(length, int) or length < 1:
+        raise OptionsError(f"session_length must be a positive int, not {length!r}")
+    spec = _Spec(name_of(module), options, names, seed, deals, length, iterations, rollout)
+    sessions = -(-deals // length)
+    blocks = [(i, min(i + chunk_sessions, sessions)) for i in range(0, sessions, chunk_sessions)]
+    results: list[DealResult] = []
+    for block in _run_blocks(spec, blocks, executor):
+        results.extend(block)
+        if progress is not None:
+            progress(len(results))
+    return SimulationResult(name_of(module), names, seed, length, tuple(results), options)
+
+
+def _run_blocks(
+    spec: _Spec, blocks: Sequence[tuple[int, int]], executor: Executor | None
+) -> Iterator[tuple[DealResult, ...]]:
+    """Yield the deals of each block in block order, computed here or by ``executor``."""
+    if executor is None:
+        for first, last in blocks:
+            yield _play_sessions(spec, first, last)
+        return
+    futures: list[Future[tuple[DealResult, ...]]] = [
+        executor.submit(_play_sessions, spec, first, last) for first, last in blocks
+    ]
+    for future in futures:
+        yield future.result()
