@@ -14,6 +14,8 @@ if TYPE_CHECKING:  # mkdocs is only needed when the site is built
     from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.structure.files import Files
 
+    from cardrules import my_bird_sings, spoil_five
+
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
@@ -33,7 +35,32 @@ def pictures() -> dict[str, str]:
     drawn["images/hand-example.svg"] = svg.hand(
         "5D JD AH KC 7S", highlight=parse_cards("5D JD AH"), size=80
     )
+    drawn["images/view-spoil-five.svg"] = svg.view(_spoil_five_example(), size=60)
+    drawn["images/view-my-bird-sings.svg"] = svg.view(_my_bird_sings_example(), size=60)
     return drawn
+
+
+def _spoil_five_example() -> spoil_five.View:
+    """Seat 2's view in the middle of the second trick of a seeded four-player deal."""
+    from cardrules import spoil_five
+
+    state = spoil_five.new_game(spoil_five.Options(players=4), seed=7)
+    while not spoil_five.is_deal_over(state) and (not state.tricks or len(state.trick) < 2):
+        state = spoil_five.apply_action(state, spoil_five.legal_actions(state)[-1])
+    assert state.to_act is not None
+    return spoil_five.view(state, state.to_act)
+
+
+def _my_bird_sings_example() -> my_bird_sings.View:
+    """A drawer's view in a three-player deal passed by ``draw_blind``."""
+    from cardrules import my_bird_sings
+
+    options = my_bird_sings.Options(players=3, passing="draw_blind")
+    state = my_bird_sings.new_game(options, seed=5)
+    while state.phase not in (my_bird_sings.Phase.DRAW, my_bird_sings.Phase.OVER):
+        state = my_bird_sings.apply_action(state, my_bird_sings.legal_actions(state)[0])
+    assert state.to_act is not None
+    return my_bird_sings.view(state, state.to_act)
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
