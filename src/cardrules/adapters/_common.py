@@ -1,0 +1,255 @@
+"""What both adapters share: fixed integer action codes, packs as chance outcomes, options.
+
+Each game has one :class:`GameKit`: it numbers the game's actions with fixed integers
+(``play 10C`` is always the same number), says how many cards of the pack are dealt as
+explicit chance outcomes, bounds the length and the returns of one deal, and turns a
+seat's view into a fixed-size observation vector (see :mod:`cardrules.adapters._encode`).
+Nothing here imports a framework; numpy is imported by the encoders only.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping, Sequence
+from types import ModuleType
+from typing import Final, Protocol, cast
+
+import attrs
+
+from cardrules.cards import FULL_PACK, SHORT_PACK, Card, parse_card
+from cardrules.errors import NotationError, OptionsError
+
+__all__ = [
+    "GAME_KEYS",
+    "ActionCodec",
+    "EnginePlayable",
+    "options_from_parameters",
+    "parameter_specification",
+    "unsupported_reason",
+]
+
+GAME_KEYS: Final = ("spoil_five", "my_bird_sings")
+"""The games by their module names (``cardrules.<key>``)."""
+
+
+class EnginePlayable(Protocol):
+    """The part of a game state the adapters read directly (DESIGN.md contract)."""
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision is pending."""
+        ...
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand."""
+        ...
+
+    @property
+    def balances(self) -> tuple[int, ...]:
+        """Counters won minus counters paid, per seat, since the game began."""
+        ...
+
+
+@attrs.frozen(slots=True)
+class ActionCodec:
+    """A game's actions as fixed integers ``0 … size - 1``.
+
+    Every action with a card argument takes one block of 52 codes, indexed by the card's
+    index (``13 * suit + rank - 1``); every action without argument has its own code.
+    My Bird Sings' ``draw i`` takes one code per position, and ``sing`` is coded by the one
+    card of the holding it leaves out (or none), so one code always names one action for
+    the player on turn.
+
+    Attributes:
+        card_verbs: the verbs taking a card, in block order (``play`` is block 0).
+        bare_verbs: the verbs without argument, after the card blocks.
+        draw_positions: how many ``draw i`` codes follow (0 for Spoil Five).
+        has_sing: whether 53 ``sing`` codes follow (52 "all but this card", one "all").
+
+    """
+
+    card_verbs: tuple[str, ...]
+    bare_verbs: tuple[str, ...]
+    draw_positions: int = 0
+    has_sing: bool = False
+
+    @property
+    def draw_base(self) -> int:
+        """The code of ``draw 0``."""
+        return 52 * len(self.card_verbs)
+
+    @property
+    def bare_base(self) -> int:
+        """The code of the first verb without argument."""
+        return self.draw_base + self.draw_positions
+
+    @property
+    def sing_base(self) -> int:
+        """The code of ``sing`` leaving out the card of index 0."""
+        return self.bare_base + len(self.bare_verbs)
+
+    @property
+    def size(self) -> int:
+        """The number of distinct codes."""
+        return self.sing_base + (53 if self.has_sing else 0)
+
+    def encode(self, text: str, holding: Sequence[Card] = ()) -> int:
+        """Return the code of an action written in notation (canonical, as ``str(action)``).
+
+        Args:
+            text: the action in canonical notation, e.g. ``"play 10C"``.
+            holding: the acting seat's cards; needed only for ``sing``.
+
+        Raises:
+            OptionsError: if the action has no code (a ``sing`` of fewer cards than the
+                holding less one).
+
+        """
+        verb, _, rest = text.partition(" ")
+        if verb in self.card_verbs:
+            return 52 * self.card_verbs.index(verb) + _card_index(rest)
+        if verb in self.bare_verbs and not rest:
+            return self.bare_base + self.bare_verbs.index(verb)
+        if verb == "draw" and self.draw_positions:
+            position = int(rest)
+            if 0 <= position < self.draw_positions:
+                return self.draw_base + position
+        if verb == "sing" and self.has_sing:
+            sung = {_card_index(part) for part in rest.split()}
+            left_out = [card for card in holding if card.index not in sung]
+            if len(left_out) == 0:
+                return self.sing_base + 52
+            if len(left_out) == 1 and len(sung) == len(holding) - 1:
+                return self.sing_base + left_out[0].index
+        raise OptionsError(f"the adapters have no action code for {text!r}")
+
+    def decode(self, code: int, holding: Sequence[Card] = ()) -> str:
+        """Return the action of ``code`` in notation (``holding`` is needed for ``sing``).
+
+        Raises:
+            OptionsError: if ``code`` is not an action code of this game.
+
+        """
+        if isinstance(code, bool) or not 0 <= code < self.size:
+            raise OptionsError(f"not an action code of this game: {code!r}")
+        if code < self.draw_base:
+            block, index = divmod(code, 52)
+            return f"{self.card_verbs[block]} {FULL_PACK[index]}"
+        if code < self.bare_base:
+            return f"draw {code - self.draw_base}"
+        if code < self.sing_base:
+            return self.bare_verbs[code - self.bare_base]
+        left_out = code - self.sing_base
+        cards = [card for card in holding if card.index != left_out]
+        return "sing " + " ".join(str(card) for card in cards)
+
+
+def _card_index(text: str) -> int:
+    try:
+        return parse_card(text).index
+    except NotationError:
+        raise OptionsError(f"not a card: {text!r}") from None
+
+
+def pack_of(options: object) -> tuple[Card, ...]:
+    """Return the pack the game is played with: 52 cards, or 32 for My Bird Sings' option."""
+    return SHORT_PACK if getattr(options, "pack", 52) == 32 else FULL_PACK
+
+
+def unsupported_reason(key: str, options: object, *, framework: str) -> str | None:
+    """Return why ``options`` cannot be offered by an adapter, or None if they can.
+
+    One deal is one episode, so Spoil Five's points games (several hands to a target) are
+    not offered. For OpenSpiel, chance must be explicit: My Bird Sings' ``draw_blind``
+    passing takes the order of the offered cards from the engine's seed, so OpenSpiel
+    cannot see it as chance outcomes and the option is refused there.
+    """
+    if key == "spoil_five" and str(getattr(options, "scoring", "pool")) == "points":
+        return (
+            "scoring: points games last several hands, but one deal is one episode in the "
+            "adapters; use scoring='pool'"
+        )
+    if (
+        framework == "openspiel"
+        and key == "my_bird_sings"
+        and str(getattr(options, "passing", "throw")) == "draw_blind"
+    ):
+        return (
+            "passing: with draw_blind the engine takes the order of the offered cards from "
+            "its seed, which OpenSpiel cannot see as explicit chance outcomes; use 'throw'"
+        )
+    return None
+
+
+# --- options as framework parameters -------------------------------------------------
+
+_UNSET_INT: Final = -1
+_UNSET_STR: Final = "preset"
+
+
+def _scalar_fields(preset: object) -> dict[str, type]:
+    """The options fields that can be set through a framework parameter, with their kind."""
+    kinds: dict[str, type] = {}
+    for field in attrs.fields(cast("type[attrs.AttrsInstance]", type(preset))):
+        value = getattr(preset, field.name)
+        if isinstance(value, bool):
+            kinds[field.name] = bool
+        elif isinstance(value, enum.Enum | str):
+            kinds[field.name] = str
+        elif isinstance(value, int) or field.name == "round_limit":
+            kinds[field.name] = int
+    return kinds
+
+
+def parameter_specification(module: ModuleType) -> dict[str, int | str]:
+    """Return framework parameters for a game module: ``preset``, ``dealer`` and options.
+
+    Every options field with a scalar value gets a parameter whose default means "the
+    preset's value": ``-1`` for numbers and switches (give a switch as ``0`` or ``1``),
+    ``"preset"`` for named values.
+    """
+    preset = module.PRESETS["peel"]
+    spec: dict[str, int | str] = {"preset": "peel", "dealer": 0}
+    for name, kind in _scalar_fields(preset).items():
+        spec[name] = _UNSET_STR if kind is str else _UNSET_INT
+    return spec
+
+
+def options_from_parameters(
+    module: ModuleType, parameters: Mapping[str, object]
+) -> tuple[object, int]:
+    """Return the options and the dealer that framework ``parameters`` describe.
+
+    Raises:
+        OptionsError: for an unknown preset, an unknown parameter or a bad value.
+
+    """
+    presets: Mapping[str, object] = module.PRESETS
+    name = parameters.get("preset", "peel")
+    if not isinstance(name, str) or name not in presets:
+        raise OptionsError(f"preset: expected one of {sorted(presets)}, not {name!r}")
+    preset = presets[name]
+    kinds = _scalar_fields(preset)
+    changes: dict[str, object] = {}
+    for key, value in parameters.items():
+        if key in ("preset", "dealer"):
+            continue
+        kind = kinds.get(key)
+        if kind is None:
+            raise OptionsError(f"{key}: not an option of this game that can be set here")
+        if value in (_UNSET_INT, _UNSET_STR) and not isinstance(value, bool):
+            continue
+        if kind is bool:
+            if value not in (0, 1) or isinstance(value, bool | str):
+                raise OptionsError(f"{key}: give 0 or 1 (or -1 for the preset's), not {value!r}")
+            changes[key] = bool(value)
+        else:
+            changes[key] = value
+    evolve: Callable[..., object] = attrs.evolve
+    options = evolve(preset, **changes)
+    dealer = parameters.get("dealer", 0)
+    players = getattr(options, "players", 0)
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise OptionsError(f"dealer: expected a seat from 0 to {players - 1}, not {dealer!r}")
+    return options, dealer

@@ -1,0 +1,273 @@
+"""The OpenSpiel adapter: registration, chance, action codes, observations, returns."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
+
+from cardrules import my_bird_sings, spoil_five  # noqa: E402
+from cardrules.adapters import openspiel  # noqa: E402
+from cardrules.cards import FULL_PACK, parse_card  # noqa: E402
+from cardrules.errors import CardrulesError, OptionsError  # noqa: E402
+
+SIM_CONFIGS = [
+    (openspiel.SPOIL_FIVE, {"players": 3}),
+    (openspiel.SPOIL_FIVE, {"preset": "two-handed", "robbing": "optional"}),
+    (openspiel.SPOIL_FIVE, {"preset": "jinking", "players": 4, "rob_enforcement": "penalize"}),
+    (openspiel.SPOIL_FIVE, {"preset": "partnership", "fiving": 1}),
+    (openspiel.MY_BIRD_SINGS, {"players": 4}),
+    (openspiel.MY_BIRD_SINGS, {"preset": "three-cards", "auto_sing": 0, "players": 3}),
+    (openspiel.MY_BIRD_SINGS, {"preset": "to-exhaustion", "players": 2, "auto_sing": 0}),
+    (openspiel.MY_BIRD_SINGS, {"preset": "short-pack", "players": 8, "round_limit": 3}),
+]
+
+
+def _sf_engine(state: Any) -> spoil_five.State:
+    engine = openspiel.engine_state(state)
+    assert isinstance(engine, spoil_five.State)
+    return engine
+
+
+def _mbs_engine(state: Any) -> my_bird_sings.State:
+    engine = openspiel.engine_state(state)
+    assert isinstance(engine, my_bird_sings.State)
+    return engine
+
+
+def _deal(game: Any, rng: random.Random) -> Any:
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(rng.choice([card for card, _ in state.chance_outcomes()]))
+    return state
+
+
+def _play_out(state: Any, rng: random.Random) -> Any:
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([card for card, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize(("name", "params"), SIM_CONFIGS)
+def test_random_simulations_pass_openspiel_conformance_checks(
+    name: str, params: dict[str, object]
+) -> None:
+    """OpenSpiel's own random simulation test, with serialisation, accepts both games."""
+    game = pyspiel.load_game(name, params)
+    pyspiel.random_sim_test(game, num_sims=25, serialize=True, verbose=False)
+
+
+def test_both_games_are_registered_with_their_parameters() -> None:
+    """Loading by name, with a game string, gives the options the parameters describe."""
+    names = {game.short_name for game in pyspiel.registered_games()}
+    assert {openspiel.SPOIL_FIVE, openspiel.MY_BIRD_SINGS} <= names
+    game = pyspiel.load_game("cardrules_spoil_five(players=4,preset=jinking,full_stake=3)")
+    assert game.num_players() == 4
+    assert game.options == spoil_five.Options(players=4, jinking=True, full_stake=3)
+    assert game.num_distinct_actions() == 111
+    assert game.max_chance_outcomes() == 52
+
+
+def test_my_bird_sings_gets_a_round_limit_so_episodes_are_bounded() -> None:
+    """MBS-13: without a round limit a deal could go on for ever; OpenSpiel needs a bound."""
+    game = pyspiel.load_game(openspiel.MY_BIRD_SINGS, {"players": 3})
+    assert game.options.round_limit == openspiel.DEFAULT_ROUND_LIMIT
+    game = pyspiel.load_game(openspiel.MY_BIRD_SINGS, {"players": 3, "round_limit": 2})
+    assert game.options.round_limit == 2
+
+
+@pytest.mark.parametrize(
+    ("name", "params", "field"),
+    [
+        (openspiel.SPOIL_FIVE, {"preset": "twenty-five"}, "scoring"),
+        (openspiel.MY_BIRD_SINGS, {"passing": "draw_blind"}, "passing"),
+        (openspiel.SPOIL_FIVE, {"preset": "nonsense"}, "preset"),
+        (openspiel.SPOIL_FIVE, {"players": 11}, "players"),
+        (openspiel.SPOIL_FIVE, {"jinking": 2}, "jinking"),
+        (openspiel.SPOIL_FIVE, {"dealer": 7, "players": 4}, "dealer"),
+    ],
+)
+def test_options_the_adapter_cannot_offer_are_refused_by_name(
+    name: str, params: dict[str, object], field: str
+) -> None:
+    """Points games, draw_blind passing and bad parameters are refused, naming the field."""
+    with pytest.raises(OptionsError, match=field):
+        openspiel.SpoilFiveGame(params) if name == openspiel.SPOIL_FIVE else (
+            openspiel.MyBirdSingsGame(params)
+        )
+
+
+def test_sf_8_the_deal_is_a_sequence_of_chance_outcomes_top_card_first() -> None:
+    """SF-8: the engine deals the pack that the chance outcomes laid down, top card first."""
+    game = pyspiel.load_game(openspiel.SPOIL_FIVE, {"players": 3, "dealer": 2})
+    state = game.new_initial_state()
+    order = list(FULL_PACK)
+    random.Random(5).shuffle(order)
+    chance_nodes = 0
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        assert len({p for _, p in outcomes}) == 1
+        assert state.action_to_string(pyspiel.PlayerId.CHANCE, order[chance_nodes]).startswith(
+            "deal "
+        )
+        state.apply_action(order[chance_nodes])
+        chance_nodes += 1
+    assert chance_nodes == 5 * 3 + 1
+    placed = order[:chance_nodes]
+    deck = placed + [card for card in FULL_PACK if card not in placed]
+    expected = spoil_five.new_game(spoil_five.Options(players=3), deck=deck, dealer=2)
+    assert _sf_engine(state).hands == expected.hands
+    assert _sf_engine(state).turn_up == expected.turn_up
+
+
+def test_mbs_3_the_stock_is_dealt_by_chance_too_when_it_can_be_used() -> None:
+    """MBS-3, MBS-11: the stock's order matters for exchanges, so it is chance as well."""
+    game = pyspiel.load_game(openspiel.MY_BIRD_SINGS, {"players": 3})
+    state = game.new_initial_state()
+    nodes = 0
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[-1][0])
+        nodes += 1
+    assert nodes == 51
+    game = pyspiel.load_game(openspiel.MY_BIRD_SINGS, {"players": 3, "exchange_by": "nobody"})
+    assert _count_chance_nodes(game) == 12
+
+
+def _count_chance_nodes(game: Any) -> int:
+    state = game.new_initial_state()
+    nodes = 0
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+        nodes += 1
+    return nodes
+
+
+def test_action_codes_are_fixed_and_written_in_our_notation() -> None:
+    """``play 10C`` is always the card's index; strings are our notation and parse back."""
+    game = pyspiel.load_game(openspiel.SPOIL_FIVE, {"players": 4})
+    state = _deal(game, random.Random(1))
+    ten_of_clubs = parse_card("10C").index
+    assert openspiel.SPOIL_FIVE_CODEC.encode("play 10C") == ten_of_clubs
+    assert openspiel.SPOIL_FIVE_CODEC.decode(ten_of_clubs) == "play 10C"
+    assert openspiel.SPOIL_FIVE_CODEC.encode("rob 10C") == 52 + ten_of_clubs
+    for code in state.legal_actions():
+        text = state.action_to_string(code)
+        assert text == str(spoil_five.parse_action(text))
+        assert state.string_to_action(text) == code
+        assert openspiel.action_code(state, openspiel.engine_action(state, code)) == code
+    legal = spoil_five.legal_actions(_sf_engine(state))
+    assert sorted(openspiel.action_code(state, action) for action in legal) == (
+        state.legal_actions()
+    )
+
+
+def test_mbs_sing_codes_name_the_card_left_out_of_the_holding() -> None:
+    """MBS-15: a sing is coded by the card of the holding it leaves out, or none."""
+    codec = openspiel.MY_BIRD_SINGS_CODEC
+    holding = [parse_card(text) for text in ("2H", "9H", "KD", "5S", "7C")]
+    code = codec.encode("sing 2H KD 5S 7C", holding)
+    assert code == codec.sing_base + parse_card("9H").index
+    assert codec.decode(code, holding) == "sing 2H KD 5S 7C"
+    whole = codec.encode("sing 2H 9H KD 5S", holding[:4])
+    assert codec.decode(whole, holding[:4]) == "sing 2H 9H KD 5S"
+    assert codec.size == 176
+
+
+def test_c_6_observations_come_from_views_and_hide_other_hands() -> None:
+    """C-6: a seat's observation and information state do not change when hidden cards do."""
+    game = pyspiel.load_game(openspiel.SPOIL_FIVE, {"players": 4})
+    rng = random.Random(3)
+    state = _deal(game, rng)
+    for _ in range(3):
+        state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    other = openspiel.resample(state, seat, random.Random(9))
+    assert openspiel.engine_state(other).hands != openspiel.engine_state(state).hands
+    assert other.information_state_string(seat) == state.information_state_string(seat)
+    assert other.observation_string(seat) == state.observation_string(seat)
+    assert other.observation_tensor(seat) == state.observation_tensor(seat)
+    assert other.legal_actions() == state.legal_actions()
+    view = spoil_five.view(_sf_engine(state), seat)
+    assert state.observation_string(seat).count(str(view.hand[0])) >= 1
+    engine = _sf_engine(state)
+    hidden = {str(card) for s, hand in enumerate(engine.hands) if s != seat for card in hand}
+    hidden.discard(str(engine.turn_up))
+    shown = set(re.findall(r"10[SHDC]|[2-9AJQK][SHDC]", state.information_state_string(seat)))
+    assert shown
+    assert not hidden & shown
+
+
+def test_mbs_resampled_states_keep_the_information_state_of_the_seat() -> None:
+    """C-6 for My Bird Sings: resampling keeps what the seat saw (its passes and receipts)."""
+    game = pyspiel.load_game(openspiel.MY_BIRD_SINGS, {"players": 4})
+    rng = random.Random(4)
+    for _ in range(10):
+        state = _deal(game, rng)
+        steps = 0
+        while not state.is_terminal() and steps < 6:
+            legal = [a for a in state.legal_actions() if state.action_to_string(a) != "abandon"]
+            state.apply_action(rng.choice(legal))
+            steps += 1
+        if state.is_terminal():
+            continue
+        seat = state.current_player()
+        other = openspiel.resample(state, seat, rng)
+        assert other.information_state_string(seat) == state.information_state_string(seat)
+        assert other.observation_tensor(seat) == state.observation_tensor(seat)
+
+
+def test_observation_tensor_is_the_encoded_view() -> None:
+    """The tensor marks the seat's own cards and nothing of the others' hands."""
+    game = pyspiel.load_game(openspiel.SPOIL_FIVE, {"players": 3})
+    state = _deal(game, random.Random(8))
+    engine = openspiel.engine_state(state)
+    tensor = state.observation_tensor(1)
+    assert len(tensor) == game.observation_tensor_size()
+    assert all(-1.0 <= value <= 1.0 for value in tensor)
+    hand = game.observation_parts["hand"]
+    assert {i for i, v in enumerate(tensor[hand]) if v} == {card.index for card in engine.hands[1]}
+    others = game.observation_parts["played_by"]
+    assert not any(tensor[others])
+
+
+@pytest.mark.parametrize("name", [openspiel.SPOIL_FIVE, openspiel.MY_BIRD_SINGS])
+def test_c_5_returns_are_the_deal_balances_and_conserve_counters(name: str) -> None:
+    """C-5: returns are counters won minus paid; with the pool they sum to zero."""
+    game = pyspiel.load_game(name, {"players": 4})
+    rng = random.Random(11)
+    for _ in range(30):
+        state = _play_out(game.new_initial_state(), rng)
+        engine = openspiel.engine_state(state)
+        assert state.returns() == [float(b) for b in engine.balances]
+        assert sum(state.returns()) + engine.pool == 0
+        assert game.min_utility() <= min(state.returns())
+        assert max(state.returns()) <= game.max_utility()
+
+
+def test_engine_state_is_refused_during_the_deal() -> None:
+    """Before the pack is placed there is no engine state to show."""
+    game = pyspiel.load_game(openspiel.SPOIL_FIVE, {"players": 3})
+    with pytest.raises(CardrulesError, match="chance node"):
+        openspiel.engine_state(game.new_initial_state())
+
+
+def test_mbs_the_leaders_singing_deal_ends_the_episode_at_once() -> None:
+    """MBS-12: if the leader's dealt hand sings, the episode ends after the chance nodes."""
+    game = pyspiel.load_game(openspiel.MY_BIRD_SINGS, {"players": 2, "exchange_by": "nobody"})
+    state = game.new_initial_state()
+    # Seat 1 leads (dealer 0); one card at a time: 1, 0, 1, 0, ... so seat 1 gets the even
+    # positions. Give him four hearts.
+    order = [parse_card(t) for t in ("2H", "2S", "3H", "3S", "4H", "4S", "5H", "5S")]
+    for card in order:
+        state.apply_action(card.index)
+    assert state.is_terminal()
+    assert state.returns() == [-2.0 + 0, 2.0]
+    assert my_bird_sings.is_deal_over(_mbs_engine(state))
