@@ -1,0 +1,252 @@
+"""The web example's ASGI application: one page and a small JSON API (Starlette).
+
+Routes:
+
+- ``GET /`` — the page (plain HTML, CSS and JavaScript from ``static/``, no build step).
+- ``GET /api/games`` — the games, their presets and player counts, for the start form.
+- ``POST /api/games`` — start a game: ``{"game": "spoil-five", "players": 4,
+  "preset": "peel", "seed": 7}`` (``seed`` optional). Answers 201 with the game's
+  ``id`` and the human's payload.
+- ``GET /api/games/{id}`` — the human's payload: view, legal actions, table, steps.
+- ``POST /api/games/{id}/actions`` — ``{"action": "play 10C"}`` in the games' notation.
+  An action the rules forbid answers 422 ``{"error": "cannot play 7C: ... (SF-16)",
+  "rule": "SF-16"}`` and changes nothing.
+- ``POST /api/games/{id}/deal`` — the next deal, once the current one is over.
+- ``GET /api/games/{id}/record`` — the saved game as a ``cardrules.records`` JSON file
+  (between deals only: a record shows the hidden cards of the deals it covers).
+- ``GET /cards/{card}.svg`` and ``GET /cards/back.svg`` — card pictures from
+  :mod:`cardrules.svg` (a picture of a card is no secret; the page asks only for cards
+  it has been shown).
+
+Every refusal is a JSON body ``{"error": ...}`` with a 4xx status: 400 for a body that is
+not a JSON object, 404 for an unknown game, 409 for a request out of turn, 413 for a body
+over :data:`MAX_BODY` bytes, 422 for wrong fields or an illegal action.
+
+>>> from starlette.testclient import TestClient
+>>> with TestClient(create_app()) as client:
+...     client.get("/api/games/unknown").json()
+{'error': 'no game with id unknown'}
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Final
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from cardrules import NotationError, parse_card, svg
+from web.session import MAX_SEED, ApiError, Session, SessionStore
+from web.tables import JSON, KINDS, kind_named
+
+__all__ = ["MAX_BODY", "create_app", "main"]
+
+MAX_BODY: Final = 4096
+"""The largest request body accepted, in bytes (an action is a few dozen)."""
+
+STATIC: Final = Path(__file__).resolve().parent / "static"
+"""The folder holding the page, its style sheet and its script."""
+
+_NO_STORE: Final = {"Cache-Control": "no-store"}
+
+
+def _error(exc: ApiError) -> JSONResponse:
+    return JSONResponse(exc.body(), status_code=exc.status, headers=_NO_STORE)
+
+
+async def _read_object(request: Request) -> dict[str, object]:
+    """Read the request body as a JSON object of at most :data:`MAX_BODY` bytes."""
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        if not declared.isdigit():
+            raise ApiError(400, "bad Content-Length header")
+        if int(declared) > MAX_BODY:
+            raise ApiError(413, f"request body too large (limit {MAX_BODY} bytes)")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise ApiError(413, f"request body too large (limit {MAX_BODY} bytes)")
+    try:
+        data = json.loads(bytes(body).decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise ApiError(400, "the request body is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise ApiError(400, "the request body must be a JSON object")
+    return data
+
+
+def _fields(data: Mapping[str, object], allowed: tuple[str, ...]) -> None:
+    unknown = sorted(set(data) - set(allowed))
+    if unknown:
+        raise ApiError(422, f"unknown field {unknown[0]!r}", field=unknown[0])
+
+
+def _string(data: Mapping[str, object], name: str, *, default: str | None = None) -> str:
+    value = data.get(name, default)
+    if value is None:
+        raise ApiError(422, f"missing field {name!r}", field=name)
+    if not isinstance(value, str) or len(value) > 200:
+        raise ApiError(422, f"field {name!r} must be a short string", field=name)
+    return value
+
+
+def _integer(data: Mapping[str, object], name: str, low: int, high: int) -> int | None:
+    value = data.get(name)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ApiError(422, f"field {name!r} must be a whole number from {low} to {high}")
+    return value
+
+
+class _Api:
+    """The request handlers, sharing one :class:`SessionStore`."""
+
+    def __init__(self, store: SessionStore) -> None:
+        self.store = store
+
+    def _session(self, request: Request) -> tuple[str, Session]:
+        game_id = str(request.path_params["game_id"])
+        session = self.store.get(game_id)
+        if session is None:
+            raise ApiError(404, f"no game with id {game_id[:40]}")
+        return game_id, session
+
+    @staticmethod
+    def _answer(game_id: str, session: Session, status: int = 200) -> JSONResponse:
+        body: dict[str, JSON] = {"id": game_id, **session.payload()}
+        return JSONResponse(body, status_code=status, headers=_NO_STORE)
+
+    async def catalogue(self, request: Request) -> Response:
+        return JSONResponse({"games": [kind.catalogue() for kind in KINDS.values()]})
+
+    async def start(self, request: Request) -> Response:
+        try:
+            data = await _read_object(request)
+            _fields(data, ("game", "players", "preset", "seed"))
+            name = _string(data, "game")
+            kind = kind_named(name)
+            if kind is None:
+                raise ApiError(422, f"unknown game {name!r}", field="game")
+            preset = _string(data, "preset", default=kind.default_preset)
+            players = _integer(data, "players", 2, 13)
+            seed = _integer(data, "seed", 0, MAX_SEED)
+            session = Session.start(
+                kind,
+                players=kind.default_players if players is None else players,
+                preset=preset,
+                seed=seed,
+            )
+        except ApiError as exc:
+            return _error(exc)
+        return self._answer(self.store.add(session), session, status=201)
+
+    async def show(self, request: Request) -> Response:
+        try:
+            game_id, session = self._session(request)
+        except ApiError as exc:
+            return _error(exc)
+        return self._answer(game_id, session)
+
+    async def act(self, request: Request) -> Response:
+        try:
+            game_id, session = self._session(request)
+            data = await _read_object(request)
+            _fields(data, ("action",))
+            session.act(_string(data, "action"))
+        except ApiError as exc:
+            return _error(exc)
+        return self._answer(game_id, session)
+
+    async def deal(self, request: Request) -> Response:
+        try:
+            game_id, session = self._session(request)
+            session.next_deal()
+        except ApiError as exc:
+            return _error(exc)
+        return self._answer(game_id, session)
+
+    async def record(self, request: Request) -> Response:
+        try:
+            game_id, session = self._session(request)
+            text = session.record_json()
+        except ApiError as exc:
+            return _error(exc)
+        filename = f"{session.kind.name}-{game_id}.json"
+        return Response(
+            text,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{filename}"', **_NO_STORE},
+        )
+
+
+async def _card_picture(request: Request) -> Response:
+    name = str(request.path_params["name"])
+    if name == "back":
+        picture = svg.card_back()
+    else:
+        try:
+            picture = svg.card(parse_card(name))
+        except NotationError:
+            return JSONResponse({"error": f"no such card: {name[:20]}"}, status_code=404)
+    return Response(
+        str(picture),
+        media_type="image/svg+xml",
+        headers={"Cache-Control": "public, max-age=86400"},
+    )
+
+
+async def _page(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", headers=_NO_STORE)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    status = exc.status_code if isinstance(exc, HTTPException) else 500
+    detail = exc.detail if isinstance(exc, HTTPException) else "internal error"
+    return JSONResponse({"error": detail}, status_code=status)
+
+
+def create_app(*, capacity: int = 500) -> Starlette:
+    """Build the application with an empty store of at most ``capacity`` live games."""
+    api = _Api(SessionStore(capacity=capacity))
+    routes = [
+        Route("/", _page),
+        Route("/api/games", api.catalogue, methods=["GET"]),
+        Route("/api/games", api.start, methods=["POST"]),
+        Route("/api/games/{game_id}", api.show, methods=["GET"]),
+        Route("/api/games/{game_id}/actions", api.act, methods=["POST"]),
+        Route("/api/games/{game_id}/deal", api.deal, methods=["POST"]),
+        Route("/api/games/{game_id}/record", api.record, methods=["GET"]),
+        Route("/cards/{name}.svg", _card_picture),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, exception_handlers={HTTPException: _http_error})
+    app.state.store = api.store
+    return app
+
+
+app = create_app()
+"""The application that ``uvicorn web.app:app`` serves."""
+
+
+def main() -> None:
+    """Serve the example on ``http://127.0.0.1:8000`` (``HOST``/``PORT`` override)."""
+    import uvicorn
+
+    host = os.environ.get("HOST", "127.0.0.1")
+    port = int(os.environ.get("PORT", "8000"))
+    print(f"cardrules web example: open http://{host}:{port}/ in a browser")
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+if __name__ == "__main__":
+    main()

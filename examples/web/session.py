@@ -1,0 +1,294 @@
+"""Server-side game sessions for the web example: one human seat, bots in the others.
+
+A :class:`Session` owns the full game state and never hands it out. Everything it returns
+for the page (:meth:`Session.payload`) is built from the human seat's view
+(``game.view(state, seat)``) and from public facts (whose turn it is, whether the deal is
+over), so nothing hidden can reach the browser. Bots move inside :meth:`Session.act` until
+the human has a decision again or the deal ends; each of their moves is reported as a
+*step* holding a public description and the human's view right after it, so the page can
+show the bots' cards one at a time.
+
+Seeds: when the player gives one, the whole session is reproducible (deals use the
+library's derived seeds, bots are seeded from it). Without one, the server draws a secret
+seed for every deal, so a record saved after a deal reveals nothing about later deals.
+
+>>> from web.tables import kind_named
+>>> session = Session.start(kind_named("spoil-five"), players=4, preset="peel", seed=7)
+>>> session.human, session.deal_number, session.payload()["game"]
+(0, 1, 'spoil-five')
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Mapping
+from typing import Any, Final
+
+import attrs
+
+from cardrules import CardrulesError, IllegalActionError, NotationError, OptionsError
+from cardrules.dealing import derive_seed
+from web.tables import JSON, GameKind
+
+__all__ = ["HUMAN_SEAT", "MAX_SEED", "ApiError", "Session", "SessionStore"]
+
+HUMAN_SEAT: Final = 0
+"""The seat the person in the browser plays (the bots take every other seat)."""
+
+MAX_SEED: Final = 2**63 - 1
+"""The largest seed the API accepts (seeds run from 0 to this)."""
+
+_BOT_LABEL: Final = 1_000
+"""Added to a seat number to derive that seat's bot seed, apart from any deal seed."""
+
+
+class ApiError(Exception):
+    """A request the server refuses; becomes a JSON error response with ``status``.
+
+    Args:
+        status: the HTTP status code (4xx).
+        message: a sentence for the player.
+        extra: more JSON fields for the response, such as ``{"rule": "SF-16"}``.
+    """
+
+    def __init__(self, status: int, message: str, **extra: JSON) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.extra = extra
+
+    def body(self) -> dict[str, JSON]:
+        """The JSON body of the error response: ``{"error": message, ...extra}``."""
+        return {"error": self.message, **self.extra}
+
+
+class Session:
+    """One game in progress: the full state, the bots, and what the human has been told.
+
+    Create sessions with :meth:`start`. Every method that changes the session either
+    succeeds completely or raises :class:`ApiError` and leaves the session as it was.
+    """
+
+    def __init__(
+        self,
+        kind: GameKind,
+        preset: str,
+        state: Any,
+        bots: Mapping[int, Any],
+        seed: int | None,
+    ) -> None:
+        self.kind = kind
+        self.preset = preset
+        self.state = state
+        self.bots = dict(bots)
+        self.seed = seed
+        self.human = HUMAN_SEAT
+        self.deal_number = 1
+        self.steps: list[dict[str, JSON]] = []
+
+    @classmethod
+    def start(cls, kind: GameKind, *, players: int, preset: str, seed: int | None) -> Session:
+        """Start a game of ``kind`` with ``players`` seats under the named preset.
+
+        The human (seat 0) is the eldest hand of the first deal; the bots play at once
+        if the first decision is theirs.
+
+        Raises:
+            ApiError: 422 for an unknown preset or a player count the rules refuse.
+        """
+        presets = kind.module.PRESETS
+        if preset not in presets:
+            names = ", ".join(sorted(presets))
+            raise ApiError(422, f"unknown preset {preset!r} (choose one of {names})")
+        try:
+            options = attrs.evolve(presets[preset], players=players)
+        except OptionsError as exc:
+            raise ApiError(422, str(exc), field="players") from exc
+        deal_seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
+        bot_root = secrets.randbelow(MAX_SEED + 1) if seed is None else seed
+        bots = {
+            s: kind.make_bot(random.Random(derive_seed(bot_root, _BOT_LABEL + s)))
+            for s in range(players)
+            if s != HUMAN_SEAT
+        }
+        try:
+            state = kind.module.new_game(options, seed=deal_seed, dealer=players - 1)
+        except CardrulesError as exc:  # pragma: no cover - options were validated above
+            raise ApiError(422, str(exc)) from exc
+        session = cls(kind, preset, state, bots, seed)
+        session._run_bots()
+        return session
+
+    # -- public facts -------------------------------------------------------------------
+
+    @property
+    def deal_over(self) -> bool:
+        """Whether the current deal has ended."""
+        return bool(self.kind.module.is_deal_over(self.state))
+
+    @property
+    def game_over(self) -> bool:
+        """Whether the whole game has ended (points games only)."""
+        return bool(self.kind.module.is_game_over(self.state))
+
+    def legal_texts(self) -> list[str]:
+        """The human's legal actions in notation (empty unless it is the human's turn)."""
+        if self.state.to_act != self.human:
+            return []
+        module = self.kind.module
+        return [module.format_action(a) for a in module.legal_actions(self.state)]
+
+    # -- changes ------------------------------------------------------------------------
+
+    def act(self, text: str) -> None:
+        """Apply the human's action given in notation, then let the bots move.
+
+        Raises:
+            ApiError: 409 when it is not the human's turn; 422 for text that is not an
+                action (``rule`` is ``None``) or an action the rules forbid (``rule`` is
+                the rule id, e.g. ``"SF-16"``). The session is unchanged.
+        """
+        module = self.kind.module
+        if self.state.to_act != self.human:
+            raise ApiError(409, "it is not your turn", rule=None)
+        try:
+            action = module.parse_action(text)
+        except NotationError as exc:
+            raise ApiError(422, str(exc), rule=None) from exc
+        try:
+            new_state = module.apply_action(self.state, action)
+        except IllegalActionError as exc:
+            raise ApiError(422, str(exc), rule=exc.rule) from exc
+        except CardrulesError as exc:
+            raise ApiError(422, str(exc), rule=None) from exc
+        self.steps = []
+        self._record_step(self.human, action, new_state)
+        self.state = new_state
+        self._run_bots()
+
+    def next_deal(self) -> None:
+        """Deal again after a finished deal (the deal passes to the left).
+
+        Raises:
+            ApiError: 409 while the deal is still being played or once the game is over.
+        """
+        if not self.deal_over:
+            raise ApiError(409, "the deal is still in progress")
+        if self.game_over:
+            raise ApiError(409, "the game is over; start a new one")
+        module = self.kind.module
+        if self.seed is None:
+            state = module.next_deal(self.state, seed=secrets.randbelow(MAX_SEED + 1))
+        else:
+            state = module.next_deal(self.state)
+        self.state = state
+        self.deal_number += 1
+        self.steps = []
+        self._run_bots()
+
+    def record_json(self) -> str:
+        """The saved game as a ``cardrules.records`` JSON document.
+
+        A record replays every deal exactly, so it shows the hidden cards of the deals
+        it covers: it is only given out between deals.
+
+        Raises:
+            ApiError: 409 while a deal is being played.
+        """
+        if not self.deal_over:
+            raise ApiError(409, "a game can be saved only between deals")
+        from cardrules import records
+
+        return str(records.dumps(records.record(self.state)))
+
+    # -- what the page sees -------------------------------------------------------------
+
+    def payload(self) -> dict[str, JSON]:
+        """Everything the page needs, built from the human's view and public facts only."""
+        module = self.kind.module
+        view = module.view(self.state, self.human)
+        names = self.names()
+        outcome = view.outcome if self.deal_over else None
+        your_turn = self.state.to_act == self.human
+        return {
+            "game": self.kind.name,
+            "title": self.kind.title,
+            "preset": self.preset,
+            "preset_label": self.preset.replace("-", " ").capitalize(),
+            "players": len(names),
+            "seat": self.human,
+            "deal": self.deal_number,
+            "names": list(names),
+            "your_turn": your_turn,
+            "deal_over": self.deal_over,
+            "game_over": self.game_over,
+            "legal": [self.kind.legal_entry(a) for a in view.legal_actions],
+            "prompt": self.kind.prompt(view, names) if your_turn else "",
+            "table": self.kind.table(view),
+            "outcome": None if outcome is None else self.kind.outcome(outcome, view, names),
+            "steps": list(self.steps),
+            "can_save": self.deal_over,
+        }
+
+    def names(self) -> tuple[str, ...]:
+        """Display names of the seats: ``You`` for the human, bot names for the rest."""
+        bots = self.kind.bot_names
+        return tuple(
+            "You" if s == self.human else bots[s % len(bots)]
+            for s in range(len(self.state.balances))
+        )
+
+    # -- internals ----------------------------------------------------------------------
+
+    def _record_step(self, seat: int, action: Any, after: Any) -> None:
+        view = self.kind.module.view(after, self.human)
+        self.steps.append(
+            {
+                "seat": seat,
+                "text": self.kind.describe(action, seat, self.human, self.names()),
+                "table": self.kind.table(view),
+            }
+        )
+
+    def _run_bots(self) -> None:
+        module = self.kind.module
+        state = self.state
+        while (seat := state.to_act) is not None and seat != self.human:
+            legal = module.legal_actions(state)
+            action = self.bots[seat].choose(module.view(state, seat), legal)
+            after = module.apply_action(state, action)
+            self._record_step(seat, action, after)
+            state = after
+        self.state = state
+
+
+@attrs.define
+class SessionStore:
+    """The live sessions, by id, forgetting the least recently used beyond ``capacity``.
+
+    >>> store = SessionStore(capacity=2)
+    >>> len(store), store.get("nope") is None
+    (0, True)
+    """
+
+    capacity: int = 500
+    _sessions: dict[str, Session] = attrs.field(factory=dict, init=False)
+
+    def __len__(self) -> int:
+        return len(self._sessions)
+
+    def add(self, session: Session) -> str:
+        """Store ``session`` under a new unguessable id and return the id."""
+        game_id = secrets.token_urlsafe(12)
+        self._sessions[game_id] = session
+        while len(self._sessions) > self.capacity:
+            del self._sessions[next(iter(self._sessions))]
+        return game_id
+
+    def get(self, game_id: str) -> Session | None:
+        """The session with this id (now the most recently used), or ``None``."""
+        session = self._sessions.pop(game_id, None)
+        if session is not None:
+            self._sessions[game_id] = session
+        return session

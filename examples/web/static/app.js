@@ -1,0 +1,415 @@
+// cardrules web example: the page's script (plain JavaScript, no build step).
+//
+// The server keeps the game; this script only shows the human seat's view it receives,
+// sends the action the player clicks, and replays the bots' moves ("steps") one by one.
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const params = new URLSearchParams(window.location.search);
+  const STEP_MS = params.has("fast") ? 40 : 650;
+
+  let catalogue = [];
+  let gameId = null;
+  let current = null;
+  let current_names = [];
+  let busy = false;
+  let toastTimer = null;
+
+  let moves = 0;
+
+  function setBusy(value) {
+    busy = value;
+    if (!value) document.body.dataset.moves = String(moves++);
+    document.body.dataset.state = value ? "busy" : "ready";
+  }
+
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function cardImg(card, alt) {
+    const img = el("img");
+    img.src = card ? "/cards/" + encodeURIComponent(card) + ".svg" : "/cards/back.svg";
+    img.alt = alt || (card ? card : "a face-down card");
+    img.draggable = false;
+    return img;
+  }
+
+  async function api(method, path, body) {
+    const options = { method, headers: {} };
+    if (body !== undefined) {
+      options.headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body);
+    }
+    const response = await fetch(path, options);
+    let data = null;
+    try {
+      data = await response.json();
+    } catch (e) {
+      data = { error: "the server sent an unreadable answer" };
+    }
+    if (!response.ok) {
+      const error = new Error((data && data.error) || response.statusText);
+      error.rule = data ? data.rule : null;
+      error.status = response.status;
+      throw error;
+    }
+    return data;
+  }
+
+  function toast(message, rule) {
+    const box = $("toast");
+    box.textContent = message;
+    if (rule) box.appendChild(el("span", "rule", rule));
+    box.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { box.hidden = true; }, 5000);
+  }
+
+  // ---- start form -------------------------------------------------------------------
+
+  function selectedGame() {
+    return catalogue.find((g) => g.name === $("f-game").value) || catalogue[0];
+  }
+
+  function fillPlayers() {
+    const game = selectedGame();
+    const preset = game.presets.find((p) => p.name === $("f-preset").value) || game.presets[0];
+    const players = $("f-players");
+    const before = Number(players.value);
+    players.replaceChildren();
+    for (const n of preset.players) {
+      const option = el("option", null, n === 2 ? "2 (you and one bot)" : n + " (you and " + (n - 1) + " bots)");
+      option.value = String(n);
+      players.appendChild(option);
+    }
+    players.value = String(preset.players.includes(before) ? before : preset.default_players);
+  }
+
+  function fillPresets() {
+    const game = selectedGame();
+    $("f-blurb").textContent = game.blurb;
+    const preset = $("f-preset");
+    preset.replaceChildren();
+    for (const p of game.presets) {
+      const option = el("option", null, p.label);
+      option.value = p.name;
+      preset.appendChild(option);
+    }
+    preset.value = game.default_preset;
+    fillPlayers();
+  }
+
+  async function loadCatalogue() {
+    const data = await api("GET", "/api/games");
+    catalogue = data.games;
+    const select = $("f-game");
+    select.replaceChildren();
+    for (const g of catalogue) {
+      const option = el("option", null, g.title);
+      option.value = g.name;
+      select.appendChild(option);
+    }
+    const wanted = params.get("game");
+    if (wanted && catalogue.some((g) => g.name === wanted)) select.value = wanted;
+    fillPresets();
+  }
+
+  async function startGame(event) {
+    event.preventDefault();
+    if (busy) return;
+    const body = {
+      game: $("f-game").value,
+      preset: $("f-preset").value,
+      players: Number($("f-players").value),
+    };
+    const seed = $("f-seed").value.trim();
+    if (seed !== "") body.seed = Number(seed);
+    $("f-error").hidden = true;
+    setBusy(true);
+    try {
+      const data = await api("POST", "/api/games", body);
+      gameId = data.id;
+      $("start").hidden = true;
+      $("result").hidden = true;
+      $("log").replaceChildren();
+      logDeal(data);
+      await show(data);
+    } catch (error) {
+      $("f-error").textContent = error.message;
+      $("f-error").hidden = false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // ---- drawing the table ------------------------------------------------------------
+
+  function seatFacts(s) {
+    const parts = [];
+    parts.push((s.balance > 0 ? "+" : "") + s.balance + " counters");
+    if (s.tricks !== null && s.tricks !== undefined) parts.push(s.tricks + (s.tricks === 1 ? " trick" : " tricks"));
+    return parts.join(" · ");
+  }
+
+  function badges(node, s, table) {
+    if (s.seat === table.dealer) node.appendChild(el("span", "chip dealer", "dealer"));
+    for (const b of s.badges || []) node.appendChild(el("span", "chip " + b.replace(/\W+/g, "-"), b));
+  }
+
+  function drawOpponents(data, table, winners) {
+    const box = $("opponents");
+    box.replaceChildren();
+    const n = data.players;
+    for (let k = 1; k < n; k++) {
+      const seatNo = (data.seat + k) % n;
+      const s = table.seats[seatNo];
+      const node = el("div", "seat");
+      node.dataset.seat = String(seatNo);
+      if (table.to_act === seatNo) node.classList.add("turn");
+      if (winners.includes(seatNo)) node.classList.add("winner");
+      node.appendChild(el("div", "name", data.names[seatNo]));
+      badges(node, s, table);
+      node.appendChild(el("div", "facts", seatFacts(s)));
+      const backs = el("div", "backs");
+      for (let i = 0; i < Math.min(s.cards, 8); i++) backs.appendChild(cardImg(null));
+      backs.title = s.cards + " cards";
+      node.appendChild(backs);
+      box.appendChild(node);
+    }
+  }
+
+  function drawCentre(table) {
+    const box = $("centre");
+    box.replaceChildren();
+    for (const pile of table.piles) {
+      const node = el("div", "pile");
+      const cards = el("div", "cards");
+      for (const c of pile.cards) cards.appendChild(cardImg(c));
+      for (let i = 0; i < Math.min(pile.backs, 3); i++) cards.appendChild(cardImg(null));
+      node.appendChild(cards);
+      let caption = pile.label;
+      if (pile.taken_by !== null && pile.taken_by !== undefined) caption += " · taken by " + current_names[pile.taken_by];
+      node.appendChild(el("div", "caption", caption));
+      box.appendChild(node);
+    }
+    const pool = el("div", "pool");
+    const counters = el("div", "counters");
+    const shown = Math.min(table.pool, 6);
+    for (let i = 0; i < shown; i++) {
+      const c = el("div", "counter");
+      c.style.top = (24 - i * 4) + "px";
+      counters.appendChild(c);
+    }
+    pool.appendChild(counters);
+    pool.appendChild(el("div", "amount", table.pool));
+    pool.appendChild(el("div", "caption", table.pool_label || "pool"));
+    box.appendChild(pool);
+    $("notes").textContent = table.notes.join(" · ");
+  }
+
+  function drawTrick(data, table) {
+    const box = $("trick");
+    box.replaceChildren();
+    for (const play of table.trick) {
+      const node = el("div", "played" + (play.win ? " win" : ""));
+      node.appendChild(cardImg(play.card));
+      node.appendChild(el("div", "who", play.label || data.names[play.seat]));
+      box.appendChild(node);
+    }
+  }
+
+  function drawMe(data, table, legal, live) {
+    const me = table.seats[data.seat];
+    const seatLine = $("my-seat");
+    seatLine.replaceChildren();
+    seatLine.appendChild(el("b", null, "You"));
+    seatLine.appendChild(document.createTextNode(" · " + seatFacts(me) + " "));
+    badges(seatLine, me, table);
+
+    const byCard = new Map();
+    const byIndex = new Map();
+    const buttons = [];
+    for (const entry of live ? legal : []) {
+      if (entry.card) byCard.set(entry.card, entry);
+      else if (entry.index !== null && entry.index !== undefined) byIndex.set(entry.index, entry);
+      else buttons.push(entry);
+    }
+
+    const hand = $("hand");
+    hand.replaceChildren();
+    hand.classList.toggle("fanned", table.hand.length > 5);
+    for (const c of table.hand) {
+      const entry = byCard.get(c);
+      const node = el("button", "card " + (entry ? "legal" : "dim"));
+      node.type = "button";
+      node.dataset.card = c;
+      node.appendChild(cardImg(c));
+      if (entry) {
+        node.dataset.action = entry.action;
+        node.title = entry.label;
+        node.addEventListener("click", () => act(entry.action));
+      } else {
+        node.disabled = true;
+        node.tabIndex = -1;
+      }
+      hand.appendChild(node);
+    }
+
+    const offered = $("offered");
+    offered.replaceChildren();
+    for (let i = 0; i < table.offered; i++) {
+      const entry = byIndex.get(i);
+      const node = el("button", "card" + (entry ? " legal" : ""));
+      node.type = "button";
+      node.appendChild(cardImg(null));
+      if (entry) {
+        node.dataset.action = entry.action;
+        node.title = entry.label;
+        node.addEventListener("click", () => act(entry.action));
+      } else {
+        node.disabled = true;
+      }
+      offered.appendChild(node);
+    }
+
+    const actions = $("actions");
+    actions.replaceChildren();
+    for (const entry of buttons) {
+      const node = el("button", entry.action === "abandon" ? "btn ghost" : "btn", entry.label);
+      node.type = "button";
+      node.dataset.action = entry.action;
+      node.addEventListener("click", () => act(entry.action));
+      actions.appendChild(node);
+    }
+  }
+
+  function draw(data, table, options) {
+    const live = options.live;
+    current_names = data.names;
+    const winners = live && data.outcome ? data.outcome.winners : [];
+    $("game-title").textContent = data.title + " · " + data.preset_label + " · deal " + data.deal;
+    drawOpponents(data, table, winners);
+    drawCentre(table);
+    drawTrick(data, table);
+    drawMe(data, table, data.legal, live);
+    const status = $("status");
+    status.classList.toggle("yours", live && data.your_turn);
+    if (options.text) status.textContent = options.text;
+    else if (live && data.your_turn) status.textContent = data.prompt;
+    else if (live && data.deal_over) status.textContent = data.outcome ? data.outcome.text : "The deal is over.";
+    else status.textContent = table.to_act === null ? "" : data.names[table.to_act] + " to play";
+  }
+
+  // ---- the log and the result -------------------------------------------------------
+
+  function logLine(text, className) {
+    const log = $("log");
+    log.appendChild(el("li", className || "", text));
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function logDeal(data) {
+    logLine("Deal " + data.deal + " — " + data.names[data.table.dealer] + " deals", "deal");
+  }
+
+  function showResult(data) {
+    if (!data.deal_over || !data.outcome) {
+      $("result").hidden = true;
+      return;
+    }
+    $("result-title").textContent = data.game_over ? "Game over" : "Deal " + data.deal + " is over";
+    $("result-text").textContent = data.outcome.text;
+    const scores = $("result-scores");
+    scores.replaceChildren();
+    const head = el("tr");
+    for (const h of ["Player", "This deal", "Balance"]) head.appendChild(el("th", null, h));
+    scores.appendChild(head);
+    for (let s = 0; s < data.players; s++) {
+      const row = el("tr", data.outcome.winners.includes(s) ? "won" : "");
+      row.appendChild(el("td", null, data.names[s]));
+      const got = data.outcome.payouts[s];
+      row.appendChild(el("td", null, got ? "+" + got : "—"));
+      const bal = data.table.seats[s].balance;
+      row.appendChild(el("td", null, (bal > 0 ? "+" : "") + bal));
+      scores.appendChild(row);
+    }
+    $("next-deal").hidden = data.game_over;
+    const save = $("save-game");
+    save.href = "/api/games/" + encodeURIComponent(gameId) + "/record";
+    save.setAttribute("download", data.game + "-" + gameId + ".json");
+    save.hidden = !data.can_save;
+    $("result").hidden = false;
+  }
+
+  async function show(data) {
+    for (const step of data.steps) {
+      const mine = step.seat === data.seat;
+      logLine((mine ? "You" : data.names[step.seat]) + " " + step.text, mine ? "mine" : "");
+      if (!mine) {
+        draw(data, step.table, { live: false, text: data.names[step.seat] + " " + step.text });
+        await sleep(STEP_MS);
+      }
+    }
+    current = data;
+    draw(data, data.table, { live: true });
+    if (data.deal_over && data.outcome) {
+      logLine(data.outcome.text, "deal");
+      await sleep(STEP_MS);
+    }
+    showResult(data);
+  }
+
+  // ---- actions ----------------------------------------------------------------------
+
+  async function act(action) {
+    if (busy || !gameId) return;
+    setBusy(true);
+    try {
+      const data = await api("POST", "/api/games/" + encodeURIComponent(gameId) + "/actions", { action });
+      await show(data);
+    } catch (error) {
+      toast(error.message, error.rule);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function nextDeal() {
+    if (busy || !gameId) return;
+    setBusy(true);
+    try {
+      const data = await api("POST", "/api/games/" + encodeURIComponent(gameId) + "/deal");
+      $("result").hidden = true;
+      logDeal(data);
+      await show(data);
+    } catch (error) {
+      toast(error.message, error.rule);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function newGame() {
+    $("result").hidden = true;
+    $("start").hidden = false;
+  }
+
+  $("f-game").addEventListener("change", fillPresets);
+  $("f-preset").addEventListener("change", fillPlayers);
+  $("start-form").addEventListener("submit", startGame);
+  $("next-deal").addEventListener("click", nextDeal);
+  $("new-game").addEventListener("click", newGame);
+  $("result-new").addEventListener("click", newGame);
+
+  setBusy(true);
+  loadCatalogue()
+    .catch((error) => toast("Cannot reach the server: " + error.message))
+    .finally(() => setBusy(false));
+})();

@@ -1,0 +1,80 @@
+"""Check that what the server sent the page holds no card the human seat may not know.
+
+The check works from the server's *full* state, not from views: a card is forbidden when
+it lies in another seat's hand, in the stock or undealt pack, or face down somewhere the
+human never saw, and the human has not held it during the current deal. Every card
+string in every response body must be outside that set.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from cardrules import FULL_PACK, my_bird_sings, spoil_five
+from cardrules.cards import Card
+
+CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(?:10|[2-9AJQK])[SHDC](?![0-9A-Za-z])")
+"""A card in notation, standing alone (``10C`` in ``"10C"``, not in ``"X10CY"``)."""
+
+
+def card_tokens(text: str) -> set[str]:
+    """Every card string in ``text``."""
+    return set(CARD_TOKEN.findall(text))
+
+
+def _names(cards: Iterable[Card]) -> set[str]:
+    return {str(card) for card in cards}
+
+
+class Knowledge:
+    """What the human seat has legitimately seen so far in the current deal.
+
+    Call :meth:`observe` with the server state after every response; then
+    :meth:`forbidden` gives the cards that response must not contain.
+    """
+
+    def __init__(self, game: str, human: int) -> None:
+        self.game = game
+        self.human = human
+        self.deal: object = None
+        self.held: set[str] = set()
+
+    def observe(self, state: Any) -> None:
+        """Note the human's hand in ``state`` (a new deal forgets the previous one)."""
+        deal = state.deal_number if hasattr(state, "deal_number") else state.deal.number
+        if deal != self.deal:
+            self.deal = deal
+            self.held = set()
+        self.held |= _names(state.hands[self.human])
+
+    def forbidden(self, state: Any) -> set[str]:
+        """The cards the human may not know about in ``state``."""
+        self.observe(state)
+        if self.game == spoil_five.NAME:
+            public: set[str] = {str(state.deal.turn_up)} | _names(state.board.set_aside)
+            public |= _names(state.trick)
+            for trick in state.tricks:
+                public |= _names(trick.cards)
+            return _names(FULL_PACK) - public - self.held
+        assert self.game == my_bird_sings.NAME
+        hidden: set[str] = _names(state.stock) | _names(state.dead)
+        for seat, hand in enumerate(state.hands):
+            if seat != self.human:
+                hidden |= _names(hand)
+        for seat, cards in enumerate(state.trick_cards):
+            if seat != self.human:
+                hidden |= _names(cards)
+        seen = my_bird_sings.view(state, self.human)
+        self.held |= _names(seen.passed)  # with draw_blind, cards leave without his turn
+        for exchange in seen.exchanges:
+            hidden -= _names(exchange.rejects)
+        hidden -= _names(seen.public_rejects)
+        if state.outcome is not None:
+            hidden -= _names(state.outcome.shown)
+        return hidden - self.held
+
+    def leaked(self, text: str, state: Any) -> set[str]:
+        """The forbidden cards that occur in ``text`` (empty when all is well)."""
+        return card_tokens(text) & self.forbidden(state)

@@ -1,0 +1,285 @@
+"""End to end: a real server (uvicorn on 127.0.0.1) and headless Chromium play whole games.
+
+The browser clicks only what the page offers; the test checks that the page offers
+exactly the server's legal actions, and that no response the browser ever received
+(JSON, pages, card pictures) contained a card the human seat may not know, judged
+against the server's full state at that moment (:mod:`tests.web.leaks`).
+
+Needs Debian's ``chromium`` (``apt-get install -y chromium``) and the Python packages of
+the ``web`` and ``browser`` extras; Playwright never downloads a browser here.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web example needs its extra: pip install '.[web]'")
+uvicorn = pytest.importorskip("uvicorn", reason="the server needs uvicorn: pip install '.[web]'")
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="the browser test needs playwright: pip install '.[browser]'"
+)
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+if CHROMIUM is None:
+    pytest.skip(
+        "Debian's chromium is not installed (apt-get install -y chromium)",
+        allow_module_level=True,
+    )
+
+from starlette.applications import Starlette  # noqa: E402
+
+from cardrules import records  # noqa: E402
+from tests.web.leaks import Knowledge, card_tokens  # noqa: E402
+from web.app import create_app  # noqa: E402
+from web.session import SessionStore  # noqa: E402
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class _Server:
+    """uvicorn serving a fresh application in a background thread."""
+
+    def __init__(self) -> None:
+        self.app: Starlette = create_app()
+        self.store: SessionStore = self.app.state.store
+        self.port = _free_port()
+        config = uvicorn.Config(
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            lifespan="off",
+            ws="none",
+            http="h11",
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> _Server:
+        self.thread.start()
+        deadline = time.monotonic() + 15
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=15)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[_Server]:
+    with _Server() as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+class _Watcher:
+    """Records every response the page receives with the server state at that moment."""
+
+    def __init__(self, server: _Server, game: str) -> None:
+        self.server = server
+        self.knowledge = Knowledge(game, 0)
+        self.game_id: str | None = None
+        self.seen: list[tuple[Any, Any]] = []
+
+    def state(self) -> Any:
+        if self.game_id is None:
+            return None
+        session = self.server.store.get(self.game_id)
+        return None if session is None else session.state
+
+    def on_response(self, response: Any) -> None:
+        # States are immutable, and the server changes the state only while answering
+        # a click, which waits for the previous answer: this is the state it answered.
+        self.seen.append((response, self.state()))
+
+    def adopt(self) -> str:
+        """Learn the id of the game the page just started (no request has changed it yet)."""
+        created = [r for r, _ in self.seen if r.request.method == "POST" and r.status == 201]
+        assert len(created) == 1
+        self.game_id = str(created[0].json()["id"])
+        self.seen = [(response, self.state()) for response, _ in self.seen]
+        return self.game_id
+
+    def check(self) -> int:
+        """Check every response recorded so far; return how many card strings were seen."""
+        knowledge = self.knowledge
+        cards_seen = 0
+        for response, state in self.seen:
+            url: str = response.url
+            if url.endswith("/record"):
+                continue  # a deliberate download between deals (see examples/web/README.md)
+            text = response.body().decode("utf-8", errors="replace")
+            cards_seen += len(card_tokens(text))
+            if state is None:
+                assert card_tokens(text) == set(), url
+                continue
+            leaked = knowledge.leaked(text, state)
+            name = url.rsplit("/", 1)[-1]
+            if url.endswith(".svg") and name != "back.svg":
+                leaked |= {name.removesuffix(".svg")} & knowledge.forbidden(state)
+            assert not leaked, f"{url} sent hidden cards {sorted(leaked)}"
+        self.seen.clear()
+        return cards_seen
+
+
+def _settle(page: Any, action: Any) -> None:
+    """Run ``action`` (a click) and wait until the page has finished handling it."""
+    before = int(page.get_attribute("body", "data-moves"))
+    action()
+    page.wait_for_function(f"document.body.dataset.moves === '{before + 1}'", timeout=20_000)
+    # every card picture requested so far has arrived (so its response was recorded)
+    page.wait_for_function("Array.from(document.images).every((img) => img.complete)")
+
+
+def _play(
+    server: _Server,
+    browser: Any,
+    tmp_path: Path,
+    *,
+    game: str,
+    preset: str,
+    players: int,
+    deals: int,
+    viewport: dict[str, int],
+) -> dict[str, int]:
+    context = browser.new_context(viewport=viewport, accept_downloads=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    watcher = _Watcher(server, game)
+    page.on("response", watcher.on_response)
+    rng = random.Random(f"{game}-{preset}")
+    counts = {"clicks": 0, "deals": 0, "cards": 0}
+    try:
+        page.goto(f"{server.url}/?fast=1&game={game}")
+        page.wait_for_selector("body[data-state=ready]")
+        page.select_option("#f-preset", preset)
+        page.select_option("#f-players", str(players))
+        page.fill("#f-seed", "2024")
+        _settle(page, lambda: page.click("#f-start"))
+        session = server.store.get(watcher.adopt())
+        assert session is not None
+        counts["cards"] += watcher.check()
+        while True:
+            if page.is_visible("#result"):
+                counts["deals"] += 1
+                assert session.deal_over
+                assert page.inner_text("#result-text").strip()
+                if counts["deals"] == 1:
+                    with page.expect_download() as download:
+                        page.click("#save-game")
+                    saved = tmp_path / f"{game}.json"
+                    download.value.save_as(saved)
+                    records.loads(saved.read_text(encoding="utf-8"))
+                if session.game_over or counts["deals"] >= deals:
+                    break
+                _settle(page, lambda: page.click("#next-deal"))
+                counts["cards"] += watcher.check()
+                continue
+            offered = page.locator("[data-action]")
+            actions = [offered.nth(i).get_attribute("data-action") for i in range(offered.count())]
+            assert sorted(a for a in actions if a) == sorted(session.legal_texts())
+            dimmed = page.locator("#hand .card.dim")
+            for i in range(dimmed.count()):
+                assert dimmed.nth(i).is_disabled()
+            choice = offered.nth(rng.randrange(len(actions)))
+            _settle(page, choice.click)
+            counts["clicks"] += 1
+            counts["cards"] += watcher.check()
+            assert counts["clicks"] < 1_000, "the game did not end"
+        page.screenshot(path=str(tmp_path / f"{game}.png"))
+    finally:
+        context.close()
+    assert errors == [], errors
+    return counts
+
+
+def test_a_complete_game_of_twenty_five_on_a_phone(
+    server: _Server, browser: Any, tmp_path: Path
+) -> None:
+    """Spoil Five's points game (Twenty-Five) ends: play it to the end on a phone screen."""
+    counts = _play(
+        server,
+        browser,
+        tmp_path,
+        game="spoil-five",
+        preset="twenty-five",
+        players=3,
+        deals=50,
+        viewport={"width": 390, "height": 844},
+    )
+    assert counts["deals"] >= 2
+    assert counts["cards"] > 20
+
+
+def test_two_deals_of_my_bird_sings_on_a_desktop(
+    server: _Server, browser: Any, tmp_path: Path
+) -> None:
+    """My Bird Sings is played for a pool each deal: play two whole deals."""
+    counts = _play(
+        server,
+        browser,
+        tmp_path,
+        game="my-bird-sings",
+        preset="peel",
+        players=4,
+        deals=2,
+        viewport={"width": 1280, "height": 800},
+    )
+    assert counts["deals"] == 2
+    assert counts["cards"] > 8
+
+
+def test_two_deals_of_spoil_five_for_the_pool(
+    server: _Server, browser: Any, tmp_path: Path
+) -> None:
+    """Peel's Spoil Five with five players, two deals, clicking only legal cards."""
+    counts = _play(
+        server,
+        browser,
+        tmp_path,
+        game="spoil-five",
+        preset="peel",
+        players=5,
+        deals=2,
+        viewport={"width": 1024, "height": 768},
+    )
+    assert counts["deals"] == 2
