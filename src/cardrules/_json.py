@@ -52,6 +52,8 @@ __all__ = [
     "describe",
     "game_module",
     "game_of_type",
+    "json_classes",
+    "json_game",
     "parse_json",
     "structure",
     "unstructure",
@@ -224,6 +226,57 @@ def game_of_type(cls: type) -> str | None:
         if module == package or module.startswith(package + "."):
             return name
     return None
+
+
+@functools.cache
+def json_classes(game: str) -> frozenset[type]:
+    """The classes of ``game`` that have a JSON form.
+
+    They are its options, its view, and every attrs class a view contains (actions,
+    outcomes, tricks, ...). States are not among them: they hold hidden information.
+
+    >>> from cardrules.spoil_five import Options, Play, State, View
+    >>> classes = json_classes("spoil-five")
+    >>> Options in classes, View in classes, Play in classes, State in classes
+    (True, True, True, False)
+    """
+    module = game_module(game)
+    found: set[type] = set()
+
+    def visit(tp: object) -> None:
+        if isinstance(tp, type) and attrs.has(tp):
+            if tp in found:
+                return
+            found.add(tp)
+            attrs.resolve_types(cast(Any, tp))
+            for field in attrs.fields(tp):
+                visit(field.type)
+        for arg in get_args(tp):
+            visit(arg)
+
+    visit(module.Options)
+    visit(module.View)
+    return frozenset(found)
+
+
+def json_game(cls: type) -> str:
+    """The game whose JSON-ready class ``cls`` is (see :func:`json_classes`).
+
+    Raises:
+        TypeError: if ``cls`` has no JSON form.
+
+    """
+    game = game_of_type(cls)
+    if game is None or cls not in json_classes(game):
+        hint = (
+            " (a state holds hidden information: send view(state, seat))"
+            if (cls.__name__ == "State")
+            else ""
+        )
+        raise TypeError(
+            f"JSON is for records, options and views, not {cls.__module__}.{cls.__name__}" + hint
+        )
+    return game
 
 
 # --------------------------------------------------------------------------- hooks

@@ -452,12 +452,13 @@ def to_json(obj: object, *, indent: int | None = None) -> str:
     '{"players":2,"split_remainder":"carry",'
 
     Raises:
-        TypeError: if ``obj`` belongs to no cardrules game.
+        TypeError: if ``obj`` is not a record, nor a game's options or view (or a
+            value inside a view). States are refused: they hold hidden information.
 
     """
     if isinstance(obj, GameRecord):
         return dumps(obj, indent=indent)
-    return _json.write_json(_json.unstructure(obj, _game_of(obj)), indent=indent)
+    return _json.write_json(_json.unstructure(obj, _json.json_game(type(obj))), indent=indent)
 
 
 def from_json(text: str | bytes, cls: type[T], *, max_size: int = MAX_INPUT_SIZE) -> T:
@@ -475,13 +476,12 @@ def from_json(text: str | bytes, cls: type[T], *, max_size: int = MAX_INPUT_SIZE
 
     Raises:
         RecordError: saying where, for malformed, oversized or hostile input.
-        TypeError: if ``cls`` belongs to no cardrules game.
+        TypeError: if ``cls`` is not :class:`GameRecord`, nor a game's options or view
+            class (or a class of a value inside a view).
 
     """
     if cls is GameRecord:
         return cast(T, loads(text, max_size=max_size))
-    game = _json.game_of_type(cls)
-    if game is None:
-        raise TypeError(f"not a class of a cardrules game: {cls!r}")
+    game = _json.json_game(cls)
     value = _json.parse_json(text, max_size=max_size)
     return _json.structure(value, cls, game, cls.__name__)

@@ -219,13 +219,30 @@ def test_a_state_whose_seed_is_too_large_cannot_be_recorded() -> None:
         records.record(state)
 
 
-def test_objects_of_no_game_are_type_errors() -> None:
-    with pytest.raises(TypeError, match="not an object of a cardrules game"):
+def test_objects_without_a_json_form_are_type_errors() -> None:
+    with pytest.raises(TypeError, match="JSON is for records, options and views, not "):
         records.to_json(parse_card("AS"))
-    with pytest.raises(TypeError, match="not a class of a cardrules game"):
+    with pytest.raises(TypeError, match=r"not cardrules\.cards\.Card"):
         records.from_json("{}", Card)
     with pytest.raises(TypeError, match="not an object of a cardrules game"):
         records.record(object())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", GAMES, ids=game_name)
+def test_states_are_never_written_as_json(game: types.ModuleType) -> None:
+    state = game.new_game(game.PRESETS["peel"], seed=1)
+    with pytest.raises(TypeError, match=r"hidden information: send view\(state, seat\)"):
+        records.to_json(state)
+    with pytest.raises(TypeError, match="hidden information"):
+        records.from_json("{}", type(state))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=game_name)
+def test_values_inside_views_have_a_json_form_too(game: types.ModuleType) -> None:
+    state = game.new_game(game.PRESETS["peel"], seed=1)
+    action = game.legal_actions(state)[0]
+    assert records.to_json(action) == f'"{action}"'
+    assert records.from_json(records.to_json(action), type(action)) == action
 
 
 @pytest.mark.parametrize("game", GAMES, ids=game_name)
