@@ -450,7 +450,7 @@ def converter(game: str) -> cattrs.Converter:
     module = game_module(game)
     try:
         import cattrs
-    except ModuleNotFoundError as err:  # pragma: no cover - depends on the installation
+    except ModuleNotFoundError as err:
         raise ModuleNotFoundError(
             "cardrules JSON support needs the 'cattrs' package: pip install 'cardrules[json]'"
         ) from err
@@ -574,9 +574,9 @@ def structure(value: object, cls: type[T], game: str, what: str) -> T:
         RecordError: ``invalid <what>: <path>: <problem>; ...`` for every problem found.
 
     """
+    conv = converter(game)  # first: it explains a missing cattrs
     from cattrs.errors import BaseValidationError
 
-    conv = converter(game)
     try:
         return conv.structure(value, cls)
     except BaseValidationError as err:

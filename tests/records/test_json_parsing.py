@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from cardrules import _json
@@ -80,3 +83,25 @@ def test_unknown_game_names_are_record_errors() -> None:
         _json.game_module("chess")
     with pytest.raises(RecordError, match="unknown game 5"):
         _json.game_module(5)  # type: ignore[arg-type]
+
+
+def test_importing_records_does_not_need_cattrs() -> None:
+    code = "import sys; sys.modules['cattrs'] = None; import cardrules.records; print('ok')"
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
+    assert result.stdout.strip() == "ok", result.stderr
+
+
+def test_json_without_cattrs_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardrules import records, spoil_five
+
+    _json.converter.cache_clear()
+    monkeypatch.setitem(sys.modules, "cattrs", None)
+    try:
+        with pytest.raises(ModuleNotFoundError, match=r"pip install 'cardrules\[json\]'"):
+            records.to_json(spoil_five.PEEL)
+        with pytest.raises(ModuleNotFoundError, match="needs the 'cattrs' package"):
+            records.from_json("{}", spoil_five.Options)
+    finally:
+        _json.converter.cache_clear()
