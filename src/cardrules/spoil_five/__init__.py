@@ -65,6 +65,7 @@ from cardrules.spoil_five.rules import (
     is_game_over,
     is_legal,
     legal_actions,
+    legal_plays,
     new_game,
     next_deal,
 )
@@ -130,6 +131,7 @@ __all__ = [
     "is_game_over",
     "is_legal",
     "legal_actions",
+    "legal_plays",
     "new_game",
     "next_deal",
     "order_table_markdown",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules.cards import Card, Rank
+from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import IllegalActionError
 from cardrules.spoil_five.actions import (
     ACTION_TYPES,
@@ -28,6 +28,7 @@ from cardrules.spoil_five.state import Phase, State
 
 __all__ = ["explain"]
 
+_ACE_OF_HEARTS: Final = Card(Rank.ACE, Suit.HEARTS)
 _SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs", "trumps")
 _A_SUIT: Final = ("a spade", "a heart", "a diamond", "a club", "a trump")
 
@@ -97,32 +98,26 @@ def _explain_play(state: State, action: Play) -> IllegalActionError:
         return IllegalActionError(
             action,
             "SF-15",
-            f"{_describe(card, suit_of[card])} and trumps were led ({led}); you hold "
-            f"{beaten[0] if beaten else 'a trump'}, which is not protected against {led}, "
-            "so you must play a trump",
+            f"trumps were led ({led}) and you hold {beaten[0]}, which may not renege "
+            "against it; play a trump",
         )
-    suit = _SUIT_NAMES[led_suit]
     held = _A_SUIT[led_suit]
     if state.options.plain_lead_rule is PlainLeadRule.MUST_FOLLOW:
         return IllegalActionError(
             action, "SF-16", f"{_describe(card, suit_of[card])} and you hold {held}; follow suit"
         )
+    what = _SUIT_NAMES[suit_of[card]]
     return IllegalActionError(
-        action,
-        "SF-16",
-        f"{_SUIT_NAMES[suit_of[card]]} are not trumps and you hold {held} ({suit} were led); "
-        "follow suit or trump",
+        action, "SF-16", f"{what} are not trumps and you hold {held}; follow suit or trump"
     )
 
 
 def _describe(card: Card, suit: int) -> str:
+    if card == _ACE_OF_HEARTS:
+        return "AH is a trump, not a heart" if suit == TRUMP else "AH is not a trump"
     if suit == TRUMP:
-        if card.suit is not None and card.rank is Rank.ACE and card.suit.letter == "H":
-            return "AH is a trump"
         return f"{card} is a trump"
-    if card.rank is Rank.ACE and card.suit.letter == "H":
-        return "AH is a heart here"
-    return f"{card} is not a trump"
+    return f"{card} is not of the suit led"
 
 
 def _protected(state: State, card: Card, led: Card) -> bool:

@@ -84,6 +84,7 @@ __all__ = [
     "is_game_over",
     "is_legal",
     "legal_actions",
+    "legal_plays",
     "new_game",
     "next_deal",
 ]
@@ -465,6 +466,38 @@ def play_legal(hand: tuple[Card, ...], trick: tuple[Card, ...], info: DealInfo) 
     return tuple(map(_PLAY_OF, hand))
 
 
+def legal_plays(
+    hand: Sequence[Card],
+    trick: Sequence[Card],
+    trump: Suit,
+    *,
+    ranking: Ranking | str = Ranking.PEEL,
+    plain_lead_rule: PlainLeadRule | str = PlainLeadRule.FOLLOW_OR_TRUMP,
+) -> tuple[Card, ...]:
+    """Return the cards of ``hand`` that may be played to ``trick`` (led card first).
+
+    Implements SF-14, SF-15 and SF-16 as a pure function of the cards, for analysis and
+    bots (the engine uses the same tables).
+
+    >>> from cardrules.cards import parse_cards, format_cards
+    >>> format_cards(legal_plays(parse_cards("AH KC"), parse_cards("JD"), Suit.DIAMONDS))
+    'AH'
+    >>> format_cards(legal_plays(parse_cards("5D KC"), parse_cards("JD"), Suit.DIAMONDS))
+    '5D KC'
+    >>> format_cards(legal_plays(parse_cards("3D 4C 9S"), parse_cards("KD"), Suit.CLUBS))
+    '3D 4C'
+    """
+    cards = tuple(hand)
+    if not trick:
+        return cards
+    must_follow = PlainLeadRule(plain_lead_rule) is PlainLeadRule.MUST_FOLLOW
+    oblige, allowed = follow_tables(Suit(trump), Ranking(ranking), must_follow)
+    led = trick[0]
+    if any(oblige[led][card] for card in cards):
+        return tuple(card for card in cards if allowed[led][card])
+    return cards
+
+
 def _at_turn(
     info: DealInfo,
     board: Board,
@@ -674,10 +707,19 @@ def _play(state: State, action: Play) -> State:
         and info.options.dealer_ace_available is DealerAce.AFTER_TRICK1
     ):
         hands, board = _take_turn_up(info, board, hands, info.dealer, 1)
-    result = _after_trick(info, board, tricks, tricks_won, winner)
-    if result is not None:
-        return _settled(info, result, hands, tricks, tricks_won, log)
+    board, status = _after_trick(info, board, tricks, tricks_won, winner)
+    if status == _HAND_OVER:
+        return _settled(info, board, hands, tricks, tricks_won, log)
+    if status == _JINK_DECISION:
+        return make_state(
+            info, board, hands, Phase.JINK, winner, (), tricks, tricks_won, _JINK_CHOICES, log
+        )
     return _at_turn(info, board, hands, winner, (), tricks, tricks_won, log)
+
+
+_GO_ON_PLAYING: Final = 0
+_HAND_OVER: Final = 1
+_JINK_DECISION: Final = 2
 
 
 def _after_trick(
@@ -686,13 +728,13 @@ def _after_trick(
     tricks: tuple[Trick, ...],
     tricks_won: tuple[int, ...],
     winner: int,
-) -> Board | None:
-    """Decide whether the hand ends after a trick; return the settled board if it does.
+) -> tuple[Board, int]:
+    """Decide what follows a completed trick; return the board and what happens next.
 
     Implements SF-18 (three tricks end the hand; five without a winner spoil it), SF-13
     (a barred winner spoils), SF-20, SF-21 (the jink decision, success and failure) and
-    SF-24 (points). Returns ``board`` with a pending jink decision marked by
-    ``jinker`` set and no outcome, or None to play on.
+    SF-24 (points). The second value is ``_GO_ON_PLAYING``, ``_HAND_OVER`` (the board is
+    settled) or ``_JINK_DECISION``.
     """
     options = info.options
     side = info.sides[winner]
@@ -702,48 +744,50 @@ def _after_trick(
     barred = board.barred
     is_barred = bool(barred) and any(m in barred for m in members)
     if options.scoring is Scoring.POINTS:
-        return _points_after_trick(info, board, tricks_won, side, members, side_won, is_barred)
+        return _points_after_trick(info, board, tricks_won, members, side_won, is_barred)
     if board.jinker is not None:
         if side != board.jinker:
-            return settle(info, board, OutcomeKind.JINK_FAILED, (), tricks_won)
+            return settle(info, board, OutcomeKind.JINK_FAILED, (), tricks_won), _HAND_OVER
         if played == 5:
-            return settle(info, board, OutcomeKind.JINK, members, tricks_won)
-        return None
+            return settle(info, board, OutcomeKind.JINK, members, tricks_won), _HAND_OVER
+        return board, _GO_ON_PLAYING
     if side_won >= options.win_tricks:
         if is_barred:
-            return settle(info, board, OutcomeKind.BARRED, (), tricks_won)
+            return settle(info, board, OutcomeKind.BARRED, (), tricks_won), _HAND_OVER
         if options.jinking and played == 3:
-            return replace_board(board, jinker=-1 - side)  # decision pending
-        return settle(info, board, OutcomeKind.WON, members, tricks_won)
-    if played == 5:
-        return settle(info, board, OutcomeKind.SPOILT, (), tricks_won)
-    if options.stop_when_spoil_certain and spoil_certain(info, board, tricks_won, played):
-        return settle(info, board, OutcomeKind.SPOILT, (), tricks_won)
-    return None
+            return board, _JINK_DECISION
+        return settle(info, board, OutcomeKind.WON, members, tricks_won), _HAND_OVER
+    if played == 5 or (
+        options.stop_when_spoil_certain and spoil_certain(info, board, tricks_won, played)
+    ):
+        return settle(info, board, OutcomeKind.SPOILT, (), tricks_won), _HAND_OVER
+    return board, _GO_ON_PLAYING
 
 
 def _points_after_trick(
     info: DealInfo,
     board: Board,
     tricks_won: tuple[int, ...],
-    side: int,
     members: tuple[int, ...],
     side_won: int,
     is_barred: bool,
-) -> Board | None:
-    """Score a trick in a points game; implements SF-24."""
-    options = info.options
+) -> tuple[Board, int]:
+    """Score a trick in a points game; implements SF-24.
+
+    Each trick scores 5 to its winner's side (nothing for a barred side); reaching the
+    target, or taking all five tricks of a hand, wins the game at once.
+    """
     played = sum(tricks_won)
     if not is_barred:
         scores = list(board.scores)
         for member in members:
             scores[member] += 5
         board = replace_board(board, scores=tuple(scores))
-        if (played == 5 and side_won == 5) or scores[members[0]] >= options.target:
-            return settle(info, board, OutcomeKind.GAME_WON, members, tricks_won)
+        if (played == 5 and side_won == 5) or scores[members[0]] >= info.options.target:
+            return settle(info, board, OutcomeKind.GAME_WON, members, tricks_won), _HAND_OVER
     if played == 5:
-        return settle(info, board, OutcomeKind.HAND_SCORED, (), tricks_won)
-    return None
+        return settle(info, board, OutcomeKind.HAND_SCORED, (), tricks_won), _HAND_OVER
+    return board, _GO_ON_PLAYING
 
 
 def _settled(
@@ -754,14 +798,8 @@ def _settled(
     tricks_won: tuple[int, ...],
     log: object,
 ) -> State:
-    if board.outcome is None:  # jink decision pending
-        side = -1 - (board.jinker or 0)
-        board = replace_board(board, jinker=None)
-        chooser = tricks[-1].winner
-        assert info.sides[chooser] == side
-        return make_state(
-            info, board, hands, Phase.JINK, chooser, (), tricks, tricks_won, _JINK_CHOICES, log
-        )
+    """The state of a settled hand (no decision pending)."""
+    assert board.outcome is not None
     phase = Phase.GAME_OVER if board.outcome.kind is OutcomeKind.GAME_WON else Phase.DEAL_OVER
     return make_state(info, board, hands, phase, None, (), tricks, tricks_won, (), log)
 
