@@ -1,0 +1,1 @@
+"""Benchmarks of cardrules against OpenSpiel (see ``benchmarks/README.md``)."""
