@@ -350,8 +350,7 @@ def _mapping_hook(
     from cattrs.errors import IterableValidationError, IterableValidationNote
 
     key_type, value_type = get_args(tp)
-    key_hook = conv.get_structure_hook(key_type)
-    value_hook = conv.get_structure_hook(value_type)
+    structure = conv.structure  # dispatch is cached by cattrs
 
     def structure_mapping(value: object, _: object) -> dict[object, object]:
         if type(value) is not dict:
@@ -360,7 +359,7 @@ def _mapping_hook(
         errors: list[Exception] = []
         for key, item in value.items():
             try:
-                result[key_hook(key, key_type)] = value_hook(item, value_type)
+                result[structure(key, key_type)] = structure(item, value_type)
             except Exception as err:  # collected, reported with the path
                 err.__notes__ = [
                     *getattr(err, "__notes__", []),
@@ -379,7 +378,7 @@ def _tuple_hook(conv: cattrs.Converter, tp: Any) -> Callable[[object, object], t
 
     args = get_args(tp)
     homogeneous = len(args) == 2 and args[1] is Ellipsis
-    hooks = [conv.get_structure_hook(arg) for arg in (args[:1] if homogeneous else args)]
+    structure = conv.structure  # dispatch is cached by cattrs
 
     def structure_tuple(value: object, _: object) -> tuple[object, ...]:
         if type(value) is not list:
@@ -390,9 +389,8 @@ def _tuple_hook(conv: cattrs.Converter, tp: Any) -> Callable[[object, object], t
         errors: list[Exception] = []
         for index, item in enumerate(value):
             item_type = args[0] if homogeneous else args[index]
-            hook = hooks[0] if homogeneous else hooks[index]
             try:
-                result.append(hook(item, item_type))
+                result.append(structure(item, item_type))
             except Exception as err:  # collected, reported with the path
                 err.__notes__ = [
                     *getattr(err, "__notes__", []),
