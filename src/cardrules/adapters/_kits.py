@@ -49,6 +49,10 @@ class Engine(Protocol):
         """Start a session with its first deal."""
         ...
 
+    def next_deal(self, state: Any, /) -> Any:
+        """The next deal of the session."""
+        ...
+
     def legal_actions(self, state: Any, /) -> tuple[Any, ...]:
         """The legal actions of the seat on turn."""
         ...
