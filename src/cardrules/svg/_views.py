@@ -311,7 +311,7 @@ def my_bird_sings_view(view: my_bird_sings.View, *, size: float = 70) -> Drawing
     pile = "".join(
         _scaled(card_group(None, 0, 0), _MARGIN + 10 + 3 * i, top + 30 - 3 * i, _MID)
         for i in range(min(view.stock_count, 4))
-    )
+    ) or _scaled(empty_slot(0, 0), _MARGIN + 10, top + 30, _MID)
     stock = (
         f'<g class="stock" data-count="{view.stock_count}">'
         + label("stock", _MARGIN, top + 17, size=16, anchor="start", weight="bold")
