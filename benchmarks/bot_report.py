@@ -107,7 +107,10 @@ def main() -> None:
         ]
         for row in rows:
             print(row, file=sys.stderr)
-        mbs = [_mbs(p, args.mbs_deals, executor) for p in (None, "short-pack", "three-cards")]
+        mbs = [
+            _mbs(p, args.mbs_deals, executor)
+            for p in (None, "flushes-only", "short-pack", "three-cards")
+        ]
         for row in mbs:
             print(row, file=sys.stderr)
     finally:
@@ -130,8 +133,9 @@ def main() -> None:
         "deals. *Win rate* is the share of deals in which the bot took the pool (a spoilt "
         "deal has no winner); the Y column is the mean over the four Y seats. *Net* is X's "
         "mean change of counters per deal, antes included. Intervals are 95% (Wilson for "
-        f"rates, normal for means). The search bot uses {args.iterations} rule-of-thumb "
-        "rollouts per decision, each on a fresh sample of the hidden cards.",
+        f"rates, normal for means). The search bot draws {args.iterations} samples of the "
+        "hidden cards per decision and plays each legal action out in every sample with "
+        "rule-of-thumb rollouts (iteration budget, so the run is deterministic).",
         "",
         "| X | Y | deals | X win rate | Y win rate (per seat) | X net per deal | verdict | time |",
         "|---|---|---:|---|---|---|---|---:|",
@@ -150,7 +154,9 @@ def main() -> None:
     lines += [
         "",
         "*X better* means the lower end of X's interval lies above the upper end of Y's, "
-        "and X's net gain per deal is positive with 95% confidence.",
+        "and X's net gain per deal is positive with 95% confidence. Net figures include "
+        "the antes; a pool still spoilt at the end of a session (five deals) is lost to "
+        "all, so the mean net over all seats is slightly negative.",
         "",
         "## My Bird Sings: how often a dealt hand already sings",
         "",

@@ -285,20 +285,40 @@ def _parse_move(game: GameModule, text: str) -> object:
 
 
 def _human_status(game: GameModule, state: GameState, seat: int) -> list[str]:
-    """What the human sees before deciding: counters, trick so far, hand, legal moves."""
-    lines = [f"Pool {state.pool}. Your balance {state.balances[seat]:+d}."]
+    """What the human sees before deciding, read from the seat's view only."""
+    view = game.view(state, seat)
+    pool: int = getattr(view, "pool")  # noqa: B009 - both games' views have it
+    balances: tuple[int, ...] = getattr(view, "balances")  # noqa: B009
+    lines = [f"Pool {pool}. Your balance {balances[seat]:+d}."]
     if name_of(game) == "spoil-five":
-        sf = cast("SfState", state)
+        from cardrules import spoil_five
+
+        sf = cast("spoil_five.View", view)
         won = " ".join(str(n) for n in sf.tricks_won)
         lines.append(
             f"Trumps {_SUIT_NAMES[sf.trump]} (turn-up {sf.turn_up}); tricks per seat: {won}"
         )
-        if sf.trick:
-            lines.append(f"Trick so far: {format_cards(sf.trick)}")
-    hand = format_cards(sort_hand(game, state, state.hands[seat]))
-    lines.append(f"Your hand: {hand}")
-    legal = game.legal_actions(state)
-    lines.append("Legal moves: " + ", ".join(game.format_action(a) for a in legal))
+        if sf.trick and sf.leader is not None:
+            lines.append(
+                f"Trick so far (led by {seat_name(sf.leader, seat)}): {format_cards(sf.trick)}"
+            )
+    else:
+        from cardrules import my_bird_sings
+
+        mbs = cast("my_bird_sings.View", view)
+        lines.append(f"Turn {mbs.turn} (round {mbs.round}); stock {mbs.stock_count} cards.")
+    hand: tuple[Card, ...] = getattr(view, "hand")  # noqa: B009
+    ordered = sort_hand(game, state, hand)
+    lines.append(f"Your hand: {format_cards(ordered)}")
+    position = {card: i for i, card in enumerate(ordered)}
+    legal: tuple[object, ...] = getattr(view, "legal_actions")  # noqa: B009
+
+    def key(action: object) -> int:
+        card = getattr(action, "card", getattr(action, "discard", None))
+        return position.get(card, len(position)) if isinstance(card, Card) else len(position)
+
+    moves = sorted(legal, key=key)
+    lines.append("Legal moves: " + ", ".join(game.format_action(a) for a in moves))
     return lines
 
 
@@ -543,7 +563,8 @@ def _print_summary(summary: dict[str, object]) -> None:
     console.print(
         f"No winner ({label}): {nobody['value']:.3f} [{nobody['low']:.3f}, {nobody['high']:.3f}]"
     )
-    console.print(f"Endings: {summary['kinds']}")
+    kinds = cast("dict[str, int]", summary["kinds"])
+    console.print("Endings: " + ", ".join(f"{kind} {count}" for kind, count in kinds.items()))
     console.print(f"Mean pool: {cast('float', summary['mean_pool']):.2f}")
     console.print(
         f"Decisions per deal: {cast('float', summary['actions_per_deal']):.2f} actions, "

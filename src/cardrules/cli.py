@@ -70,7 +70,7 @@ def app() -> None:
     type=click.IntRange(min=1),
     default=100,
     show_default=True,
-    help="Rollouts per decision of search bots.",
+    help="Samples of the hidden cards per decision of search bots.",
 )
 @click.option(
     "--save",
@@ -93,9 +93,9 @@ def play(
 ) -> None:
     """Play GAME against computer players (or watch them with --auto).
 
-    Type moves in notation: ``play 10C`` or just ``10C`` (Spoil Five), ``pass KH`` or
-    just ``KH`` (My Bird Sings), ``rob 3S``, ``draw 2``, ``exchange 4D``. Type ``?`` to
-    list your legal moves again, ``quit`` to stop.
+    Type moves in notation: 'play 10C' or just '10C' (Spoil Five), 'pass KH' or
+    just 'KH' (My Bird Sings), 'rob 3S', 'draw 2', 'exchange 4D'. Type '?' to
+    list your legal moves again, 'quit' to stop.
     """
     try:
         _terminal.run_play(
@@ -154,7 +154,7 @@ def play(
     type=click.IntRange(min=1),
     default=100,
     show_default=True,
-    help="Rollouts per decision of search bots.",
+    help="Samples of the hidden cards per decision of search bots.",
 )
 @click.option(
     "--rollout",
