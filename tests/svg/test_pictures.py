@@ -201,3 +201,36 @@ def test_trick_seats_must_match_cards() -> None:
     """Seats are one per card."""
     with pytest.raises(ValueError, match="one seat per card"):
         svg.trick("KC AC", seats=(0,))
+
+
+def _every_kind_of_drawing() -> list[str]:
+    from cardrules import my_bird_sings, spoil_five
+
+    sf = spoil_five.new_game(spoil_five.Options(players=4), seed=7)
+    mbs = my_bird_sings.new_game(my_bird_sings.Options(players=3), seed=2)
+    return [
+        svg.card(parse_card("QH")),
+        svg.card_back(),
+        svg.hand("5H JD AH", highlight=parse_cards("AH")),
+        svg.hand(()),
+        svg.trick("10S AH 2S 5S", winner=3, trump=Suit.SPADES),
+        svg.rank_chart(Suit.DIAMONDS),
+        svg.view(spoil_five.view(sf, 0)),
+        svg.view(my_bird_sings.view(mbs, 1)),
+    ]
+
+
+def test_every_drawing_is_self_contained() -> None:
+    """Each drawing stands alone: a title for screen readers, no links or external
+    resources (images, fonts, stylesheets, scripts), and no ids, so any number of
+    drawings can be inlined in one page without clashing."""
+    for document in _every_kind_of_drawing():
+        root = parse(document)
+        assert root.find(f"{SVG}title") is not None
+        assert root.get("role") == "img"
+        for element in root.iter():
+            tag = element.tag.removeprefix(SVG)
+            assert tag in {"svg", "title", "g", "rect", "path", "text", "circle"}, tag
+            assert "id" not in element.attrib
+            assert not any("href" in name for name in element.attrib)
+            assert not any("url(" in value for value in element.attrib.values())
