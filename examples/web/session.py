@@ -28,6 +28,7 @@ from typing import Any, Final
 import attrs
 
 from cardrules import CardrulesError, IllegalActionError, NotationError, OptionsError
+from cardrules.bots import GameBot
 from cardrules.dealing import derive_seed
 from web.tables import JSON, GameKind
 
@@ -75,7 +76,7 @@ class Session:
         kind: GameKind,
         preset: str,
         state: Any,
-        bots: Mapping[int, Any],
+        bots: Mapping[int, GameBot],
         seed: int | None,
     ) -> None:
         self.kind = kind

@@ -22,7 +22,6 @@ The *table* a page draws is a JSON object::
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
@@ -31,6 +30,7 @@ from typing import Any, Final, TypeAlias
 import attrs
 
 from cardrules import OptionsError, my_bird_sings, spoil_five
+from cardrules.bots import GameBot, make_bot
 from cardrules.cards import Card, Suit
 
 __all__ = ["JSON", "KINDS", "GameKind", "kind_named"]
@@ -107,7 +107,8 @@ def _sf_table(view: spoil_five.View) -> dict[str, JSON]:
         piles.append({"label": "set aside", "cards": _cards(view.set_aside), "backs": 0})
     n = len(view.hand_sizes)
     trick: list[JSON]
-    if view.trick or not view.tricks:
+    trick_done = not view.trick and bool(view.tricks)
+    if not trick_done:
         leader = view.leader if view.leader is not None else 0
         trick = [
             {"seat": (leader + i) % n, "card": str(card), "win": False}
@@ -135,6 +136,8 @@ def _sf_table(view: spoil_five.View) -> dict[str, JSON]:
         "pool_label": "stakes" if points_game else "pool",
         "piles": piles,
         "trick": trick,
+        "trick_done": trick_done,
+        "trick_caption": "",
         "notes": notes,
     }
 
@@ -244,15 +247,18 @@ def _mbs_table(view: my_bird_sings.View) -> dict[str, JSON]:
             {"label": f"dead pile · {view.dead_count}", "cards": [], "backs": view.dead_count}
         )
     trick: list[JSON] = []
+    caption = ""
     outcome = view.outcome
     if outcome is not None and outcome.singer is not None:
         trick = [{"seat": outcome.singer, "card": str(c), "win": True} for c in outcome.shown]
+        caption = "The singing cards"
     elif view.exchanges and view.exchanges[-1].turn == view.turn:
         last = view.exchanges[-1]
         trick = [{"seat": view.seat, "card": str(last.discard), "win": False,
                   "label": "your discard"}]  # fmt: skip
         trick += [{"seat": view.seat, "card": str(c), "win": False, "label": "rejected"}
                   for c in last.rejects]  # fmt: skip
+        caption = f"Your exchange: you drew {last.taken}"
     notes: list[JSON] = [f"Round {view.round}", f"Turn {view.turn + 1}"]
     if view.passed:
         notes.append(f"You passed {view.passed[-1]}")
@@ -266,6 +272,8 @@ def _mbs_table(view: my_bird_sings.View) -> dict[str, JSON]:
         "pool_label": "pool",
         "piles": piles,
         "trick": trick,
+        "trick_done": False,
+        "trick_caption": caption,
         "notes": notes,
     }
 
@@ -357,29 +365,8 @@ def _mbs_outcome(outcome: my_bird_sings.Outcome, view: my_bird_sings.View,
 # -- the two games ------------------------------------------------------------------------
 
 
-class RandomChoice:
-    """A stand-in bot: a uniformly random legal action (used only if no bots are installed).
-
-    >>> RandomChoice(random.Random(1)).choose(None, ("a", "b", "c"))
-    'a'
-    """
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, view: object, legal: Sequence[Any], /) -> Any:
-        """Return one of ``legal`` at random."""
-        return legal[self.rng.randrange(len(legal))]
-
-
-def _make_bot(module: ModuleType) -> Callable[[random.Random], Any]:
-    def make(rng: random.Random) -> Any:
-        try:
-            make_bot = getattr(importlib.import_module("cardrules.bots"), "make_bot", None)
-        except ImportError:
-            make_bot = None
-        if make_bot is None:
-            return RandomChoice(rng)
+def _make_bot(module: ModuleType) -> Callable[[random.Random], GameBot]:
+    def make(rng: random.Random) -> GameBot:
         return make_bot(module, "heuristic", rng)
 
     return make
@@ -400,7 +387,8 @@ class GameKind:
         module: the engine module (:mod:`cardrules.spoil_five` ...).
         default_preset: the preset the start form proposes.
         default_players: the player count the start form proposes.
-        make_bot: builds a bot for one seat from its random generator.
+        make_bot: builds a bot for one seat from its random generator (the game's
+            rule-of-thumb bot from :mod:`cardrules.bots`).
     """
 
     name: str
@@ -409,7 +397,7 @@ class GameKind:
     module: ModuleType
     default_preset: str
     default_players: int
-    make_bot: Callable[[random.Random], Any]
+    make_bot: Callable[[random.Random], GameBot]
     _table: Callable[[Any], dict[str, JSON]]
     _entry: Callable[[object], dict[str, JSON]]
     _prompt: Callable[[Any, Sequence[str]], str]

@@ -189,10 +189,12 @@
     const box = $("centre");
     box.replaceChildren();
     for (const pile of table.piles) {
-      const node = el("div", "pile");
+      const node = el("div", "pile" + (pile.taken_by !== null && pile.taken_by !== undefined ? " taken" : ""));
       const cards = el("div", "cards");
       for (const c of pile.cards) cards.appendChild(cardImg(c));
-      for (let i = 0; i < Math.min(pile.backs, 3); i++) cards.appendChild(cardImg(null));
+      const backs = Math.min(pile.backs, 6);
+      if (backs > 0) cards.classList.add("stack");
+      for (let i = 0; i < backs; i++) cards.appendChild(cardImg(null));
       node.appendChild(cards);
       let caption = pile.label;
       if (pile.taken_by !== null && pile.taken_by !== undefined) caption += " · taken by " + current_names[pile.taken_by];
@@ -217,6 +219,11 @@
   function drawTrick(data, table) {
     const box = $("trick");
     box.replaceChildren();
+    const winner = table.trick.find((play) => play.win);
+    let caption = "";
+    if (table.trick_done && winner) caption = "Last trick · won by " + data.names[winner.seat];
+    else if (table.trick_caption) caption = table.trick_caption;
+    $("trick-caption").textContent = caption;
     for (const play of table.trick) {
       const node = el("div", "played" + (play.win ? " win" : ""));
       node.appendChild(cardImg(play.card));
@@ -264,6 +271,9 @@
 
     const offered = $("offered");
     offered.replaceChildren();
+    $("offered-box").hidden = table.offered === 0;
+    const giver = table.to_act === null ? null : (table.to_act - 1 + data.players) % data.players;
+    $("offered-caption").textContent = giver === null ? "" : data.names[giver] + "'s hand, face down: pick one";
     for (let i = 0; i < table.offered; i++) {
       const entry = byIndex.get(i);
       const node = el("button", "card" + (entry ? " legal" : ""));
