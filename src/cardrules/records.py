@@ -194,8 +194,8 @@ class GameRecord:
         metadata: read-only mapping of strings to strings.
 
     Raises:
-        RecordError: for a wrong format or version, an unknown game, options of another
-            game, a dealer who is not a seat, no deals, or bad metadata.
+        RecordError: for a wrong format or version, an unknown game, options or actions
+            of another game, a dealer who is not a seat, no deals, or bad metadata.
 
     """
 
@@ -227,6 +227,14 @@ class GameRecord:
                 f"dealer: expected a seat from 0 to {players - 1}, "
                 f"got {_json.describe(self.dealer)}"
             )
+        action_types = tuple(module.ACTION_TYPES)
+        for number, deal in enumerate(self.deals):
+            for index, action in enumerate(deal.actions):
+                if not isinstance(action, action_types):
+                    raise RecordError(
+                        f"deals[{number}].actions[{index}]: not a {self.game} action: "
+                        f"{action!r:.60}"
+                    )
 
 
 def _game_of(obj: object) -> str:

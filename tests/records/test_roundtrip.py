@@ -192,6 +192,10 @@ def test_game_record_checks_its_fields_when_built() -> None:
         ({"dealer": 3}, "dealer: expected a seat from 0 to 2, got 3"),
         ({"deals": ()}, "at least one deal"),
         ({"deals": (1,)}, "every item must be a DealRecord"),
+        (
+            {"deals": (records.DealRecord(seed=1, actions=(my_bird_sings.Abandon(),)),)},
+            r"deals\[0\]\.actions\[0\]: not a spoil-five action: Abandon\(\)",
+        ),
     ]
     for changes, message in cases:
         with pytest.raises(RecordError, match=message):
