@@ -181,3 +181,41 @@ def test_registry_hands_out_the_rule_of_thumb_bot_of_each_game() -> None:
     assert isinstance(make_bot(spoil_five, "heuristic", random.Random(0)), SpoilFiveBot)
     assert isinstance(make_bot(my_bird_sings, "heuristic", random.Random(0)), MyBirdSingsBot)
     assert isinstance(make_bot(my_bird_sings, "search", random.Random(0)), SearchBot)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.NAME)
+def test_the_simulation_runner_hands_bots_views_only(
+    game: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import cardrules.simulation as simulation
+
+    made: list[_ViewOnly] = []
+
+    def checked(g: object, name: str, rng: random.Random, **kwargs: object) -> _ViewOnly:
+        bot = _ViewOnly(game, make_bot(g, name, rng, **kwargs))  # type: ignore[arg-type]
+        made.append(bot)
+        return bot
+
+    monkeypatch.setattr(simulation, "make_bot", checked)
+    result = simulation.simulate(game.NAME, ("heuristic", "random", "search"), 4, iterations=2)
+    assert len(result.deals) == 4
+    assert sum(bot.calls for bot in made) >= 1
+
+
+def test_search_rollouts_hand_the_rollout_policy_views_only() -> None:
+    _state, view, legal = _first_choice(spoil_five, 1)
+    policies: list[_ViewOnly] = []
+
+    def policy(rng: random.Random) -> _ViewOnly:
+        policies.append(_ViewOnly(spoil_five, RandomBot(rng)))
+        return policies[-1]
+
+    bot: SearchBot[GameState, object, SeatView] = SearchBot(
+        spoil_five,  # type: ignore[arg-type]
+        random.Random(0),
+        policy,  # type: ignore[arg-type]
+        iterations=3,
+    )
+    assert bot.choose(view, legal) in legal
+    assert len(policies) == 3 * len(legal)
+    assert sum(p.calls for p in policies) >= 1

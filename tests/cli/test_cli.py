@@ -85,11 +85,10 @@ def test_play_rejects_a_seat_outside_the_table() -> None:
     assert "seat must be from 0 to 4" in result.output
 
 
-def test_replay_of_a_saved_game_repeats_the_narration(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", ["spoil-five", "my-bird-sings"])
+def test_replay_of_a_saved_game_repeats_the_narration(tmp_path: Path, game: str) -> None:
     record = tmp_path / "game.json"
-    played = _run(
-        "play", "my-bird-sings", "--auto", "--seed", "5", "--deals", "3", "--save", str(record)
-    )
+    played = _run("play", game, "--auto", "--seed", "5", "--deals", "3", "--save", str(record))
     replayed = _run("replay", str(record))
     lines = played.splitlines()
     assert lines[-1] == f"Saved the game record to {record}"
