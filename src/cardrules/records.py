@@ -40,6 +40,7 @@ True
 
 from __future__ import annotations
 
+import io
 import os
 import types
 from collections.abc import Iterable, Iterator, Mapping
@@ -341,19 +342,25 @@ def loads(text: str | bytes, *, max_size: int = MAX_INPUT_SIZE) -> GameRecord:
 
 
 def dump(
-    rec: GameRecord, target: str | os.PathLike[str] | IO[str], *, indent: int | None = 2
+    rec: GameRecord,
+    target: str | os.PathLike[str] | IO[str] | IO[bytes],
+    *,
+    indent: int | None = 2,
 ) -> None:
-    """Write a record as JSON (indented by default) to a path or an open text file.
+    """Write a record as JSON (indented by default) to a path or an open file.
 
-    A path is written as UTF-8 and replaced if it exists. Errors while writing
-    (``OSError``) are not caught.
+    A path is written as UTF-8 and replaced if it exists; a file opened in binary mode
+    receives UTF-8 bytes, a text file text. Errors while writing (``OSError``) are not
+    caught.
     """
     text = dumps(rec, indent=indent) + "\n"
     if isinstance(target, str | os.PathLike):
         with open(target, "w", encoding="utf-8") as file:
             file.write(text)
+    elif "b" in getattr(target, "mode", "") or isinstance(target, io.BufferedIOBase | io.BytesIO):
+        cast(IO[bytes], target).write(text.encode("utf-8"))
     else:
-        target.write(text)
+        cast(IO[str], target).write(text)
 
 
 def load(
@@ -365,14 +372,18 @@ def load(
     refused. Errors while reading (``OSError``, such as a missing file) are not caught.
 
     Raises:
-        RecordError: saying where, for malformed, oversized or hostile input.
+        RecordError: saying where, for malformed, oversized or hostile input (a text
+            file whose bytes are not valid in its encoding included).
 
     """
-    if isinstance(source, str | os.PathLike):
-        with open(source, "rb") as file:
-            data: str | bytes = file.read(max_size + 1)
-    else:
-        data = source.read(max_size + 1)
+    try:
+        if isinstance(source, str | os.PathLike):
+            with open(source, "rb") as file:
+                data: str | bytes = file.read(max_size + 1)
+        else:
+            data = source.read(max_size + 1)
+    except UnicodeDecodeError as err:
+        raise RecordError(f"invalid JSON: not {err.encoding} text ({err.reason})") from None
     return loads(data, max_size=max_size)
 
 

@@ -145,6 +145,12 @@ def test_records_are_written_and_read_through_paths_and_files(tmp_path: Path) ->
         assert records.load(binary) == rec
     with path.open(encoding="utf-8") as text:
         assert records.load(text) == rec
+    raw = io.BytesIO()
+    records.dump(rec, raw)
+    assert records.loads(raw.getvalue()) == rec
+    with path.open("wb") as binary_out:
+        records.dump(rec, binary_out)
+    assert records.load(path) == rec
     buffer = io.StringIO()
     records.dump(rec, buffer, indent=None)
     assert records.loads(buffer.getvalue()) == rec
@@ -159,6 +165,13 @@ def test_load_refuses_files_larger_than_the_limit(tmp_path: Path) -> None:
         records.load(path, max_size=50)
     with pytest.raises(RecordError, match="exceeds 50"):
         records.load(io.StringIO(" " * 100), max_size=50)
+
+
+def test_load_refuses_a_text_file_that_cannot_be_decoded(tmp_path: Path) -> None:
+    path = tmp_path / "latin.json"
+    path.write_bytes(b'{"format": "\xff"}')
+    with path.open(encoding="utf-8") as text, pytest.raises(RecordError, match="not utf-8 text"):
+        records.load(text)
 
 
 def test_metadata_is_a_read_only_bounded_mapping_of_strings() -> None:
