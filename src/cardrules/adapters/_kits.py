@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, Protocol, cast
+from typing import Any, Final, Protocol, TypeAlias, cast
 
 import attrs
 import numpy as np
@@ -33,7 +33,7 @@ __all__ = [
 DEFAULT_ROUND_LIMIT: Final = 20
 """My Bird Sings' round limit in OpenSpiel when the options set none (MBS-13)."""
 
-Vector = npt.NDArray[np.float32]
+Vector: TypeAlias = "npt.NDArray[np.float32]"
 
 
 class Engine(Protocol):
