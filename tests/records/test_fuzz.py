@@ -38,7 +38,7 @@ def _deep(depth: int) -> object:
 def _junk(rng: random.Random) -> object:
     choices: list[object] = [
         None, True, False, 0, -1, 1, 3, 52, 2**31, 2**63, 2**64 - 1, -(2**64) + 1,
-        1.5, 1e300, -0.0, "", "x", "AS", "10C", "1S", "ZZ", "play AS", "pass KH",
+        10**40, -(10**30), 1.5, 1e300, -0.0, "", "x", "AS", "10C", "1S", "ZZ", "play AS", "pass KH",
         "draw 99", "draw -1", "draw 0", "sing AS KS QS JS", "sing", "rob 5H", "x" * 300,
         [], {}, [1], ["AS"], {"a": 1}, {"seed": 1}, [[[]]], _deep(rng.randrange(20, 200)),
     ]  # fmt: skip
@@ -83,9 +83,15 @@ def mutate(base: dict[str, Any], rng: random.Random) -> str | bytes:
             for _ in range(rng.randrange(1, 4)):
                 raw[rng.randrange(len(raw))] = rng.randrange(256)
             return bytes(raw)
-        depth = rng.choice([10, 100, 2000, 50_000])
-        key = rng.choice(['"deals":', '"options":', '"actions":', '"seed":'])
-        return text.replace(key, key + "[" * depth + "0" + "]" * depth, 1)
+        key = rng.choice(['"deals": ', '"options": ', '"actions": ', '"seed": ', '"players": '])
+        trick = rng.randrange(3)
+        if trick == 0:  # deep nesting
+            depth = rng.choice([2000, 50_000])  # shallower nesting: see _junk
+            return text.replace(key, key + "[" * depth + "0" + "]" * depth + ", " + key, 1)
+        if trick == 1:  # a duplicate key
+            return text.replace(key, key + "1, " + key, 1)
+        digits = rng.choice(["1" + "0" * 19, "9" * 21, "-" + "9" * 25, "1" * 5000])
+        return text.replace(key, key + digits + ", " + key, 1)
     data = copy.deepcopy(base)
     for _ in range(rng.randrange(1, 4)):
         nodes = _nodes(data, [])
