@@ -31,6 +31,7 @@ from cardrules.spoil_five.ranking import TRUMP, trump_table
 from cardrules.spoil_five.rules import apply_action, start_deal
 from cardrules.spoil_five.state import EventKind, OutcomeKind, State
 from cardrules.spoil_five.views import View
+from cardrules.spoil_five.views import view as _view_of
 
 __all__ = ["sample_state"]
 
@@ -198,7 +199,7 @@ def sample_state(view: View, rng: random.Random) -> State:
                 state = apply_action(state, action)
         except IllegalActionError:
             continue
-        if state.to_act == view.to_act and state.phase is view.phase:
+        if _view_of(state, me) == view:
             return state
     raise CardrulesError("no deal consistent with this view was found")
 
@@ -243,17 +244,26 @@ def _ace_facts(
     ace: Card,
     seen: set[Card],
 ) -> tuple[int | None, set[int]]:
-    """Who must have been dealt the ace of trumps, and who cannot have been (SF-11)."""
+    """Who must have been dealt the ace of trumps, and who cannot have been (SF-11, SF-12).
+
+    A rob by an unbarred player, or a declined rob, shows the ace's holder. A player who
+    played to trick 1 while the turn-up was still there, without robbing, did not hold it
+    (he would have been asked to rob); nor did a player barred for a false rob.
+    """
     options = view.options
     if ace in seen or _turned_ace(view) or options.robbing is Robbing.OFF:
         return None, set()
     if decliners:
         return decliners[0], set()
-    if robbers and options.rob_enforcement is RobEnforcement.ENFORCE:
-        return robbers[0], set()
-    excluded = {seat for number, seat, _ in plays if number == 0 and seat not in robbers}
-    if view.turn_up_taken_by is not None:
-        return None, set()
+    penalize = options.rob_enforcement is RobEnforcement.PENALIZE
+    true_robbers = [seat for seat in robbers if not (penalize and seat in view.barred)]
+    if true_robbers:
+        return true_robbers[0], set()
+    excluded = {seat for seat in robbers if seat in view.barred}
+    for number, seat, _ in plays:
+        if number != 0 or seat in robbers:
+            break
+        excluded.add(seat)
     return None, excluded
 
 
@@ -297,7 +307,7 @@ def _assign(
     slots.sort(key=lambda slot: -len(forbidden[slot[0]]) if not slot[1] else 0)
     for seat, is_discard in slots:
         banned = set() if is_discard else set(forbidden[seat])
-        if seat in excluded and not is_discard:
+        if seat in excluded:
             banned.add(ace)
         allowed = [i for i, card in enumerate(remaining) if card not in banned]
         if not allowed:

@@ -1,0 +1,49 @@
+"""Hypothesis strategies for Spoil Five: valid option sets and random games."""
+
+from __future__ import annotations
+
+import attrs
+from hypothesis import assume
+from hypothesis import strategies as st
+
+from cardrules import spoil_five as sf
+from cardrules.errors import OptionsError
+
+
+def _teams(players: int, sides: int) -> tuple[tuple[int, ...], ...]:
+    """Partners sitting alternately: seat i belongs to side i % sides."""
+    return tuple(tuple(range(side, players, sides)) for side in range(sides))
+
+
+@st.composite
+def options(draw: st.DrawFn) -> sf.Options:
+    """Any valid Options: a preset, a player count, and a few other flags varied."""
+    preset = draw(st.sampled_from(sorted(sf.PRESETS)))
+    base = sf.PRESETS[preset]
+    players = draw(st.integers(2, 10))
+    teams = None
+    if base.teams is not None or draw(st.integers(0, 4)) == 0:
+        divisors = [k for k in (2, 3, 5) if players % k == 0 and players // k >= 2]
+        if divisors:
+            teams = _teams(players, draw(st.sampled_from(divisors)))
+    changes: dict[str, object] = {"players": players, "teams": teams}
+    if base.fiving and not (players == 2 or (teams is not None and len(teams) == 2)):
+        changes["fiving"] = False
+    changes["robbing"] = draw(st.sampled_from(["compulsory", "compulsory", "optional", "off"]))
+    if changes["robbing"] == "compulsory":
+        changes["rob_enforcement"] = draw(st.sampled_from(["enforce", "penalize"]))
+    changes["dealer_ace_available"] = draw(st.sampled_from(["own_turn_trick1", "after_trick1"]))
+    changes["plain_lead_rule"] = draw(st.sampled_from(["follow_or_trump", "must_follow"]))
+    changes["deal_batches"] = draw(st.sampled_from([(2, 3), (3, 2)]))
+    changes["split_remainder"] = draw(st.sampled_from(["carry", "first_from_eldest", "dealer"]))
+    if base.scoring == "pool":
+        changes["spoil_payers"] = draw(st.sampled_from(["all", "dealer_only"]))
+        if not base.jinking:
+            changes["stop_when_spoil_certain"] = draw(st.booleans())
+    if base.ranking == "peel":
+        changes["ranking"] = draw(st.sampled_from(["peel", "peel", "ordinary"]))
+    try:
+        return attrs.evolve(base, **changes)
+    except OptionsError:
+        assume(False)
+        raise

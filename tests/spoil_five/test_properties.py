@@ -1,0 +1,174 @@
+"""Invariants of the Spoil Five engine over random games (Hypothesis)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardrules import spoil_five as sf
+from cardrules.cards import FULL_PACK, Card
+from cardrules.errors import IllegalActionError
+from cardrules.history import log_items
+from cardrules.spoil_five.actions import PLAYS, ROBS
+from tests.spoil_five.strategies import options
+
+ALL_ACTIONS: tuple[sf.Action, ...] = (
+    *PLAYS,
+    *ROBS,
+    sf.DeclineRob(),
+    sf.Stop(),
+    sf.GoOn(),
+    sf.AskFive(),
+    sf.DeclineFive(),
+    sf.AcceptFive(),
+    sf.RefuseFive(),
+)
+RULE_ID = re.compile(r"^(SF|C)-\d+$")
+MAX_DECISIONS = 60
+
+
+def all_cards(state: sf.State) -> Counter[Card]:
+    """Every card of the pack, wherever it is: hands, tricks, discards, table, undealt."""
+    cards: Counter[Card] = Counter()
+    for hand in state.hands:
+        cards.update(hand)
+    cards.update(state.trick)
+    for trick in state.tricks:
+        cards.update(trick.cards)
+    cards.update(card for _, card in state.discards)
+    cards.update(state.board.set_aside)
+    cards.update(state.undealt)
+    if state.turn_up_on_table:
+        cards[state.turn_up] += 1
+    return cards
+
+
+def snapshot(state: sf.State) -> tuple[object, ...]:
+    return (repr(state), state.legal, log_items(state.log), state.hands, state.board)
+
+
+def check_state(state: sf.State, rng: random.Random) -> None:
+    assert all_cards(state) == Counter(FULL_PACK)
+    assert sum(state.balances) + state.pool == 0
+    legal = sf.legal_actions(state)
+    assert legal == tuple(a for a in ALL_ACTIONS if sf.is_legal(state, a))
+    assert (legal == ()) == (state.to_act is None)
+    before = snapshot(state)
+    for action in rng.sample(ALL_ACTIONS, 6):
+        if action not in legal:
+            with pytest.raises(IllegalActionError) as refused:
+                sf.apply_action(state, action)
+            assert RULE_ID.match(refused.value.rule), refused.value.rule
+            assert refused.value.reason
+            assert sf.check_action(state, action) is not None
+    for action in legal[:3]:
+        sf.apply_action(state, action)
+        assert sf.check_action(state, action) is None
+    assert snapshot(state) == before
+    for seat in range(state.options.players):
+        view = sf.view(state, seat)
+        assert view.hand == state.hands[seat]
+        assert view.legal_actions == (legal if seat == state.to_act else ())
+        for event in view.events:
+            if event.kind is sf.EventKind.ROB and event.seat != seat:
+                assert event.card is None
+
+
+def random_session(
+    opts: sf.Options, seed: int, rng: random.Random, deals: int, check: bool
+) -> list[sf.Action]:
+    """Play ``deals`` random deals; return the actions taken."""
+    state = sf.new_game(opts, seed=seed)
+    taken: list[sf.Action] = []
+    for _ in range(deals):
+        decisions = 0
+        while state.to_act is not None:
+            if check:
+                check_state(state, rng)
+            legal = sf.legal_actions(state)
+            action = legal[rng.randrange(len(legal))]
+            taken.append(action)
+            state = sf.apply_action(state, action)
+            decisions += 1
+            assert decisions <= MAX_DECISIONS
+        assert sf.is_deal_over(state)
+        if check:
+            check_state(state, rng)
+        if sf.is_game_over(state):
+            break
+        state = sf.next_deal(state)
+    return taken
+
+
+@settings(max_examples=60, deadline=None)
+@given(opts=options(), seed=st.integers(0, 2**32), pick=st.integers(0, 2**32))
+def test_random_games_keep_every_invariant(opts: sf.Options, seed: int, pick: int) -> None:
+    """Cards and counters are conserved; legality, purity and views agree at every step."""
+    random_session(opts, seed, random.Random(pick), deals=2, check=True)
+
+
+@settings(max_examples=30, deadline=None)
+@given(opts=options(), seed=st.integers(0, 2**32), pick=st.integers(0, 2**32))
+def test_same_seed_and_actions_give_equal_states(opts: sf.Options, seed: int, pick: int) -> None:
+    """Replaying the same seed and actions reproduces the same states and history."""
+    first = sf.new_game(opts, seed=seed)
+    second = sf.new_game(opts, seed=seed)
+    rng = random.Random(pick)
+    while first.to_act is not None:
+        assert first == second
+        action = sf.legal_actions(first)[rng.randrange(len(sf.legal_actions(first)))]
+        first = sf.apply_action(first, action)
+        second = sf.apply_action(second, action)
+    assert first == second
+    assert sf.history(first) == sf.history(second)
+    (deal,) = sf.history(first).deals
+    replayed = sf.new_game(opts, seed=deal.seed, dealer=deal.dealer)
+    for action in deal.actions:
+        replayed = sf.apply_action(replayed, action)
+    assert replayed == first
+
+
+@settings(max_examples=40, deadline=None)
+@given(opts=options(), seed=st.integers(0, 2**32), pick=st.integers(0, 2**32))
+def test_sampled_states_agree_with_the_view(opts: sf.Options, seed: int, pick: int) -> None:
+    """A state sampled from a view shows that seat exactly the same view."""
+    choices = random.Random(pick)
+    state = sf.new_game(opts, seed=seed)
+    while state.to_act is not None:
+        seat = choices.randrange(opts.players)
+        view = sf.view(state, seat)
+        sample = sf.sample_state(view, choices)
+        assert sf.view(sample, seat) == view
+        assert all_cards(sample) == Counter(FULL_PACK)
+        legal = sf.legal_actions(state)
+        state = sf.apply_action(state, legal[choices.randrange(len(legal))])
+
+
+def test_a_few_hundred_five_player_deals_in_sequence() -> None:
+    """Random play through legal_actions/apply_action/next_deal for 300 deals."""
+    rng = random.Random(2024)
+    state = sf.new_game(sf.PEEL, seed=2024)
+    kinds: Counter[sf.OutcomeKind] = Counter()
+    for _ in range(300):
+        while state.to_act is not None:
+            legal = sf.legal_actions(state)
+            state = sf.apply_action(state, legal[rng.randrange(len(legal))])
+        assert state.outcome is not None
+        kinds[state.outcome.kind] += 1
+        assert sum(state.balances) + state.pool == 0
+        state = sf.next_deal(state)
+    assert set(kinds) == {sf.OutcomeKind.WON, sf.OutcomeKind.SPOILT}
+    assert len(sf.history(state).deals) == 301
+    assert [deal.dealer for deal in sf.history(state).deals[:6]] == [0, 1, 2, 3, 4, 0]
+
+
+def test_every_preset_plays_to_the_end() -> None:
+    """Each named preset plays several random deals to completion."""
+    rng = random.Random(7)
+    for opts in sf.PRESETS.values():
+        random_session(opts, 7, rng, deals=20, check=False)
