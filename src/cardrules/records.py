@@ -483,7 +483,9 @@ def to_json(obj: object, *, indent: int | None = None) -> str:
 def from_json(text: str | bytes, cls: type[T], *, max_size: int = MAX_INPUT_SIZE) -> T:
     """Read JSON text written by :func:`to_json` back into an object of class ``cls``.
 
-    ``cls`` is :class:`GameRecord`, or an options or view class of a game.
+    ``cls`` is :class:`GameRecord`, or an options or view class of a game. Options are
+    validated as when they are built in Python; a view is plain data, so only the form
+    of its values is checked (types, cards, actions), not whether they fit together.
 
     >>> from cardrules import spoil_five
     >>> from_json('{"players": 3}', spoil_five.Options) == spoil_five.Options(players=3)
