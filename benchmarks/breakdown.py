@@ -1,0 +1,184 @@
+"""Where a random playout spends its time and its memory, transition by transition.
+
+Run from the project root::
+
+    python benchmarks/breakdown.py sf5            # Spoil Five, five players
+    python benchmarks/breakdown.py mbs6 --profile # My Bird Sings, six players, + cProfile
+
+For the chosen workload it prints:
+
+* the cost of ``new_game`` and of each kind of transition (e.g. a play inside a trick,
+  a play that completes a trick, a rob, the play that settles the deal), how often each
+  occurs per deal, and so its share of a playout;
+* the bytes a successor state adds per step, split by the state field that holds them;
+* with ``--profile``, the top functions of a cProfile run of the workload.
+
+Costs are the minimum over repeats of timing every recorded ``(state, action)`` pair of a
+kind (the garbage collector's view is frozen first, so the many states kept alive for the
+measurement do not slow it down). Absolute figures follow the machine's speed; compare
+them within one run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import cProfile
+import gc
+import pstats
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):  # run as a script: make `benchmarks` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.bench import deep_size, shared_baseline
+from benchmarks.workloads import MBS_6P, SF_5P, my_bird_sings_6p, spoil_five_5p
+from cardrules import my_bird_sings, spoil_five
+
+__all__ = ["field_bytes", "main", "transition_costs"]
+
+Classifier = Callable[[Any, Any, Any], str]
+
+
+def _sf_kind(state: Any, action: Any, successor: Any) -> str:
+    name = type(action).__name__
+    if successor.outcome is not None:
+        return f"{name}, settles the deal"
+    if isinstance(action, spoil_five.Play) and len(successor.tricks) > len(state.tricks):
+        return f"{name}, completes a trick"
+    if isinstance(action, spoil_five.Play):
+        return f"{name}, inside a trick"
+    return name
+
+
+def _mbs_kind(state: Any, action: Any, successor: Any) -> str:
+    name = type(action).__name__
+    if successor.outcome is not None:
+        return f"{name}, settles the deal"
+    return name
+
+
+GAMES: dict[str, tuple[Any, Any, Callable[[int, int], int], Classifier]] = {
+    "sf5": (spoil_five, SF_5P, spoil_five_5p, _sf_kind),
+    "mbs6": (my_bird_sings, MBS_6P, my_bird_sings_6p, _mbs_kind),
+}
+
+
+def _pairs(game: Any, options: Any, deals: int, seed: int) -> list[tuple[Any, Any]]:
+    rng = random.Random(seed)
+    pairs = []
+    for deal in range(deals):
+        state = game.new_game(options, seed=seed + deal)
+        while legal := game.legal_actions(state):
+            action = rng.choice(legal)
+            pairs.append((state, action))
+            state = game.apply_action(state, action)
+    return pairs
+
+
+def _best_per_call(run: Callable[[], None], calls: int, repeats: int = 5) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return best / calls
+
+
+def transition_costs(
+    game: Any, options: Any, classify: Classifier, deals: int = 300, seed: int = 99
+) -> list[tuple[str, float, float]]:
+    """Return ``(kind, occurrences per deal, microseconds per call)`` rows, new_game first."""
+    pairs = _pairs(game, options, deals, seed)
+    groups: dict[str, list[tuple[Any, Any]]] = collections.defaultdict(list)
+    apply_action = game.apply_action
+    for state, action in pairs:
+        groups[classify(state, action, apply_action(state, action))].append((state, action))
+    gc.collect()
+    gc.freeze()
+    try:
+        new_game = game.new_game
+
+        def deal_all() -> None:
+            for deal in range(deals):
+                new_game(options, seed=seed + deal)
+
+        new_game_cost = _best_per_call(deal_all, deals) * 1e6
+        rows = [("new_game (antes, deal, first decision)", 1.0, new_game_cost)]
+        for kind, group in sorted(groups.items(), key=lambda item: -len(item[1])):
+
+            def apply_all(group: Sequence[tuple[Any, Any]] = group) -> None:
+                for _ in range(10):
+                    for state, action in group:
+                        apply_action(state, action)
+
+            per_call = _best_per_call(apply_all, 10 * len(group))
+            rows.append((f"apply_action: {kind}", len(group) / deals, per_call * 1e6))
+    finally:
+        gc.unfreeze()
+    return rows
+
+
+def field_bytes(game: Any, options: Any, deals: int = 100, seed: int = 4) -> dict[str, float]:
+    """Mean bytes per step a successor adds, by the state field that reaches them first."""
+    baseline = shared_baseline() | deep_size(options, set())[1]
+    pairs = _pairs(game, options, deals, seed)
+    totals: collections.Counter[str] = collections.Counter()
+    for state, action in pairs:
+        seen = baseline | deep_size(state, baseline)[1]
+        successor = game.apply_action(state, action)
+        totals["(the state object)"] += sys.getsizeof(successor)
+        seen.add(id(successor))
+        for field in type(successor).__attrs_attrs__:
+            size, ids = deep_size(getattr(successor, field.name), seen)
+            seen |= ids
+            totals[field.name.lstrip("_")] += size
+    return {name: total / len(pairs) for name, total in totals.most_common()}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Command-line entry point; see the module docstring."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("workload", choices=sorted(GAMES))
+    parser.add_argument("--deals", type=int, default=300, help="random deals to sample")
+    parser.add_argument("--profile", action="store_true", help="also print a cProfile top 20")
+    args = parser.parse_args(argv)
+    game, options, workload, classify = GAMES[args.workload]
+    workload(200, 1)  # warm up
+
+    def playouts() -> None:
+        workload(args.deals, 99)
+
+    playout = _best_per_call(playouts, args.deals) * 1e6
+    rows = transition_costs(game, options, classify, args.deals)
+    print(f"{args.workload}: one random playout {playout:.1f} us (best of 5)")
+    print(f"  {'':52}{'per deal':>9}{'us/call':>9}{'us/deal':>9}{'share':>7}")
+    accounted = 0.0
+    for kind, per_deal, micros in rows:
+        accounted += per_deal * micros
+        share = per_deal * micros / playout
+        print(f"  {kind:<52}{per_deal:>9.2f}{micros:>9.2f}{per_deal * micros:>9.1f}{share:>7.0%}")
+    rest = playout - accounted
+    print(f"  {'driver loop (legal_actions, random choice, loop)':<52}{'':>27}{rest:>9.1f}")
+    print(f"\n  bytes per successor step, by state field (mean over {args.deals // 3} deals):")
+    memory = field_bytes(game, options, max(args.deals // 3, 1))
+    for name, size in memory.items():
+        print(f"    {name:<20}{size:8.1f}")
+    print(f"    {'total':<20}{sum(memory.values()):8.1f}")
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        workload(args.deals * 5, 7)
+        profiler.disable()
+        print()
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
