@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from benchmarks import bench, workloads
+from benchmarks import bench, breakdown, workloads
 
 from cardrules import my_bird_sings, spoil_five
 
@@ -78,3 +78,15 @@ def test_euchre_playouts_count_decisions() -> None:
     decisions = bench.euchre_playouts(game, 3, 1)
     assert decisions >= 3 * 4  # at least the four passes of a thrown-in hand
     assert bench.euchre_playouts(game, 3, 1) == decisions
+
+
+@pytest.mark.parametrize("workload", ["sf5", "mbs6"])
+def test_breakdown_accounts_for_every_decision(workload: str) -> None:
+    game, options, play, classify = breakdown.GAMES[workload]
+    rows = breakdown.transition_costs(game, options, classify, deals=4)
+    assert rows[0][0].startswith("new_game")
+    assert rows[0][1] == 1.0
+    decisions_per_deal = sum(per_deal for _, per_deal, _ in rows[1:])
+    assert decisions_per_deal == pytest.approx(play(4, 99) / 4)
+    sizes = breakdown.field_bytes(game, options, deals=2)
+    assert sizes["(the state object)"] > 0
