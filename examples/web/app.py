@@ -22,10 +22,8 @@ Every refusal is a JSON body ``{"error": ...}`` with a 4xx status: 400 for a bod
 not a JSON object, 404 for an unknown game, 409 for a request out of turn, 413 for a body
 over :data:`MAX_BODY` bytes, 422 for wrong fields or an illegal action.
 
->>> from starlette.testclient import TestClient
->>> with TestClient(create_app()) as client:
-...     client.get("/api/games/unknown").json()
-{'error': 'no game with id unknown'}
+>>> [route.path for route in create_app().routes][:3]
+['/', '/api/games', '/api/games']
 """
 
 from __future__ import annotations
@@ -56,6 +54,15 @@ STATIC: Final = Path(__file__).resolve().parent / "static"
 """The folder holding the page, its style sheet and its script."""
 
 _NO_STORE: Final = {"Cache-Control": "no-store"}
+_PAGE_HEADERS: Final = {
+    **_NO_STORE,
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
 
 
 def _error(exc: ApiError) -> JSONResponse:
@@ -206,7 +213,7 @@ async def _card_picture(request: Request) -> Response:
 
 
 async def _page(request: Request) -> Response:
-    return FileResponse(STATIC / "index.html", headers=_NO_STORE)
+    return FileResponse(STATIC / "index.html", headers=_PAGE_HEADERS)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:

@@ -172,8 +172,10 @@ def _sf_prompt(view: spoil_five.View, names: Sequence[str]) -> str:
         return f"You hold the ace of trumps: lay a card face down and take {view.turn_up}"
     if view.phase == "jink":
         return "You won the first three tricks: stop now, or go on for all five?"
-    if view.phase in ("fiving_ask", "fiving_answer"):
-        return "Fiving: choose"
+    if view.phase == "fiving_ask":
+        return f"Ask the dealer to five the hand? (turn-up {view.turn_up})"
+    if view.phase == "fiving_answer":
+        return "You are asked to five the hand: a new card will fix trumps"
     return "Your lead: play any card" if not view.trick else "Your turn: play a card"
 
 

@@ -180,7 +180,9 @@ def _play(
     deals: int,
     viewport: dict[str, int],
 ) -> dict[str, int]:
-    context = browser.new_context(viewport=viewport, accept_downloads=True)
+    # Playwright's wait_for_function evaluates strings, which the page's Content Security
+    # Policy forbids; test_the_page_runs_under_its_content_security_policy covers the CSP.
+    context = browser.new_context(viewport=viewport, accept_downloads=True, bypass_csp=True)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -283,3 +285,26 @@ def test_two_deals_of_spoil_five_for_the_pool(
         viewport={"width": 1024, "height": 768},
     )
     assert counts["deals"] == 2
+
+
+def test_the_page_runs_under_its_content_security_policy(server: _Server, browser: Any) -> None:
+    """With its strict CSP in force, the page starts a game and plays a card without errors."""
+    context = browser.new_context(viewport={"width": 800, "height": 700})
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda exc: problems.append(str(exc)))
+    page.on("console", lambda msg: problems.append(msg.text) if msg.type == "error" else None)
+    try:
+        response = page.goto(f"{server.url}/?fast=1&game=spoil-five")
+        assert response is not None
+        assert "script-src 'self'" in response.headers["content-security-policy"]
+        page.wait_for_selector("body[data-moves='0']")
+        page.fill("#f-seed", "5")
+        page.click("#f-start")
+        page.wait_for_selector("body[data-moves='1']")
+        page.locator("#hand .card.legal").first.click()
+        page.wait_for_selector("body[data-moves='2']")
+        assert page.locator("#log li").count() >= 2
+    finally:
+        context.close()
+    assert problems == [], problems
