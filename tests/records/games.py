@@ -8,7 +8,7 @@ import random
 import types
 from typing import Any
 
-from cardrules import _json, my_bird_sings, spoil_five
+from cardrules import my_bird_sings, spoil_five
 from cardrules.cards import FULL_PACK, SHORT_PACK, Card, parse_card
 from cardrules.dealing import shuffled
 from cardrules.errors import NotationError
@@ -24,7 +24,8 @@ PRESET_CASES: list[tuple[types.ModuleType, str, Any]] = [
 
 def game_name(game: types.ModuleType) -> str:
     """The game's name as records write it (``"spoil-five"``)."""
-    return {package: name for name, package in _json.GAMES.items()}[game.__name__]
+    name: str = game.NAME
+    return name
 
 
 PRESET_IDS = [f"{game_name(game)}:{name}" for game, name, _ in PRESET_CASES]

@@ -105,3 +105,11 @@ def test_json_without_cattrs_says_how_to_install_it(monkeypatch: pytest.MonkeyPa
             records.from_json("{}", spoil_five.Options)
     finally:
         _json.converter.cache_clear()
+
+
+def test_the_game_registry_matches_the_game_modules() -> None:
+    from cardrules import my_bird_sings, spoil_five
+
+    for game in (spoil_five, my_bird_sings):
+        assert _json.game_module(game.NAME) is game
+    assert sorted(_json.GAMES) == sorted([spoil_five.NAME, my_bird_sings.NAME])
