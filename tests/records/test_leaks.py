@@ -174,9 +174,9 @@ def test_cards_a_seat_never_sees_do_not_change_its_views(
     deck, deal_seed, dealer, states, actions = _trajectory(game, options, rng, max_actions=120)
     fixed = _seen(game, states, actions, seat)[-1]
     if game is spoil_five:
-        # Who holds the ace of trumps becomes public when he robs (D-17), so the aces are
+        # Who holds the ace of trumps becomes public when he robs (D-17), so that ace is
         # not among the cards that may be exchanged behind the seat's back.
-        fixed |= {card for card in deck if card.rank is Rank.ACE}
+        fixed |= {Card(Rank.ACE, state.trump) for state in states}
     permutation = _hidden_permutation(pack_of(game, options), fixed, rng)
     other = game.new_game(
         options, deck=[permutation[card] for card in deck], seed=deal_seed, dealer=dealer
