@@ -1,0 +1,91 @@
+"""Views show a seat what it may know, and nothing else (C-6)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import attrs
+import pytest
+
+from cardrules import spoil_five as sf
+from cardrules.cards import Card
+from cardrules.errors import CardrulesError
+from tests.spoil_five.helpers import game, run
+from tests.spoil_five.test_rules import HOLDER_HANDS, ROB_HANDS
+
+
+def cards_in(value: object) -> Iterator[Card]:
+    """Every card reachable from a view value."""
+    if isinstance(value, Card):
+        yield value
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from cards_in(item)
+    elif attrs.has(type(value)):
+        for field in attrs.fields(type(value)):
+            yield from cards_in(getattr(value, field.name))
+
+
+def visible_to(state: sf.State, seat: int) -> set[Card]:
+    """The cards a seat has legitimately seen."""
+    seen = set(state.hands[seat]) | {state.turn_up} | set(state.trick)
+    for trick in state.tricks:
+        seen |= set(trick.cards)
+    seen |= {card for who, card in state.discards if who == seat}
+    seen |= set(state.board.set_aside)
+    return seen
+
+
+def test_views_never_reach_hidden_cards() -> None:
+    """No other hand, no other seat's discard and no undealt card is reachable from a view."""
+    rng = random.Random(5)
+    for options in (*sf.PRESETS.values(), sf.Options(rob_enforcement="penalize")):
+        state = sf.new_game(options, seed=9)
+        for _ in range(5):
+            while True:
+                for seat in range(options.players):
+                    view = sf.view(state, seat)
+                    assert set(cards_in(view)) <= visible_to(state, seat)
+                    assert not hasattr(view, "seed")
+                if state.to_act is None:
+                    break
+                legal = sf.legal_actions(state)
+                state = sf.apply_action(state, legal[rng.randrange(len(legal))])
+            if sf.is_game_over(state):
+                break
+            state = sf.next_deal(state)
+
+
+def test_view_fields_for_a_robbed_turn_up() -> None:
+    """The rob is public, the discard private; the dealer's view shows his own discard."""
+    state = run(game(ROB_HANDS, "AS"), "rob 2D")
+    mine, theirs = sf.view(state, 0), sf.view(state, 1)
+    assert mine.events[0].card == Card.from_index(int(state.discards[0][1]))
+    assert theirs.events[0] == sf.Event(0, sf.EventKind.ROB, None, 0)
+    assert theirs.hand_sizes == (4, 5, 5, 5)
+    assert theirs.to_act == 1
+    assert theirs.legal_actions == state.legal
+    assert mine.legal_actions == ()
+    assert theirs.turn_up_taken_by is None
+    assert theirs.phase is sf.Phase.PLAY
+    assert theirs.dealer == 0
+    assert theirs.eldest == 1
+    assert theirs.leader == 1
+
+
+def test_view_after_a_holder_robs() -> None:
+    """Everyone sees who took the turn-up; only the robber sees what he discarded."""
+    state = run(game(HOLDER_HANDS, "7C"), "play 2H", "rob QC")
+    for seat in range(4):
+        view = sf.view(state, seat)
+        assert view.turn_up_taken_by == 2
+        assert view.trick == state.trick
+        assert (view.events[-1].card is not None) == (seat == 2)
+
+
+def test_view_rejects_a_bad_seat() -> None:
+    """Asking for a seat that does not exist is an error."""
+    state = sf.new_game(sf.PEEL, seed=1)
+    with pytest.raises(CardrulesError, match="seat"):
+        sf.view(state, 5)
