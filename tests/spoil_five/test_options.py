@@ -94,7 +94,7 @@ def test_bad_options_raise_options_error_naming_the_field(
 ) -> None:
     """Bad values, wrong types and impossible combinations raise OptionsError, never TypeError."""
     with pytest.raises(OptionsError, match=field):
-        sf.Options(**changes)  # type: ignore[arg-type]
+        sf.Options(**changes)
 
 
 def test_presets() -> None:
@@ -140,7 +140,7 @@ def test_new_game_argument_checks() -> None:
 
 def test_notation_round_trip_for_every_action() -> None:
     """parse_action(format_action(a)) is a for every action; str(a) is its notation."""
-    actions = [
+    actions: list[sf.Action] = [
         *PLAYS,
         *ROBS,
         sf.DeclineRob(),
@@ -178,9 +178,9 @@ def test_actions_are_interned_values() -> None:
     assert pickle.loads(pickle.dumps(play)) is play
     assert pickle.loads(pickle.dumps(sf.Stop())) is sf.Stop()
     assert sf.Rob("3S").discard == parse_card("3S")
-    assert sf.Play("5H") != sf.Rob("5H")
+    assert sf.Play("5H") != sf.Rob("5H")  # type: ignore[comparison-overlap]
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        play.card = parse_card("6H")  # type: ignore[misc]
+        play.card = parse_card("6H")
     with pytest.raises(NotationError):
         sf.Play(5)  # type: ignore[arg-type]
     with pytest.raises(NotationError):

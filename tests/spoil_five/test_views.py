@@ -23,7 +23,7 @@ def cards_in(value: object) -> Iterator[Card]:
         for item in value:
             yield from cards_in(item)
     elif attrs.has(type(value)):
-        for field in attrs.fields(type(value)):
+        for field in attrs.fields(type(value)):  # type: ignore[arg-type]
             yield from cards_in(getattr(value, field.name))
 
 
