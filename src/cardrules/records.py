@@ -160,6 +160,15 @@ class DealRecord:
         deck: the explicit pack order, top card first, or ``None`` when shuffled.
         actions: the actions of the deal, objects of the record's game.
 
+    >>> from cardrules import parse_cards, spoil_five
+    >>> deal = DealRecord(seed=7, actions=(spoil_five.parse_action("play 10C"),))
+    >>> deal.deck, [str(action) for action in deal.actions]
+    (None, ['play 10C'])
+    >>> DealRecord(seed=1, deck=parse_cards("AS AS"))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RecordError: deck: a card appears twice
+
     Raises:
         RecordError: for a seed out of range or a deck with a repeated card.
 
@@ -193,6 +202,17 @@ class GameRecord:
         dealer: the dealer of the first deal.
         deals: every deal so far, the current one last.
         metadata: read-only mapping of strings to strings.
+
+    >>> from cardrules import spoil_five
+    >>> rec = GameRecord(game="spoil-five", options=spoil_five.Options(players=2), dealer=1,
+    ...                  deals=(DealRecord(seed=3),), metadata={"table": "2"})
+    >>> rec.format, rec.version, restore(rec).dealer
+    ('cardrules-record', 1, 1)
+    >>> GameRecord(game="spoil-five", options=spoil_five.Options(players=2), dealer=2,
+    ...            deals=(DealRecord(seed=3),))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RecordError: dealer: expected a seat from 0 to 1, got 2
 
     Raises:
         RecordError: for a wrong format or version, an unknown game, options or actions
@@ -352,6 +372,14 @@ def dump(
     A path is written as UTF-8 and replaced if it exists; a file opened in binary mode
     receives UTF-8 bytes, a text file text. Errors while writing (``OSError``) are not
     caught.
+
+    >>> import io
+    >>> from cardrules import my_bird_sings
+    >>> rec = record(my_bird_sings.new_game(my_bird_sings.Options(players=3), seed=5))
+    >>> file = io.StringIO()
+    >>> dump(rec, file)
+    >>> file.getvalue().splitlines()[:3]
+    ['{', '  "format": "cardrules-record",', '  "version": 1,']
     """
     text = dumps(rec, indent=indent) + "\n"
     if isinstance(target, str | os.PathLike):
@@ -370,6 +398,12 @@ def load(
 
     At most ``max_size`` bytes (characters for a text file) are read; a longer input is
     refused. Errors while reading (``OSError``, such as a missing file) are not caught.
+
+    >>> import io
+    >>> from cardrules import my_bird_sings
+    >>> rec = record(my_bird_sings.new_game(my_bird_sings.Options(players=3), seed=5))
+    >>> load(io.BytesIO(dumps(rec).encode("utf-8"))) == rec
+    True
 
     Raises:
         RecordError: saying where, for malformed, oversized or hostile input (a text
