@@ -16,7 +16,10 @@
 
 from __future__ import annotations
 
+import itertools
 import operator
+import random
+import threading
 from collections.abc import Sequence
 from typing import TypeAlias
 
@@ -63,12 +66,14 @@ from cardrules.my_bird_sings.state import (
     Phase,
     State,
     Table,
+    fast_constructor,
 )
 from cardrules.stakes import split_pool
 
 __all__ = [
     "apply_action",
     "check_action",
+    "deal_info",
     "deck_for",
     "exchange_open",
     "history",
@@ -168,6 +173,98 @@ def deck_for(
     return (*[card for card in top if card is not None], *stock, *rest)
 
 
+_new_state = fast_constructor(State)
+_new_table = fast_constructor(Table)
+_new_outcome = fast_constructor(Outcome)
+_new_deal_info = fast_constructor(DealInfo)
+_NEVER = 1 << 62
+_SCRATCH = threading.local()
+
+
+def _scratch_rng() -> random.Random:
+    """This thread's reusable generator; reseeded before each use, so it holds no state."""
+    try:
+        return _SCRATCH.rng  # type: ignore[no-any-return]
+    except AttributeError:
+        _SCRATCH.rng = rng = random.Random()
+        return rng
+
+
+_SETUPS: dict[Options, tuple[object, ...]] = {}
+
+
+def _setup(options: Options) -> tuple[object, ...]:
+    """Per-options constants for :class:`DealInfo`, computed once per options value."""
+    setup = _SETUPS.get(options)
+    if setup is None:
+        n = options.players
+        limit = options.round_limit
+        fast = (
+            options.passing is _THROW
+            and options.auto_sing
+            and not options.play_to_exhaustion
+            and options.sing_timing is SingTiming.OWN_TURN
+        )
+        deals = tuple(
+            operator.itemgetter(*(slice((seat - dealer - 1) % n, None, n) for seat in range(n)))
+            for dealer in range(n)
+        )
+        paid = tuple(
+            tuple(
+                options.stake + (options.dealer_extra if seat == dealer else 0) for seat in range(n)
+            )
+            for dealer in range(n)
+        )
+        setup = (
+            FULL_PACK if options.pack == 52 else SHORT_CARDS,
+            n * options.hand_size,
+            singing_keys(options),
+            None if limit is None else limit * n,
+            _NEVER
+            if options.exchange_by is ExchangeBy.NOBODY
+            else options.exchange_after_rounds * n,
+            fast,
+            deals if options.deal_batch == 1 else None,
+            paid,
+        )
+        if len(_SETUPS) > 256:
+            _SETUPS.clear()
+        _SETUPS[options] = setup
+    return setup
+
+
+def deal_info(
+    options: Options,
+    dealer: int,
+    seed: int,
+    deck: tuple[Card, ...] | None,
+    number: int,
+    first_seed: int,
+    previous: ActionLog[DealHistory[Action]] | None,
+) -> DealInfo:
+    """The shared constants of one deal (internal; also used by sampling)."""
+    pack, dealt, keys, limit, exchange_from, fast, _, _ = _setup(options)
+    n = options.players
+    return _new_deal_info(
+        options,
+        n,
+        dealer,
+        (dealer + 1) % n,
+        seed,
+        deck,
+        number,
+        first_seed,
+        previous,
+        pack,
+        dealt,
+        keys,
+        limit,
+        exchange_from,
+        fast,
+        [],
+    )
+
+
 def _start_deal(
     options: Options,
     dealer: int,
@@ -180,49 +277,46 @@ def _start_deal(
     balances: tuple[int, ...],
 ) -> State:
     """Implements MBS-2 (ante) and MBS-3 (deal), then the first sing check (MBS-9)."""
-    n = options.players
-    pack = FULL_PACK if options.pack == 52 else SHORT_CARDS
     if seed is None:
         seed = 0
     elif type(seed) is not int and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise OptionsError(f"seed: expected an int, not {seed!r}")
-    size = options.hand_size
-    dealt_count = n * size
-    explicit = None if deck is None else _check_deck(deck, pack)
-    dealt = (
-        explicit[:dealt_count] if explicit is not None else shuffled(pack, seed, count=dealt_count)
-    )
-    eldest = (dealer + 1) % n
-    limit = options.round_limit
-    info = DealInfo(
+    info = deal_info(
         options,
-        n,
         dealer,
-        eldest,
         seed,
-        explicit,
+        None
+        if deck is None
+        else _check_deck(deck, FULL_PACK if options.pack == 52 else SHORT_CARDS),
         number,
         seed if first_seed is None else first_seed,
         previous,
-        pack,
-        dealt_count,
-        singing_keys(options),
-        None if limit is None else limit * n,
-        options.exchange_after_rounds * n,
     )
-    stake = options.stake
-    paid = [stake] * n
-    paid[dealer] += options.dealer_extra
-    table = Table(
+    n = info.players
+    dealt_count = info.dealt
+    explicit = info.deck
+    if explicit is not None:
+        dealt = explicit[:dealt_count]
+    else:
+        rng = _scratch_rng()
+        rng.seed(seed)  # exactly as random.Random(seed), without a new generator
+        dealt = shuffled(info.pack, rng, count=dealt_count)
+    setup = _SETUPS[options]
+    paid: tuple[int, ...] = setup[7][dealer]  # type: ignore[index]
+    table = _new_table(
         None,
-        len(pack) - dealt_count,
+        len(info.pack) - dealt_count,
         (),
         (0,) * n,
         ((),) * n,
         pool + sum(paid),
         tuple(map(operator.sub, balances, paid)),
     )
-    hands = tuple(_deal_hands(dealt, options, eldest))
+    getter = setup[6]
+    if getter is not None:
+        hands: tuple[tuple[Card, ...], ...] = getter[dealer](dealt)  # type: ignore[index]
+    else:
+        hands = tuple(_deal_hands(dealt, options, info.eldest))
     return _checkpoint(info, hands, 0, 0, False, table, None, None)
 
 
@@ -314,8 +408,35 @@ def _checkpoint(
     The holding checked belongs to the player on turn, or during the after-deal checks of
     ``sing_timing='any_after_deal'`` to the seat ``pre`` places after the eldest hand.
     """
-    options = info.options
     n = info.players
+    if (
+        info.fast
+        and turn < info.exchange_from
+        and (info.limit_turn is None or turn < info.limit_turn)
+    ):
+        seat = (info.eldest + turn) % n
+        hand = hands[seat]
+        key = 0
+        for card in hand:
+            key += SUIT_KEY[card]
+        if key not in info.keys:
+            legal: tuple[Action, ...] = (*map(PASS_ACTIONS.__getitem__, hand), ABANDON)
+            return _new_state(
+                info, hands, turn, seat, _PASS, legal, table, None, 0, exchanged, log, events
+            )
+        # The plain game: the bird sings, its owner takes the pool.
+        return _finish(
+            info,
+            hands,
+            turn,
+            OutcomeKind.SANG,
+            table,
+            log,
+            events,
+            seat,
+            _first_set(hand, info.options.hand_size, info.keys),
+        )
+    options = info.options
     while True:
         seat = (info.eldest + (pre or turn)) % n
         hand = hands[seat]
@@ -326,9 +447,16 @@ def _checkpoint(
             return _after_check(info, hands, turn, pre, exchanged, table, log, events)
         if not options.play_to_exhaustion:
             if options.auto_sing:
-                sets = singing_sets(hand, options)
                 return _finish(
-                    info, hands, turn, OutcomeKind.SANG, table, log, events, seat, sets[0]
+                    info,
+                    hands,
+                    turn,
+                    OutcomeKind.SANG,
+                    table,
+                    log,
+                    events,
+                    seat,
+                    _first_set(hand, options.hand_size, info.keys),
                 )
             return _sing_decision(info, hands, turn, pre, exchanged, table, log, events, seat)
         sets = singing_sets(hand, options)
@@ -337,6 +465,17 @@ def _checkpoint(
         hands, table, events, ended = _lay_trick(info, hands, turn, seat, sets[0], table, events)
         if ended:
             return _finish(info, hands, turn, OutcomeKind.EXHAUSTED, table, log, events)
+
+
+def _first_set(hand: tuple[Card, ...], size: int, keys: frozenset[int]) -> tuple[Card, ...]:
+    """The first singing set of ``hand`` in :func:`singing_sets` order (hand must sing)."""
+    for combo in itertools.combinations(hand, size):
+        key = 0
+        for card in combo:
+            key += SUIT_KEY[card]
+        if key in keys:
+            return combo
+    raise AssertionError(f"no singing set in {hand}")  # pragma: no cover
 
 
 def _sing_decision(
@@ -355,7 +494,7 @@ def _sing_decision(
     legal: tuple[Action, ...] = tuple(Sing(cards) for cards in sets)
     if not options.auto_sing:
         legal += (DECLINE_SING,)
-    return State(
+    return _new_state(
         info, hands, turn, seat, _SING, (*legal, ABANDON), table, None, pre, exchanged, log, events
     )
 
@@ -381,7 +520,9 @@ def _after_check(
             DECLINE_EXCHANGE,
             ABANDON,
         )
-        return State(info, hands, turn, seat, _EXCHANGE, legal, table, None, 0, False, log, events)
+        return _new_state(
+            info, hands, turn, seat, _EXCHANGE, legal, table, None, 0, False, log, events
+        )
     return _pass_decision(info, hands, turn, exchanged, table, log, events)
 
 
@@ -400,18 +541,20 @@ def _pass_decision(
     hand = hands[seat]
     if info.options.passing is _THROW:
         legal: tuple[Action, ...] = (*map(PASS_ACTIONS.__getitem__, hand), ABANDON)
-        return State(info, hands, turn, seat, _PASS, legal, table, None, 0, exchanged, log, events)
+        return _new_state(
+            info, hands, turn, seat, _PASS, legal, table, None, 0, exchanged, log, events
+        )
     legal = (*DRAW_ACTIONS[: len(hand)], ABANDON)
-    return State(
+    return _new_state(
         info, hands, turn, (seat + 1) % n, _DRAW, legal, table, None, 0, exchanged, log, events
     )
 
 
 def exchange_open_at(info: DealInfo, turn: int, table: Table) -> bool:
     """Implements MBS-11's conditions (apart from "once per turn") for the player on turn."""
-    by = info.options.exchange_by
-    if by is ExchangeBy.NOBODY or turn < info.exchange_from or not table.stock_count:
+    if turn < info.exchange_from or not table.stock_count:
         return False
+    by = info.options.exchange_by
     return by is ExchangeBy.EVERYONE or turn % info.players == 0
 
 
@@ -439,8 +582,10 @@ def _pass_card(state: State, action: Action, card: Card) -> State:
     at = hand.index(card)
     hands[giver] = hand[:at] + hand[at + 1 :]
     hands[receiver] = hands[receiver] + (card,)
-    log = (state._log, action)
-    events = (state._events, (E_PASS, giver, receiver, card, turn))
+    log: Log = (state._log, action)
+    events = state._events
+    if type(action) is Draw:  # a thrown card can be read from the log; a drawn one not
+        events = (events, (E_PASS, giver, receiver, card, turn))
     turn += 1
     table = state._table
     if info.limit_turn is not None and turn >= info.limit_turn:
@@ -509,7 +654,7 @@ def _exchange(state: State, action: Exchange) -> State:
     hand.append(card)
     hands = list(state.hands)
     hands[seat] = tuple(hand)
-    new_table = Table(
+    new_table = _new_table(
         tuple(rest),
         len(rest),
         tuple(dead),
@@ -564,7 +709,7 @@ def _lay_trick(
         events = (events, (E_REPLENISH, seat, turn, *new))
     new_hands = list(hands)
     new_hands[seat] = tuple(hand)
-    new_table = Table(
+    new_table = _new_table(
         stock,
         len(stock),
         table.dead,
@@ -608,8 +753,8 @@ def _finish(
         winners, payouts, carried = (), (0,) * n, pool
     if kind is OutcomeKind.SANG and options.play_to_exhaustion:
         kind = OutcomeKind.EXHAUSTED
-    outcome = Outcome(kind, winners, payouts, carried, singer, tuple(shown), table.tricks)
-    new_table = Table(
+    outcome = _new_outcome(kind, winners, payouts, carried, singer, tuple(shown), table.tricks)
+    new_table = _new_table(
         table.stock,
         table.stock_count,
         table.dead,
@@ -618,7 +763,7 @@ def _finish(
         carried,
         tuple(map(operator.add, table.balances, payouts)),
     )
-    return State(info, hands, turn, None, _OVER, (), new_table, outcome, 0, False, log, events)
+    return _new_state(info, hands, turn, None, _OVER, (), new_table, outcome, 0, False, log, events)
 
 
 # --------------------------------------------------------------------------- public API
@@ -673,7 +818,8 @@ def _exchange_error(state: State, action: Action) -> IllegalActionError:
         reason = f"only the original leader, seat {info.eldest}, may exchange with the stock"
     elif state.turn < info.exchange_from:
         rounds = info.options.exchange_after_rounds
-        reason = f"no exchange before turn {info.exchange_from}, after {rounds} full rounds"
+        first = rounds * info.players
+        reason = f"no exchange before turn {first}, after {rounds} full rounds"
     elif not state._table.stock_count:
         reason = "the stock is empty"
     elif state._exchanged:
@@ -795,8 +941,18 @@ def apply_action(state: State, action: Action) -> State:
 
     """
     phase = state.phase
-    if type(action) is Pass and phase is _PASS and action.card in state.hands[state.on_turn]:
+    if type(action) is Pass and phase is _PASS and action.card in state.hands[state.to_act]:  # type: ignore[index]
         return _pass_card(state, action, action.card)
+    if type(action) is Abandon and phase is not _OVER:
+        return _finish(
+            state._deal,
+            state.hands,
+            state.turn,
+            OutcomeKind.ABANDONED,
+            state._table,
+            (state._log, action),
+            state._events,
+        )
     if (
         type(action) is Draw
         and phase is _DRAW

@@ -26,8 +26,13 @@ from cardrules.cards import SHORT_PACK as SHORT_CARDS
 from cardrules.errors import OptionsError
 from cardrules.my_bird_sings.combinations import SUIT_KEY, singing_keys
 from cardrules.my_bird_sings.options import PileTo, SingTiming
-from cardrules.my_bird_sings.rules import _after_check, _pass_decision, _sing_decision
-from cardrules.my_bird_sings.state import E_KNOWN, DealInfo, Phase, State, Table
+from cardrules.my_bird_sings.rules import (
+    _after_check,
+    _pass_decision,
+    _sing_decision,
+    deal_info,
+)
+from cardrules.my_bird_sings.state import E_KNOWN, Phase, State, Table
 from cardrules.my_bird_sings.views import View
 
 __all__ = ["sample_state"]
@@ -142,22 +147,7 @@ def sample_state(view: View, rng: random.Random) -> State:
         ):
             break
     seed = rng.getrandbits(64)
-    info = DealInfo(
-        options,
-        n,
-        view.dealer,
-        view.eldest,
-        seed,
-        None,
-        view.deal_number,
-        seed,
-        None,
-        pack,
-        n * hand_size,
-        keys,
-        None if options.round_limit is None else options.round_limit * n,
-        options.exchange_after_rounds * n,
-    )
+    info = deal_info(options, view.dealer, seed, None, view.deal_number, seed, None)
     trick_cards = tuple(
         tuple(view.trick_cards) if s == me else tuple(tricks.get(s, ())) for s in range(n)
     )

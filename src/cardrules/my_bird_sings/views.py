@@ -20,8 +20,8 @@ import attrs
 from cardrules.cards import Card
 from cardrules.errors import OptionsError
 from cardrules.history import log_items
-from cardrules.my_bird_sings.actions import Action
-from cardrules.my_bird_sings.options import Options
+from cardrules.my_bird_sings.actions import Action, Pass
+from cardrules.my_bird_sings.options import Options, Passing
 from cardrules.my_bird_sings.state import (
     E_EXCHANGE,
     E_KNOWN,
@@ -144,6 +144,7 @@ def view(state: State, seat: int) -> View:
     trick_cards: list[Card] = []
     replenished: list[Card] = []
     visible = options.rejects_visible
+    turn = 0
     for event in log_items(state._events):
         kind = event[0]
         if kind == E_KNOWN:
@@ -156,6 +157,7 @@ def view(state: State, seat: int) -> View:
                 replenished.extend(known.replenished)
             public_rejects.extend(known.public_rejects)
             made = [a + b for a, b in zip(made, known.exchanges_made, strict=True)]
+            turn = known.turn
             continue
         fields = cast("tuple[int, ...]", event)
         who = fields[1]
@@ -177,6 +179,16 @@ def view(state: State, seat: int) -> View:
             trick_cards.extend(map(Card.from_index, fields[3:]))
         elif kind == E_REPLENISH and who == seat:
             replenished.extend(map(Card.from_index, fields[3:]))
+    if options.passing is Passing.THROW:  # thrown cards are read from the action log
+        eldest = info.eldest
+        for action in log_items(state._log):
+            if type(action) is Pass:
+                giver = (eldest + turn) % n
+                if giver == seat:
+                    passed.append(action.card)
+                elif (giver + 1) % n == seat:
+                    received.append(action.card)
+                turn += 1
     table = state._table
     phase = state.phase
     offered = 0
