@@ -5,9 +5,11 @@ Seat 0 is played by OpenSpiel's Information Set Monte Carlo Tree Search
 ``cardrules.adapters.openspiel`` adapter; it determinises hidden cards with
 :func:`cardrules.adapters.openspiel.resample` (the engine's ``sample_state`` on its own
 view). Every other seat is the rule-of-thumb bot of :mod:`cardrules.bots` (the
-``heuristic`` bot), which sees only its seat's view. The deal passes to the left after
-each deal; the chance nodes (the pack) are drawn from a seeded generator, so a run is
-reproducible.
+``heuristic`` bot), which sees only its seat's view. IS-MCTS evaluates a position by
+playing it out: with the rule-of-thumb bot in every seat (``--rollout heuristic``, the
+default) or at random (``--rollout random``, OpenSpiel's ``RandomRolloutEvaluator``).
+The deal passes to the left after each deal; the chance nodes (the pack) are drawn from
+a seeded generator, so a run is reproducible.
 
 Run it (needs the ``openspiel`` extra)::
 
@@ -19,13 +21,49 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 import attrs
 
 from cardrules import my_bird_sings, spoil_five
 from cardrules.bots.registry import make_bot
 
-__all__ = ["MatchResult", "main", "play_match"]
+if TYPE_CHECKING:
+    from cardrules.adapters.openspiel import CardrulesState
+
+__all__ = ["MatchResult", "RuleOfThumbRollouts", "main", "play_match"]
+
+
+class RuleOfThumbRollouts:
+    """An IS-MCTS evaluator: play the deal out with the rule-of-thumb bot in every seat.
+
+    Args:
+        module: the game module (:mod:`cardrules.spoil_five` or ``my_bird_sings``).
+        rng: the random generator of the rollout bot.
+    """
+
+    def __init__(self, module: ModuleType, rng: random.Random) -> None:
+        from cardrules.adapters import openspiel
+
+        self._openspiel = openspiel
+        self._bot = make_bot(module, "heuristic", rng)
+
+    def evaluate(self, state: CardrulesState) -> list[float]:
+        """Return every seat's return after playing ``state`` out (on a clone)."""
+        openspiel = self._openspiel
+        working: CardrulesState = state.clone()
+        while not working.is_terminal():
+            view = openspiel.seat_view(working, working.current_player())
+            action = self._bot.choose(view, view.legal_actions)
+            working.apply_action(openspiel.action_code(working, action))
+        returns: list[float] = working.returns()
+        return returns
+
+    def prior(self, state: CardrulesState) -> list[tuple[int, float]]:
+        """Return equal prior probabilities for the legal actions."""
+        legal: list[int] = state.legal_actions()
+        return [(action, 1.0 / len(legal)) for action in legal]
 
 
 @attrs.frozen(slots=True)
@@ -54,6 +92,7 @@ def play_match(
     players: int = 3,
     deals: int = 2,
     simulations: int = 50,
+    rollout: str = "heuristic",
     seed: int = 0,
 ) -> MatchResult:
     """Play ``deals`` deals: IS-MCTS in seat 0, the rule-of-thumb bot everywhere else.
@@ -62,7 +101,8 @@ def play_match(
         game: ``spoil_five`` or ``my_bird_sings``.
         players: number of seats.
         deals: number of deals (one OpenSpiel episode each); the dealer moves left.
-        simulations: IS-MCTS simulations per decision (each one a random rollout).
+        simulations: IS-MCTS simulations per decision (each one rollout).
+        rollout: ``"heuristic"`` (rule-of-thumb rollouts) or ``"random"``.
         seed: seeds the pack, the search and the rule-of-thumb bots.
 
     Raises:
@@ -85,9 +125,14 @@ def play_match(
     for number in range(deals):
         spiel_game = pyspiel.load_game(short_name, {"players": players, "dealer": number % players})
         low, high = spiel_game.min_utility(), spiel_game.max_utility()
+        evaluator = (
+            RuleOfThumbRollouts(module, random.Random(seed + number))
+            if rollout == "heuristic"
+            else mcts.RandomRolloutEvaluator(random_state=np.random.RandomState(seed + number))
+        )
         searcher = ismcts.ISMCTSBot(
             game=spiel_game,
-            evaluator=mcts.RandomRolloutEvaluator(random_state=np.random.RandomState(seed)),
+            evaluator=evaluator,
             uct_c=(high - low) / 2,
             max_simulations=simulations,
             random_state=np.random.RandomState(seed + number),
@@ -118,6 +163,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--deals", type=int, default=4)
     parser.add_argument("--simulations", type=int, default=100)
+    parser.add_argument("--rollout", choices=("heuristic", "random"), default="heuristic")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     result = play_match(
@@ -125,6 +171,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         players=args.players,
         deals=args.deals,
         simulations=args.simulations,
+        rollout=args.rollout,
         seed=args.seed,
     )
     for number, returns in enumerate(result.returns):

@@ -23,15 +23,17 @@ def _load() -> ModuleType:
 
 
 @pytest.mark.parametrize("game", ["spoil_five", "my_bird_sings"])
-def test_ismcts_example_plays_deals_against_the_rule_of_thumb_bot(game: str) -> None:
+@pytest.mark.parametrize("rollout", ["heuristic", "random"])
+def test_ismcts_example_plays_deals_against_the_rule_of_thumb_bot(game: str, rollout: str) -> None:
     """Every deal ends with returns for every seat, and counters are conserved (C-5)."""
     example = _load()
-    result = example.play_match(game, players=3, deals=2, simulations=8, seed=3)
+    kwargs = {"players": 3, "deals": 2, "simulations": 8, "rollout": rollout, "seed": 3}
+    result = example.play_match(game, **kwargs)
     assert len(result.returns) == 2
     for returns in result.returns:
         assert len(returns) == 3
         assert sum(returns) <= 0
-    assert result == example.play_match(game, players=3, deals=2, simulations=8, seed=3)
+    assert result == example.play_match(game, **kwargs)
 
 
 def test_ismcts_example_prints_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
