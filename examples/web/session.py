@@ -247,7 +247,7 @@ class Session:
         self.steps.append(
             {
                 "seat": seat,
-                "text": self.kind.describe(action, seat, self.human, self.names()),
+                "text": self.kind.describe(action, seat, self.human, self.names(), view),
                 "table": self.kind.table(view),
             }
         )

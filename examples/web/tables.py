@@ -53,9 +53,10 @@ def _cards(cards: Sequence[Card]) -> list[JSON]:
     return [str(card) for card in cards]
 
 
-def _says(name: str, you: str, other: str) -> str:
-    """``You win`` / ``Ada wins``: the verb form for a display name."""
-    return f"{name} {you if name == 'You' else other}"
+def _says(names: Sequence[str], you: str, other: str) -> str:
+    """``You win`` / ``Ada wins`` / ``You and Ada win``: subject and verb for display names."""
+    plural = len(names) != 1 or names[0] == "You"
+    return f"{_joined(names)} {you if plural else other}"
 
 
 def _joined(names: Sequence[str]) -> str:
@@ -179,7 +180,9 @@ def _sf_prompt(view: spoil_five.View, names: Sequence[str]) -> str:
     return "Your lead: play any card" if not view.trick else "Your turn: play a card"
 
 
-def _sf_describe(action: object, seat: int, human: int, names: Sequence[str]) -> str:
+def _sf_describe(
+    action: object, seat: int, human: int, names: Sequence[str], view: spoil_five.View
+) -> str:
     """A public account of ``action`` by ``seat``: a rob's discard only for its owner."""
     if isinstance(action, spoil_five.Play):
         return f"{'play' if seat == human else 'plays'} {action.card}"
@@ -207,19 +210,21 @@ def _sf_outcome(outcome: spoil_five.Outcome, view: spoil_five.View,
     winners = [names[s] for s in outcome.winners]
     total = sum(outcome.payouts)
     if kind == "won":
-        text = f"{_says(_joined(winners), 'win', 'wins')} the pool of {total}."
+        text = f"{_says(winners, 'win', 'wins')} the pool of {total}."
     elif kind == "jink":
-        text = f"Jink! {_says(_joined(winners), 'take', 'takes')} all five tricks and {total}."
+        text = f"Jink! {_says(winners, 'take', 'takes')} all five tricks and {total}."
     elif kind == "jink_failed":
         text = f"The jink failed: a spoil. {outcome.carried} stay in the pool."
     elif kind == "barred":
         text = f"A barred player took the tricks: a spoil. {outcome.carried} stay in the pool."
     elif kind == "spoilt":
-        text = f"Spoilt! Nobody took three tricks; {outcome.carried} stay in the pool."
+        need = view.options.win_tricks
+        text = f"Spoilt! Nobody took {need} tricks; {outcome.carried} stay in the pool."
     elif kind == "game_won":
-        text = f"{_says(_joined(winners), 'win', 'wins')} the game and {total}."
+        text = f"{_says(winners, 'win', 'wins')} the game and {total}."
     else:
-        text = "The hand is scored."
+        target = view.options.target
+        text = f"The hand is scored: five points a trick, first to {target} wins."
     return {
         "kind": str(kind),
         "text": text,
@@ -228,6 +233,7 @@ def _sf_outcome(outcome: spoil_five.Outcome, view: spoil_five.View,
         "carried": outcome.carried,
         "shown": [],
         "singer": None,
+        "scores": list(view.scores) if view.options.scoring == "points" else None,
     }
 
 
@@ -310,8 +316,14 @@ def _mbs_prompt(view: my_bird_sings.View, names: Sequence[str]) -> str:
     return f"Pass a card to {names[(view.seat + 1) % n]}"
 
 
-def _mbs_describe(action: object, seat: int, human: int, names: Sequence[str]) -> str:
-    """A public account of ``action`` by ``seat``: a passed card only for its two owners."""
+def _mbs_describe(
+    action: object, seat: int, human: int, names: Sequence[str], view: my_bird_sings.View
+) -> str:
+    """A public account of ``action`` by ``seat``: a passed card only for its two owners.
+
+    A bot's singing cards are named only when they were shown to win the pool; laid as a
+    trick in the play-to-exhaustion variant they are face down (MBS-15).
+    """
     n = len(names)
     to = names[(seat + 1) % n]
     mine = seat == human
@@ -322,15 +334,22 @@ def _mbs_describe(action: object, seat: int, human: int, names: Sequence[str]) -
             return f"passes you {action.card}"
         return f"passes a card to {to}"
     if isinstance(action, my_bird_sings.Draw):
-        giver = names[(seat - 1) % n]
-        return f"{'draw' if mine else 'draws'} a card from {giver}'s hand"
+        giver = (seat - 1) % n
+        whose = "your" if giver == human else f"{names[giver]}'s"
+        if mine and view.received:
+            return f"draw {view.received[-1]} from {whose} hand"
+        return f"{'draw' if mine else 'draws'} a card from {whose} hand"
     if isinstance(action, my_bird_sings.Exchange):
         if mine:
             return f"exchange {action.discard} with the stock"
         return "exchanges a card with the stock"
     if isinstance(action, my_bird_sings.Sing):
         cards = " ".join(str(c) for c in action.cards)
-        return f"{'sing' if mine else 'sings'}: {cards}"
+        outcome = view.outcome
+        shown = outcome is not None and outcome.singer == seat
+        if mine or (shown and outcome is not None and set(outcome.shown) == set(action.cards)):
+            return f"{'sing' if mine else 'sings'}: {cards}"
+        return "sings and lays a trick face down"
     own = {
         "decline-exchange": ("keep your hand", "keeps his hand"),
         "decline-sing": ("stay silent", "stays silent"),
@@ -348,9 +367,11 @@ def _mbs_outcome(outcome: my_bird_sings.Outcome, view: my_bird_sings.View,
     kind = outcome.kind
     if kind == "sang" and outcome.singer is not None:
         whose = "Your" if outcome.singer == view.seat else f"{names[outcome.singer]}'s"
-        text = f"{whose} bird sings! {_says(_joined(winners), 'take', 'takes')} {total}."
+        text = f"{whose} bird sings! {_says(winners, 'take', 'takes')} {total}."
+    elif len(winners) > 1:
+        text = f"{_joined(winners)} tie on tricks and share {total}."
     elif winners:
-        text = f"{_says(_joined(winners), 'take', 'takes')} {total} on tricks."
+        text = f"{_says(winners, 'take', 'takes')} {total} for the most tricks."
     else:
         text = f"Nobody sang: the deal is void and {outcome.carried} stay in the pool."
     return {
@@ -361,6 +382,7 @@ def _mbs_outcome(outcome: my_bird_sings.Outcome, view: my_bird_sings.View,
         "carried": outcome.carried,
         "shown": _cards(outcome.shown),
         "singer": outcome.singer,
+        "scores": None,
     }
 
 
@@ -403,7 +425,7 @@ class GameKind:
     _table: Callable[[Any], dict[str, JSON]]
     _entry: Callable[[object], dict[str, JSON]]
     _prompt: Callable[[Any, Sequence[str]], str]
-    _describe: Callable[[object, int, int, Sequence[str]], str]
+    _describe: Callable[[object, int, int, Sequence[str], Any], str]
     _outcome: Callable[[Any, Any, Sequence[str]], dict[str, JSON]]
     bot_names: tuple[str, ...] = BOT_NAMES
 
@@ -419,9 +441,14 @@ class GameKind:
         """What the view's seat is asked to do now (it is that seat's turn)."""
         return self._prompt(view, names)
 
-    def describe(self, action: object, seat: int, human: int, names: Sequence[str]) -> str:
-        """What ``human`` may be told about ``seat`` taking ``action`` (no hidden card)."""
-        return self._describe(action, seat, human, names)
+    def describe(
+        self, action: object, seat: int, human: int, names: Sequence[str], view: Any
+    ) -> str:
+        """What ``human`` may be told about ``seat`` taking ``action`` (no hidden card).
+
+        ``view`` is the human's view just after the action.
+        """
+        return self._describe(action, seat, human, names, view)
 
     def outcome(self, outcome: Any, view: Any, names: Sequence[str]) -> dict[str, JSON]:
         """A finished deal's public settlement, with a sentence for the player."""

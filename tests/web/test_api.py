@@ -106,13 +106,15 @@ def test_the_same_seed_deals_and_plays_the_same_game(api: Harness, game: str) ->
     assert first["steps"] == second["steps"]
 
 
-@pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("seed", range(6))
+_PRESETS = [(game, preset) for game in GAMES for preset in sorted(KINDS[game].module.PRESETS)]
+
+
+@pytest.mark.parametrize(("game", "preset"), _PRESETS)
+@pytest.mark.parametrize("seed", [1, 2])
 def test_whole_deals_through_the_api_never_leak_a_hidden_card(
-    api: Harness, game: str, seed: int
+    api: Harness, game: str, preset: str, seed: int
 ) -> None:
-    rng = random.Random(seed)
-    preset = sorted(KINDS[game].module.PRESETS)[seed % len(KINDS[game].module.PRESETS)]
+    rng = random.Random(f"{game} {preset} {seed}")
     players = rng.choice(KINDS[game].player_counts(preset))
     data = api.start(game, players=players, preset=preset, seed=seed)
     game_id = data["id"]

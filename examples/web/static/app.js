@@ -154,8 +154,15 @@
   function seatFacts(s) {
     const parts = [];
     parts.push((s.balance > 0 ? "+" : "") + s.balance + " counters");
+    if (s.points !== null && s.points !== undefined) parts.push(s.points + " pts");
     if (s.tricks !== null && s.tricks !== undefined) parts.push(s.tricks + (s.tricks === 1 ? " trick" : " tricks"));
-    return parts.join(" · ");
+    return parts;
+  }
+
+  function factsNode(s) {
+    const node = el("div", "facts");
+    for (const part of seatFacts(s)) node.appendChild(el("span", null, part));
+    return node;
   }
 
   function badges(node, s, table) {
@@ -176,7 +183,7 @@
       if (winners.includes(seatNo)) node.classList.add("winner");
       node.appendChild(el("div", "name", data.names[seatNo]));
       badges(node, s, table);
-      node.appendChild(el("div", "facts", seatFacts(s)));
+      node.appendChild(factsNode(s));
       const backs = el("div", "backs");
       for (let i = 0; i < Math.min(s.cards, 8); i++) backs.appendChild(cardImg(null));
       backs.title = s.cards + " cards";
@@ -237,7 +244,7 @@
     const seatLine = $("my-seat");
     seatLine.replaceChildren();
     seatLine.appendChild(el("b", null, "You"));
-    seatLine.appendChild(document.createTextNode(" · " + seatFacts(me) + " "));
+    seatLine.appendChild(document.createTextNode(" · " + seatFacts(me).join(" · ") + " "));
     badges(seatLine, me, table);
 
     const byCard = new Map();
@@ -339,13 +346,14 @@
     const scores = $("result-scores");
     scores.replaceChildren();
     const head = el("tr");
-    for (const h of ["Player", "This deal", "Balance"]) head.appendChild(el("th", null, h));
+    const scores_ = data.outcome.scores;
+    for (const h of ["Player", scores_ ? "Points" : "This deal", "Balance"]) head.appendChild(el("th", null, h));
     scores.appendChild(head);
     for (let s = 0; s < data.players; s++) {
       const row = el("tr", data.outcome.winners.includes(s) ? "won" : "");
       row.appendChild(el("td", null, data.names[s]));
       const got = data.outcome.payouts[s];
-      row.appendChild(el("td", null, got ? "+" + got : "—"));
+      row.appendChild(el("td", null, scores_ ? String(scores_[s]) : got ? "+" + got : "—"));
       const bal = data.table.seats[s].balance;
       row.appendChild(el("td", null, (bal > 0 ? "+" : "") + bal));
       scores.appendChild(row);
