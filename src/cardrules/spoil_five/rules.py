@@ -94,6 +94,7 @@ _TABLES: Final[dict[tuple[str, int], TrumpTable]] = {
     (ranking, suit): trump_table(Suit(suit), ranking) for ranking in Ranking for suit in range(4)
 }
 _PLAY_OF: Final = PLAYS.__getitem__
+_PLAY: Final = Phase.PLAY
 _FIVE_ASK: Final = (ASK_FIVE, DECLINE_FIVE)
 _FIVE_ANSWER: Final = (ACCEPT_FIVE, REFUSE_FIVE)
 
@@ -610,40 +611,25 @@ def apply_action(state: State, action: Action) -> State:
             ``state`` is unchanged.
 
     """
-    legal = state.legal
-    if action in legal:
-        kind = action.__class__
-        if kind is Play:
-            return _play(state, action)  # type: ignore[arg-type]
-        return _OTHER[kind](state, action)
-    error = check_action(state, action)
-    assert error is not None
-    raise error
-
-
-# --------------------------------------------------------------------------- transitions
-
-
-def _play(state: State, action: Play) -> State:
-    """Play a card for ``state.to_act`` (already checked legal); implements SF-17."""
-    card = action.card
-    info = state.deal
-    seat: int = state.to_act  # type: ignore[assignment]
-    hand = state.hands[seat]
-    at = hand.index(card)
-    hand_list = list(state.hands)
-    hand_list[seat] = hand[:at] + hand[at + 1 :]
-    hands = tuple(hand_list)
-    trick = (*state.trick, card)
-    log = (state.log, action)
-    n = info.n
-    nxt = seat + 1
-    if nxt == n:
-        nxt = 0
-    tricks = state.tricks
-    if len(trick) < n:
-        if tricks or nxt not in info.rob_watch:
-            # play_legal, inlined for speed
+    if action in state.legal:
+        if action.__class__ is not Play:
+            return _OTHER[action.__class__](state, action)
+        # Playing a card (the common case) is inlined here for speed.
+        card = action.card  # type: ignore[union-attr]
+        info = state.deal
+        seat: int = state.to_act  # type: ignore[assignment]
+        hand = state.hands[seat]
+        at = hand.index(card)
+        hand_list = list(state.hands)
+        hand_list[seat] = hand[:at] + hand[at + 1 :]
+        hands = tuple(hand_list)
+        trick = (*state.trick, card)
+        n = info.n
+        nxt = seat + 1
+        if nxt == n:
+            nxt = 0
+        tricks = state.tricks
+        if len(trick) < n and (tricks or nxt not in info.rob_watch):
             next_hand = hands[nxt]
             led = trick[0]
             oblige = info.oblige[led]
@@ -654,18 +640,36 @@ def _play(state: State, action: Play) -> State:
                     break
             else:
                 legal = tuple(map(_PLAY_OF, next_hand))
-            return make_state(
-                info,
-                state.board,
-                hands,
-                Phase.PLAY,
-                nxt,
-                trick,
-                tricks,
-                state.tricks_won,
-                legal,
-                log,
-            )
+            board = state.board
+            won = state.tricks_won
+            log = (state.log, action)
+            return make_state(info, board, hands, _PLAY, nxt, trick, tricks, won, legal, log)
+        return _play(state, action, hands, trick, nxt)  # type: ignore[arg-type]
+    error = check_action(state, action)
+    assert error is not None
+    raise error
+
+
+# --------------------------------------------------------------------------- transitions
+
+
+def _play(
+    state: State,
+    action: Play,
+    hands: tuple[tuple[Card, ...], ...],
+    trick: tuple[Card, ...],
+    nxt: int,
+) -> State:
+    """Finish playing a card: the robbing turn of trick 1, or the end of a trick.
+
+    ``hands`` and ``trick`` already include the play; ``nxt`` is the next seat clockwise.
+    Implements SF-17 (who wins the trick).
+    """
+    info = state.deal
+    n = info.n
+    log = (state.log, action)
+    tricks = state.tricks
+    if len(trick) < n:
         return _at_turn(info, state.board, hands, nxt, trick, tricks, state.tricks_won, log)
     # The trick is complete: SF-17 decides it; nxt is the leader.
     suit_of = info.suit_of
