@@ -1,0 +1,73 @@
+"""Golden records: version-1 JSON written by hand-checked games must keep replaying.
+
+The records below are stored as text, exactly as a front-end would have saved them
+(options left at their defaults may be omitted). If a later change to the engines or to
+the record format made them load differently, or replay to another result, saved games
+everywhere would break; these tests say so first.
+"""
+
+from __future__ import annotations
+
+from cardrules import my_bird_sings, records, spoil_five
+from cardrules.cards import Suit, parse_card, parse_cards
+
+SPOIL_FIVE_RECORD = """
+{"format": "cardrules-record", "version": 1, "game": "spoil-five",
+ "options": {"players": 3}, "dealer": 2,
+ "deals": [{"seed": 0,
+   "deck": ["KS", "7S", "9H", "JS", "8S", "JH", "10C", "5C", "3C", "6H", "7D", "10H", "10S",
+            "5H", "QS", "JC", "7C", "4H", "AH", "KH", "4D", "2C", "5S", "9C", "2S", "2D",
+            "9S", "2H", "3S", "8D", "3D", "4S", "QC", "3H", "7H", "5D", "6D", "AS", "JD",
+            "KD", "8C", "QD", "6S", "10D", "AD", "4C", "AC", "6C", "QH", "9D", "8H", "KC"],
+   "actions": ["play 5C", "play 9H", "play 10S", "play KS", "play JS", "play QS",
+               "play 7S", "play 7D", "play 8S"]}],
+ "metadata": {"event": "golden"}}
+"""
+
+MY_BIRD_SINGS_RECORD = """
+{"format": "cardrules-record", "version": 1, "game": "my-bird-sings",
+ "options": {"players": 3}, "dealer": 2,
+ "deals": [{"seed": 0,
+   "deck": ["7S", "6C", "2C", "3H", "2D", "AD", "10D", "4C", "KS", "JS", "7C", "3D", "8S",
+            "AH", "5D", "3C", "QH", "QC", "10C", "8H", "7H", "QD", "5H", "9D", "2H", "JD",
+            "6S", "7D", "KD", "3S", "AS", "4H", "KH", "4S", "AC", "6D", "JC", "10S", "8C",
+            "8D", "KC", "10H", "5C", "9H", "5S", "2S", "4D", "9S", "QS", "6H", "JH", "9C"],
+   "actions": ["pass JS", "pass JS", "pass 3D", "pass 3D", "pass 2D", "pass JS", "pass 3H",
+               "pass 7C", "pass 7C", "exchange JS"]}]}
+"""
+
+
+def test_golden_spoil_five_record_replays_to_its_result() -> None:
+    """Seat 0 leads the five of clubs (trumps: clubs) and takes three tricks running."""
+    rec = records.loads(SPOIL_FIVE_RECORD)
+    assert rec.options == spoil_five.Options(players=3)
+    assert dict(rec.metadata) == {"event": "golden"}
+    state = records.restore(rec)
+    assert isinstance(state, spoil_five.State)
+    assert (state.trump, state.turn_up) == (Suit.CLUBS, parse_card("JC"))
+    assert state.outcome is not None
+    assert state.outcome.kind == spoil_five.OutcomeKind.WON
+    assert (state.outcome.winners, state.outcome.payouts) == ((0,), (7, 0, 0))
+    assert (state.balances, state.pool) == ((5, -2, -3), 0)
+    assert len(list(records.replay(rec))) == 10
+
+
+def test_golden_my_bird_sings_record_replays_to_its_result() -> None:
+    """The leader (seat 0) exchanges on turn 9, his first chance, and his bird sings."""
+    rec = records.loads(MY_BIRD_SINGS_RECORD)
+    assert rec.metadata == {}
+    state = records.restore(rec)
+    assert isinstance(state, my_bird_sings.State)
+    assert state.outcome is not None
+    assert state.outcome.kind == my_bird_sings.OutcomeKind.SANG
+    assert state.outcome.singer == 0
+    assert state.outcome.shown == parse_cards("7S 10D 7C AH")
+    assert (state.balances, state.pool) == ((3, -1, -2), 0)
+
+
+def test_golden_records_are_written_back_in_full() -> None:
+    """Writing a loaded record spells out every option, so defaults can change safely."""
+    for text in (SPOIL_FIVE_RECORD, MY_BIRD_SINGS_RECORD):
+        rec = records.loads(text)
+        assert records.loads(records.dumps(rec)) == rec
+        assert '"split_remainder":"carry"' in records.dumps(rec)
