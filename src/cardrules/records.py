@@ -346,7 +346,8 @@ def loads(text: str | bytes, *, max_size: int = MAX_INPUT_SIZE) -> GameRecord:
     """Read a record from JSON text or UTF-8 bytes, checking everything but legality.
 
     Every field is checked (types, options, cards, action notation, seeds); whether the
-    actions are legal is checked by :func:`replay`.
+    actions are legal is checked by :func:`replay`. Fields with defaults (options, a
+    deal's ``deck``, ``metadata``) may be left out; :func:`dumps` writes them all.
 
     >>> loads('{"format": "cardrules-record", "version": 1, "game": "spoil-five"}')
     Traceback (most recent call last):
