@@ -358,3 +358,28 @@ def test_the_store_forgets_the_least_recently_used_game() -> None:
     assert store.get(ids[0]) is not None
     assert store.get(third) is not None
     assert len(store) == 2
+
+
+def test_after_a_points_game_is_won_nothing_more_is_accepted(api: Harness) -> None:
+    data = api.start("spoil-five", players=2, preset="twenty-five", seed=31)
+    game_id = data["id"]
+    rng = random.Random(31)
+    for _ in range(20):
+        data = api.play_deal(game_id, rng)
+        if data["game_over"]:
+            break
+        data = api.next_deal(game_id)
+    assert data["game_over"]
+    assert data["outcome"]["kind"] == "game_won"
+    (winner,) = data["outcome"]["winners"]
+    scores = data["outcome"]["scores"]
+    assert scores[winner] == max(scores)
+    assert "wins the game" in data["outcome"]["text"] or "win the game" in data["outcome"]["text"]
+    before = _snapshot(api, game_id)
+    refused = api.client.post(f"/api/games/{game_id}/deal")
+    assert refused.status_code == 409
+    assert refused.json()["error"] == "the game is over; start a new one"
+    action = api.client.post(f"/api/games/{game_id}/actions", json={"action": "play 10C"})
+    assert action.status_code == 409
+    assert _snapshot(api, game_id) == before
+    assert api.client.get(f"/api/games/{game_id}/record").status_code == 200
