@@ -1,10 +1,11 @@
-"""What both adapters share: fixed integer action codes, packs as chance outcomes, options.
+"""What both adapters share: fixed integer action codes, the pack, options as parameters.
 
-Each game has one :class:`GameKit`: it numbers the game's actions with fixed integers
-(``play 10C`` is always the same number), says how many cards of the pack are dealt as
-explicit chance outcomes, bounds the length and the returns of one deal, and turns a
-seat's view into a fixed-size observation vector (see :mod:`cardrules.adapters._encode`).
-Nothing here imports a framework; numpy is imported by the encoders only.
+:class:`ActionCodec` numbers a game's actions with fixed integers (``play 10C`` is always
+the same number); :func:`parameter_specification` and :func:`options_from_parameters`
+turn a game's options into flat framework parameters and back; :func:`unsupported_reason`
+says which options an adapter cannot offer. The per-game kits (views to vectors, chance
+positions, bounds) are in :mod:`cardrules.adapters._kits`. Nothing here imports a
+framework or numpy.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import Final, Protocol, cast
+from typing import Final, cast
 
 import attrs
 
@@ -20,35 +21,12 @@ from cardrules.cards import FULL_PACK, SHORT_PACK, Card, parse_card
 from cardrules.errors import NotationError, OptionsError
 
 __all__ = [
-    "GAME_KEYS",
     "ActionCodec",
-    "EnginePlayable",
     "options_from_parameters",
+    "pack_of",
     "parameter_specification",
     "unsupported_reason",
 ]
-
-GAME_KEYS: Final = ("spoil_five", "my_bird_sings")
-"""The games by their module names (``cardrules.<key>``)."""
-
-
-class EnginePlayable(Protocol):
-    """The part of a game state the adapters read directly (DESIGN.md contract)."""
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat whose decision is pending."""
-        ...
-
-    @property
-    def hands(self) -> tuple[tuple[Card, ...], ...]:
-        """Every seat's hand."""
-        ...
-
-    @property
-    def balances(self) -> tuple[int, ...]:
-        """Counters won minus counters paid, per seat, since the game began."""
-        ...
 
 
 @attrs.frozen(slots=True)

@@ -212,9 +212,11 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         self._table = table
 
     @property
-    def options(self) -> object:
+    def options(self) -> spoil_five.Options | my_bird_sings.Options:
         """The engine options this game plays with (after the adapter's defaults)."""
-        return self._table.options
+        options = self._table.options
+        assert isinstance(options, spoil_five.Options | my_bird_sings.Options)
+        return options
 
     @property
     def observation_parts(self) -> Mapping[str, slice]:
@@ -377,6 +379,8 @@ class _Observer:
         tensor.fill(0.0)
         core = state._core
         encoder = self._table.encoder
+        if player < 0:  # OpenSpiel asks for the shape with a pseudo-player
+            return
         if core.engine is None:
             tensor[encoder.names["seat"].start + player] = 1.0
         else:
