@@ -575,6 +575,12 @@ def test_sf_15_jack_led_forces_an_unprotected_ace_of_hearts() -> None:
     assert legal_text(state) == ["play AH"]
 
 
+def test_sf_15_unprotected_ace_of_hearts_is_an_ordinary_trump() -> None:
+    """D-28: against a led jack, a player holding AH and another trump may play either."""
+    hand = parse_cards("AH 2D KC")
+    assert set(sf.legal_plays(hand, parse_cards("JD"), Suit.DIAMONDS)) == set(parse_cards("AH 2D"))
+
+
 def test_sf_16_follow_suit_or_trump_message() -> None:
     """On a plain lead a player holding the suit must follow or trump; no third suit."""
     hands = ["2S 3S 4S 6S 7S", "KD QC JC 10C 9C", "3D 4C 9S 8H 7H", "2H 3H 4H 6H 5S"]
@@ -676,6 +682,21 @@ def test_sf_18_stop_when_spoil_certain() -> None:
             left = 5 - len(state.tricks)
             assert all(won + left < 3 for won in state.tricks_won)
     assert early
+
+
+def test_sf_19_the_deal_passes_left_and_a_won_pool_starts_afresh() -> None:
+    """The winner takes the whole pool; the next deal has a fresh pool and the next dealer."""
+    state = sf.new_game(sf.Options(players=3), seed=21, dealer=2)
+    for expected_dealer in (2, 0, 1, 2):
+        assert state.dealer == expected_dealer
+        assert state.eldest == (expected_dealer + 1) % 3
+        before = state.pool
+        state = play_out(state)
+        assert state.outcome is not None
+        if state.outcome.kind is sf.OutcomeKind.WON:
+            assert sum(state.outcome.payouts) == before
+            assert state.pool == 0
+        state = sf.next_deal(state)
 
 
 # --------------------------------------------------------------------------- SF-20

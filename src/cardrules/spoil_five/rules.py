@@ -691,7 +691,13 @@ def _play(
     won[winner] += 1
     tricks_won = tuple(won)
     board = state.board
-    if info.plain_end and won[winner] < info.need and len(tricks) < 5 and len(tricks) > 1:
+    played = len(tricks)
+    if (
+        info.plain_end
+        and won[winner] < info.need
+        and played < 5
+        and (played > 1 or not board.dealer_robbed)
+    ):
         return make_state(
             info,
             board,
