@@ -20,8 +20,10 @@ import itertools
 import operator
 import random
 import threading
-from collections.abc import Sequence
-from typing import TypeAlias
+from collections.abc import Callable, Sequence
+from typing import TypeAlias, cast
+
+import attrs
 
 from cardrules.cards import FULL_PACK, Card
 from cardrules.cards import SHORT_PACK as SHORT_CARDS
@@ -190,11 +192,27 @@ def _scratch_rng() -> random.Random:
         return rng
 
 
-_SETUPS: dict[Options, tuple[object, ...]] = {}
+@attrs.frozen(slots=True)
+class _Setup:
+    """What every deal under one options value shares, computed once (internal)."""
+
+    pack: tuple[Card, ...]
+    dealt: int
+    keys: frozenset[int]
+    limit_turn: int | None
+    exchange_from: int
+    fast: bool
+    deal_by_dealer: tuple[Callable[[tuple[Card, ...]], tuple[tuple[Card, ...], ...]], ...] | None
+    ante_by_dealer: tuple[tuple[int, ...], ...]
+    zeros: tuple[int, ...]
+    empties: tuple[tuple[Card, ...], ...]
 
 
-def _setup(options: Options) -> tuple[object, ...]:
-    """Per-options constants for :class:`DealInfo`, computed once per options value."""
+_SETUPS: dict[Options, _Setup] = {}
+
+
+def _setup(options: Options) -> _Setup:
+    """The per-options constants, cached (options hash once: ``cache_hash``)."""
     setup = _SETUPS.get(options)
     if setup is None:
         n = options.players
@@ -205,17 +223,11 @@ def _setup(options: Options) -> tuple[object, ...]:
             and not options.play_to_exhaustion
             and options.sing_timing is SingTiming.OWN_TURN
         )
-        deals = tuple(
+        getters = tuple(
             operator.itemgetter(*(slice((seat - dealer - 1) % n, None, n) for seat in range(n)))
             for dealer in range(n)
         )
-        paid = tuple(
-            tuple(
-                options.stake + (options.dealer_extra if seat == dealer else 0) for seat in range(n)
-            )
-            for dealer in range(n)
-        )
-        setup = (
+        setup = _Setup(
             FULL_PACK if options.pack == 52 else SHORT_CARDS,
             n * options.hand_size,
             singing_keys(options),
@@ -224,13 +236,54 @@ def _setup(options: Options) -> tuple[object, ...]:
             if options.exchange_by is ExchangeBy.NOBODY
             else options.exchange_after_rounds * n,
             fast,
-            deals if options.deal_batch == 1 else None,
-            paid,
+            cast("tuple[Callable[[tuple[Card, ...]], tuple[tuple[Card, ...], ...]], ...]", getters)
+            if options.deal_batch == 1
+            else None,
+            tuple(
+                tuple(
+                    options.stake + (options.dealer_extra if seat == dealer else 0)
+                    for seat in range(n)
+                )
+                for dealer in range(n)
+            ),
+            (0,) * n,
+            ((),) * n,
         )
         if len(_SETUPS) > 256:
             _SETUPS.clear()
         _SETUPS[options] = setup
     return setup
+
+
+def _deal_info(
+    options: Options,
+    setup: _Setup,
+    dealer: int,
+    seed: int,
+    deck: tuple[Card, ...] | None,
+    number: int,
+    first_seed: int,
+    previous: ActionLog[DealHistory[Action]] | None,
+) -> DealInfo:
+    n = options.players
+    return _new_deal_info(
+        options,
+        n,
+        dealer,
+        dealer + 1 if dealer + 1 < n else 0,
+        seed,
+        deck,
+        number,
+        first_seed,
+        previous,
+        setup.pack,
+        setup.dealt,
+        setup.keys,
+        setup.limit_turn,
+        setup.exchange_from,
+        setup.fast,
+        [],
+    )
 
 
 def deal_info(
@@ -243,26 +296,7 @@ def deal_info(
     previous: ActionLog[DealHistory[Action]] | None,
 ) -> DealInfo:
     """The shared constants of one deal (internal; also used by sampling)."""
-    pack, dealt, keys, limit, exchange_from, fast, _, _ = _setup(options)
-    n = options.players
-    return _new_deal_info(
-        options,
-        n,
-        dealer,
-        (dealer + 1) % n,
-        seed,
-        deck,
-        number,
-        first_seed,
-        previous,
-        pack,
-        dealt,
-        keys,
-        limit,
-        exchange_from,
-        fast,
-        [],
-    )
+    return _deal_info(options, _setup(options), dealer, seed, deck, number, first_seed, previous)
 
 
 def _start_deal(
@@ -281,40 +315,38 @@ def _start_deal(
         seed = 0
     elif type(seed) is not int and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise OptionsError(f"seed: expected an int, not {seed!r}")
-    info = deal_info(
+    setup = _setup(options)
+    explicit = None if deck is None else _check_deck(deck, setup.pack)
+    info = _deal_info(
         options,
+        setup,
         dealer,
         seed,
-        None
-        if deck is None
-        else _check_deck(deck, FULL_PACK if options.pack == 52 else SHORT_CARDS),
+        explicit,
         number,
         seed if first_seed is None else first_seed,
         previous,
     )
-    n = info.players
-    dealt_count = info.dealt
-    explicit = info.deck
+    dealt_count = setup.dealt
     if explicit is not None:
         dealt = explicit[:dealt_count]
     else:
         rng = _scratch_rng()
         rng.seed(seed)  # exactly as random.Random(seed), without a new generator
-        dealt = shuffled(info.pack, rng, count=dealt_count)
-    setup = _SETUPS[options]
-    paid: tuple[int, ...] = setup[7][dealer]  # type: ignore[index]
+        dealt = shuffled(setup.pack, rng, count=dealt_count)
+    ante = setup.ante_by_dealer[dealer]
     table = _new_table(
         None,
-        len(info.pack) - dealt_count,
+        len(setup.pack) - dealt_count,
         (),
-        (0,) * n,
-        ((),) * n,
-        pool + sum(paid),
-        tuple(map(operator.sub, balances, paid)),
+        setup.zeros,
+        setup.empties,
+        pool + sum(ante),
+        tuple(map(operator.sub, balances, ante)),
     )
-    getter = setup[6]
-    if getter is not None:
-        hands: tuple[tuple[Card, ...], ...] = getter[dealer](dealt)  # type: ignore[index]
+    getters = setup.deal_by_dealer
+    if getters is not None:
+        hands: tuple[tuple[Card, ...], ...] = getters[dealer](dealt)
     else:
         hands = tuple(_deal_hands(dealt, options, info.eldest))
     return _checkpoint(info, hands, 0, 0, False, table, None, None)
