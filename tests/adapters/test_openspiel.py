@@ -271,3 +271,17 @@ def test_mbs_the_leaders_singing_deal_ends_the_episode_at_once() -> None:
     assert state.is_terminal()
     assert state.returns() == [-2.0 + 0, 2.0]
     assert my_bird_sings.is_deal_over(_mbs_engine(state))
+
+
+def test_ismcts_can_resample_through_openspiels_own_hook() -> None:
+    """IS-MCTS without a custom resampler uses ``resample_from_infostate``."""
+    ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
+    mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+    game = pyspiel.load_game(openspiel.MY_BIRD_SINGS, {"players": 3})
+    rng = random.Random(6)
+    state = _deal(game, rng)
+    while len(state.legal_actions()) < 2:
+        state = _deal(game, rng)
+    evaluator = mcts.RandomRolloutEvaluator()
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=10)
+    assert bot.step(state) in state.legal_actions()

@@ -345,6 +345,17 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             f"hands: {hands}\nto act: {_to_act(core)}\n{kit.text(kit.engine.view(core.engine, 0))}"
         )
 
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> CardrulesState:
+        """OpenSpiel's hook for IS-MCTS: :func:`resample`, seeded by ``probability_sampler``.
+
+        OpenSpiel's samplers are seeded afresh each time, so for reproducible searches give
+        the bot :func:`resample` with your own generator (``bot.set_resampler``).
+        """
+        seed = int(probability_sampler() * 2**53)
+        return resample(self, player_id, random.Random(seed))
+
     # --- cardrules extras -------------------------------------------------------------
 
     @property
