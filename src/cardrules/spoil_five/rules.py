@@ -21,6 +21,8 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+import attrs
+
 from cardrules import dealing
 from cardrules.cards import FULL_PACK, Card, Rank, Suit
 from cardrules.errors import IllegalActionError, OptionsError
@@ -319,6 +321,53 @@ def start_deal(
     return _begin_play(info, board, dealt, None)
 
 
+@attrs.frozen(slots=True)
+class _Rules:
+    """Facts derived from one Options value that every deal needs (computed once)."""
+
+    options: Options
+    ordinary: bool
+    must_follow: bool
+    robbing: bool
+    penalize: bool
+    plain_end: bool
+    follow: tuple[
+        tuple[tuple[tuple[bool, ...], ...], tuple[tuple[bool, ...], ...]], ...
+    ]  # per suit index
+    tables: tuple[TrumpTable, ...]  # per suit index
+
+
+_RULES_CACHE: dict[int, _Rules] = {}
+
+
+def _rules_of(options: Options) -> _Rules:
+    """The derived facts of ``options``, cached by identity."""
+    cached = _RULES_CACHE.get(id(options))
+    if cached is not None and cached.options is options:
+        return cached
+    ranking = options.ranking
+    must_follow = options.plain_lead_rule is PlainLeadRule.MUST_FOLLOW
+    derived = _Rules(
+        options=options,
+        ordinary=ranking is Ranking.ORDINARY,
+        must_follow=must_follow,
+        robbing=options.robbing is not Robbing.OFF,
+        penalize=options.rob_enforcement is RobEnforcement.PENALIZE,
+        plain_end=(
+            options.scoring is Scoring.POOL
+            and options.teams is None
+            and not options.jinking
+            and not options.stop_when_spoil_certain
+        ),
+        follow=tuple(follow_tables(suit, ranking, must_follow) for suit in Suit),
+        tables=tuple(_TABLES[ranking, suit] for suit in Suit),
+    )
+    if len(_RULES_CACHE) > 256:
+        _RULES_CACHE.clear()
+    _RULES_CACHE[id(options)] = derived
+    return derived
+
+
 def _deal_info(
     options: Options,
     dealer: int,
@@ -334,55 +383,49 @@ def _deal_info(
     first_seed: int,
     past: ActionLog[DealHistory[Action]] | None,
 ) -> DealInfo:
-    table = _TABLES[options.ranking, turn_up.suit]
+    derived = _rules_of(options)
+    suit = turn_up // 13
+    table = derived.tables[suit]
     holder = None
-    n = options.players
     rob_watch: frozenset[int] = frozenset()
-    if turn_up.rank is not Rank.ACE:
+    if turn_up % 13:  # not an ace
         ace = table.ace
         for seat, hand in enumerate(dealt):
             if ace in hand:
                 holder = seat
-        if options.robbing is not Robbing.OFF:
-            if options.rob_enforcement is RobEnforcement.PENALIZE:
-                rob_watch = frozenset(range(n))
+        if derived.robbing:
+            if derived.penalize:
+                rob_watch = frozenset(range(len(dealt)))
             elif holder is not None:
                 rob_watch = frozenset((holder,))
-    elif options.robbing is not Robbing.OFF:
+    elif derived.robbing:
         rob_watch = frozenset((dealer,))
-    oblige, allowed = follow_tables(
-        turn_up.suit, options.ranking, options.plain_lead_rule is PlainLeadRule.MUST_FOLLOW
-    )
+    oblige, allowed = derived.follow[suit]
     return make_deal_info(
-        options=options,
-        n=options.players,
-        dealer=dealer,
-        eldest=eldest,
-        number=number,
-        seed=seed,
-        deck=deck,
-        drawn=drawn,
-        dealt=dealt,
-        turn_up=turn_up,
-        trump=turn_up.suit,
-        table=table,
-        holder=holder,
-        sides=sides,
-        members=members,
-        first_seed=first_seed,
-        past=past,
-        suit_of=table.suit_of,
-        power=table.power,
-        oblige=oblige,
-        allowed=allowed,
-        rob_watch=rob_watch,
-        need=options.win_tricks,
-        plain_end=(
-            options.scoring is Scoring.POOL
-            and options.teams is None
-            and not options.jinking
-            and not options.stop_when_spoil_certain
-        ),
+        options,
+        len(dealt),
+        dealer,
+        eldest,
+        number,
+        seed,
+        deck,
+        drawn,
+        dealt,
+        turn_up,
+        table.trump,
+        table,
+        holder,
+        sides,
+        members,
+        first_seed,
+        past,
+        table.suit_of,
+        table.power,
+        oblige,
+        allowed,
+        rob_watch,
+        options.win_tricks,
+        derived.plain_end,
     )
 
 
@@ -615,7 +658,7 @@ def apply_action(state: State, action: Action) -> State:
         if action.__class__ is not Play:
             return _OTHER[action.__class__](state, action)
         # Playing a card (the common case) is inlined here for speed.
-        card = action.card  # type: ignore[union-attr]
+        card = action.card
         info = state.deal
         seat: int = state.to_act  # type: ignore[assignment]
         hand = state.hands[seat]
@@ -644,7 +687,7 @@ def apply_action(state: State, action: Action) -> State:
             won = state.tricks_won
             log = (state.log, action)
             return make_state(info, board, hands, _PLAY, nxt, trick, tricks, won, legal, log)
-        return _play(state, action, hands, trick, nxt)  # type: ignore[arg-type]
+        return _play(state, action, hands, trick, nxt)
     error = check_action(state, action)
     assert error is not None
     raise error
