@@ -36,12 +36,23 @@ from cardrules.my_bird_sings.actions import (
     format_action,
     parse_action,
 )
+from cardrules.my_bird_sings.checks import (
+    check_action,
+    is_legal,
+)
 from cardrules.my_bird_sings.combinations import (
     SUIT_KEY,
     singing_keys,
     singing_sets,
     sings,
     suit_key,
+)
+from cardrules.my_bird_sings.deal import (
+    deal_info,
+    deck_for,
+    history,
+    new_game,
+    next_deal,
 )
 from cardrules.my_bird_sings.options import (
     DRAW_BLIND,
@@ -70,16 +81,10 @@ from cardrules.my_bird_sings.probabilities import (
 )
 from cardrules.my_bird_sings.rules import (
     apply_action,
-    check_action,
-    deck_for,
     exchange_open,
-    history,
     is_deal_over,
     is_game_over,
-    is_legal,
     legal_actions,
-    new_game,
-    next_deal,
     offered_order,
 )
 from cardrules.my_bird_sings.sampling import (
@@ -93,6 +98,7 @@ from cardrules.my_bird_sings.state import (
     Phase,
     State,
     Table,
+    fast_constructor,
 )
 from cardrules.my_bird_sings.views import (
     ExchangeView,
@@ -148,9 +154,11 @@ __all__ = [
     "View",
     "apply_action",
     "check_action",
+    "deal_info",
     "dealt_hand_sings",
     "deck_for",
     "exchange_open",
+    "fast_constructor",
     "flush_probability",
     "format_action",
     "four_suits_probability",

@@ -25,12 +25,12 @@ from cardrules.cards import FULL_PACK, Card
 from cardrules.cards import SHORT_PACK as SHORT_CARDS
 from cardrules.errors import OptionsError
 from cardrules.my_bird_sings.combinations import SUIT_KEY, singing_keys
+from cardrules.my_bird_sings.deal import deal_info
 from cardrules.my_bird_sings.options import PileTo, SingTiming
 from cardrules.my_bird_sings.rules import (
     _after_check,
     _pass_decision,
     _sing_decision,
-    deal_info,
 )
 from cardrules.my_bird_sings.state import E_KNOWN, Phase, State, Table
 from cardrules.my_bird_sings.views import View

@@ -267,3 +267,13 @@ def fast_constructor(cls: type[T]) -> Callable[..., T]:
     make = namespace["make"]
     make.__doc__ = f"Build a {cls.__name__} from its fields in order (no validation)."
     return make  # type: ignore[return-value]
+
+
+new_state = fast_constructor(State)
+"""Build a :class:`State` from its fields in order (internal, no validation)."""
+new_table = fast_constructor(Table)
+"""Build a :class:`Table` from its fields in order (internal, no validation)."""
+new_outcome = fast_constructor(Outcome)
+"""Build an :class:`Outcome` from its fields in order (internal, no validation)."""
+new_deal_info = fast_constructor(DealInfo)
+"""Build a :class:`DealInfo` from its fields in order (internal, no validation)."""
