@@ -81,47 +81,79 @@ def _pairs(game: Any, options: Any, deals: int, seed: int) -> list[tuple[Any, An
     return pairs
 
 
-def _best_per_call(run: Callable[[], None], calls: int, repeats: int = 5) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return best / calls
+def _interleaved_best(runs: Sequence[tuple[Callable[[], None], int]], rounds: int) -> list[float]:
+    """Seconds per call of each ``(run, calls)``: the minimum over ``rounds`` rounds.
+
+    Every round times every run once, so a busy spell of the machine hits all of them
+    alike and the minimum of each is taken from its quietest round.
+    """
+    best = [float("inf")] * len(runs)
+    for _ in range(rounds):
+        for index, (run, calls) in enumerate(runs):
+            start = time.perf_counter()
+            run()
+            best[index] = min(best[index], (time.perf_counter() - start) / calls)
+    return best
 
 
 def transition_costs(
-    game: Any, options: Any, classify: Classifier, deals: int = 300, seed: int = 99
+    game: Any,
+    options: Any,
+    classify: Classifier,
+    deals: int = 300,
+    seed: int = 99,
+    *,
+    workload: Callable[[int, int], int] | None = None,
+    rounds: int = 7,
 ) -> list[tuple[str, float, float]]:
-    """Return ``(kind, occurrences per deal, microseconds per call)`` rows, new_game first."""
+    """Return ``(item, occurrences per deal, microseconds per call)`` rows.
+
+    The rows are: a whole random playout (if ``workload`` is given), ``new_game``, then
+    each kind of transition, most frequent first.
+    """
     pairs = _pairs(game, options, deals, seed)
     groups: dict[str, list[tuple[Any, Any]]] = collections.defaultdict(list)
     apply_action = game.apply_action
     for state, action in pairs:
         groups[classify(state, action, apply_action(state, action))].append((state, action))
+    new_game = game.new_game
+
+    def deal_all() -> None:
+        for deal in range(deals):
+            new_game(options, seed=seed + deal)
+
+    names = ["new_game (antes, deal, first decision)"]
+    counts = [1.0]
+    runs: list[tuple[Callable[[], None], int]] = [(deal_all, deals)]
+    if workload is not None:
+        play = workload
+
+        def playouts() -> None:
+            play(deals, seed)
+
+        names.insert(0, "one random playout")
+        counts.insert(0, 1.0)
+        runs.insert(0, (playouts, deals))
+    for kind, group in sorted(groups.items(), key=lambda item: -len(item[1])):
+
+        def apply_all(group: Sequence[tuple[Any, Any]] = group) -> None:
+            for _ in range(5):
+                for state, action in group:
+                    apply_action(state, action)
+
+        names.append(f"apply_action: {kind}")
+        counts.append(len(group) / deals)
+        runs.append((apply_all, 5 * len(group)))
     gc.collect()
     gc.freeze()
     try:
-        new_game = game.new_game
-
-        def deal_all() -> None:
-            for deal in range(deals):
-                new_game(options, seed=seed + deal)
-
-        new_game_cost = _best_per_call(deal_all, deals) * 1e6
-        rows = [("new_game (antes, deal, first decision)", 1.0, new_game_cost)]
-        for kind, group in sorted(groups.items(), key=lambda item: -len(item[1])):
-
-            def apply_all(group: Sequence[tuple[Any, Any]] = group) -> None:
-                for _ in range(10):
-                    for state, action in group:
-                        apply_action(state, action)
-
-            per_call = _best_per_call(apply_all, 10 * len(group))
-            rows.append((f"apply_action: {kind}", len(group) / deals, per_call * 1e6))
+        best = _interleaved_best(runs, rounds)
     finally:
         gc.unfreeze()
-    return rows
+    return [
+        (name, count, seconds * 1e6)
+        for name, count, seconds in zip(names, counts, best, strict=True)
+    ]
 
 
 def field_bytes(game: Any, options: Any, deals: int = 100, seed: int = 4) -> dict[str, float]:
@@ -150,21 +182,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     game, options, workload, classify = GAMES[args.workload]
     workload(200, 1)  # warm up
-
-    def playouts() -> None:
-        workload(args.deals, 99)
-
-    playout = _best_per_call(playouts, args.deals) * 1e6
-    rows = transition_costs(game, options, classify, args.deals)
-    print(f"{args.workload}: one random playout {playout:.1f} us (best of 5)")
+    rows = transition_costs(game, options, classify, args.deals, workload=workload)
+    playout = rows[0][2]
+    print(f"{args.workload}: one random playout {playout:.1f} us (best of 7 interleaved rounds)")
     print(f"  {'':52}{'per deal':>9}{'us/call':>9}{'us/deal':>9}{'share':>7}")
     accounted = 0.0
-    for kind, per_deal, micros in rows:
+    for kind, per_deal, micros in rows[1:]:
         accounted += per_deal * micros
         share = per_deal * micros / playout
         print(f"  {kind:<52}{per_deal:>9.2f}{micros:>9.2f}{per_deal * micros:>9.1f}{share:>7.0%}")
     rest = playout - accounted
-    print(f"  {'driver loop (legal_actions, random choice, loop)':<52}{'':>27}{rest:>9.1f}")
+    print(
+        f"  {'driver loop (legal_actions, random choice, loop)':<52}{'':>27}{rest:>9.1f}"
+        f"{rest / playout:>7.0%}"
+    )
     print(f"\n  bytes per successor step, by state field (mean over {args.deals // 3} deals):")
     memory = field_bytes(game, options, max(args.deals // 3, 1))
     for name, size in memory.items():
