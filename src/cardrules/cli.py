@@ -19,7 +19,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-import click
+try:
+    import click
+except ImportError as err:  # pragma: no cover - only without the cli extra
+    raise ImportError(
+        "the cardrules command needs the 'cli' extra: pip install 'cardrules[cli]'"
+    ) from err
 
 from cardrules import _terminal
 from cardrules.errors import CardrulesError
