@@ -31,6 +31,7 @@ from cardrules.spoil_five.actions import (
     format_action,
     parse_action,
 )
+from cardrules.spoil_five.deal import new_game, next_deal
 from cardrules.spoil_five.options import (
     FORTY_FIVE,
     JINKING,
@@ -66,8 +67,6 @@ from cardrules.spoil_five.rules import (
     is_legal,
     legal_actions,
     legal_plays,
-    new_game,
-    next_deal,
 )
 from cardrules.spoil_five.sampling import sample_state
 from cardrules.spoil_five.state import (

@@ -1,9 +1,10 @@
-"""The Spoil Five engine: deals, legal actions, transitions and settlement (RULES.md §2).
+"""The Spoil Five engine: legal actions, transitions and settlement (RULES.md §2).
 
 Pure functions over immutable :class:`~cardrules.spoil_five.state.State` values. The legal
 actions of a state are computed once, when the state is built; :func:`apply_action`
 accepts exactly those (:func:`check_action` explains any refusal).
 
+>>> from cardrules.spoil_five.deal import new_game
 >>> from cardrules.spoil_five.options import Options
 >>> state = new_game(Options(players=4), seed=7)
 >>> state.phase, state.to_act, state.pool
@@ -15,18 +16,12 @@ accepts exactly those (:func:`check_action` explains any refusal).
 
 from __future__ import annotations
 
-import functools
-import operator
-import os
-from collections.abc import Callable, Sequence
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Final
 
-import attrs
-
-from cardrules import dealing
-from cardrules.cards import FULL_PACK, Card, Rank, Suit
-from cardrules.errors import IllegalActionError, OptionsError
-from cardrules.history import ActionLog, DealHistory, History, log_append, log_items
+from cardrules.cards import Card, Rank, Suit
+from cardrules.errors import IllegalActionError
+from cardrules.history import DealHistory, History, log_items
 from cardrules.spoil_five.actions import (
     ACCEPT_FIVE,
     ASK_FIVE,
@@ -57,12 +52,10 @@ from cardrules.spoil_five.options import (
     Robbing,
     RobEnforcement,
     Scoring,
-    SpoilPayers,
 )
-from cardrules.spoil_five.ranking import TRUMP, TrumpTable, trump_table
+from cardrules.spoil_five.ranking import TRUMP
 from cardrules.spoil_five.settlement import settle, spoil_certain
 from cardrules.spoil_five.state import (
-    SPOIL_KINDS,
     Board,
     DealInfo,
     Event,
@@ -71,12 +64,11 @@ from cardrules.spoil_five.state import (
     Phase,
     State,
     Trick,
-    make_board,
-    make_deal_info,
     make_state,
     make_trick,
     replace_board,
 )
+from cardrules.spoil_five.tables import deal_info, follow_tables
 
 __all__ = [
     "apply_action",
@@ -87,352 +79,23 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "legal_plays",
-    "new_game",
-    "next_deal",
 ]
 
 _JINK_CHOICES: Final = (STOP, GO_ON)
-_TABLES: Final[dict[tuple[str, int], TrumpTable]] = {
-    (ranking, suit): trump_table(Suit(suit), ranking) for ranking in Ranking for suit in range(4)
-}
 _PLAY_OF: Final = PLAYS.__getitem__
 _PLAY: Final = Phase.PLAY
-_FIVE_ASK: Final = (ASK_FIVE, DECLINE_FIVE)
+FIVE_ASK: Final = (ASK_FIVE, DECLINE_FIVE)
 _FIVE_ANSWER: Final = (ACCEPT_FIVE, REFUSE_FIVE)
 
 
-# --------------------------------------------------------------------------- dealing
-
-
-def _pack_from(deck: Sequence[Card]) -> tuple[Card, ...]:
-    if isinstance(deck, str | bytes):
-        raise OptionsError("deck: expected a sequence of 52 Card values, not a string")
-    cards = tuple(deck)
-    if len(cards) != 52 or not all(isinstance(card, Card) for card in cards):
-        raise OptionsError("deck: expected all 52 cards of the pack, each a Card, top first")
-    if len(set(cards)) != 52:
-        raise OptionsError("deck: every card of the pack must appear exactly once")
-    return cards
-
-
-def _fresh_seed() -> int:
-    return int.from_bytes(os.urandom(8), "little")
-
-
-def _check_seat(dealer: object, n: int) -> int:
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-        raise OptionsError(f"dealer: expected a seat from 0 to {n - 1}, not {dealer!r}")
-    return dealer
-
-
-def _check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise OptionsError(f"seed: expected an int, not {seed!r}")
-    return seed
-
-
-@functools.cache
-def _deal_positions(n: int, eldest: int, batches: tuple[int, int]) -> tuple[tuple[int, ...], ...]:
-    """For each seat, the positions (from the top of the pack) of the cards it is dealt."""
-    positions: list[list[int]] = [[] for _ in range(n)]
-    top = 0
-    for batch in batches:
-        for offset in range(n):
-            positions[(eldest + offset) % n] += range(top, top + batch)
-            top += batch
-    return tuple(tuple(seat_positions) for seat_positions in positions)
-
-
-def deal_hands(
-    drawn: Sequence[Card], n: int, eldest: int, batches: tuple[int, int]
-) -> tuple[tuple[Card, ...], ...]:
-    """Deal five cards to each of ``n`` seats from the top of ``drawn``.
-
-    Implements SF-8: two circuits clockwise from the eldest hand, ``batches[0]`` cards at
-    a time and then ``batches[1]``. Each hand is returned sorted by card index.
-
-    >>> from cardrules.cards import FULL_PACK, format_cards
-    >>> hands = deal_hands(FULL_PACK, 2, 1, (2, 3))
-    >>> format_cards(hands[1]), format_cards(hands[0])
-    ('AS 2S 5S 6S 7S', '3S 4S 8S 9S 10S')
-    """
-    return tuple([tuple(sorted(get(drawn))) for get in _deal_getters(n, eldest, batches)])
-
-
-@functools.cache
-def _deal_getters(
-    n: int, eldest: int, batches: tuple[int, int]
-) -> tuple[Callable[[Sequence[Card]], Any], ...]:
-    return tuple(
-        operator.itemgetter(*positions) for positions in _deal_positions(n, eldest, batches)
-    )
-
-
-def _ante(options: Options, dealer: int, pool: int, balances: list[int], spoilt: bool) -> int:
-    """Collect the antes of one pool-game deal into ``pool``; return the new pool.
-
-    Implements SF-7: full stakes for a fresh pool, spoil stakes after a spoil (from every
-    player, or from the dealer only), and the dealer's extra on every deal.
-    """
-    n = options.players
-    if not spoilt:
-        payments = [options.full_stake] * n
-    elif options.spoil_payers is SpoilPayers.ALL:
-        payments = [options.spoil_stake] * n
-    else:
-        payments = [0] * n
-        payments[dealer] = options.spoil_stake
-    payments[dealer] += options.dealer_extra
-    for seat, amount in enumerate(payments):
-        balances[seat] -= amount
-    return pool + sum(payments)
-
-
-def new_game(
-    options: Options,
-    *,
-    seed: int | None = None,
-    deck: Sequence[Card] | None = None,
-    dealer: int = 0,
-) -> State:
-    """Start a session: antes, the first deal, and the state at the first decision.
-
-    With ``seed`` the pack is shuffled reproducibly; with ``deck`` (all 52 cards, top
-    first) it is dealt as given and the seed is 0 unless given; with neither a fresh seed
-    is drawn from the operating system (it is recorded in :func:`history`).
-
-    Raises:
-        OptionsError: for options that are not :class:`Options`, a bad seed, dealer or
-            deck.
-
-    """
-    if not isinstance(options, Options):
-        raise OptionsError(f"options: expected spoil_five.Options, not {options!r}")
-    n = options.players
-    _check_seat(dealer, n)
-    pack = None if deck is None else _pack_from(deck)
-    if seed is None:
-        seed = 0 if pack is not None else _fresh_seed()
-    _check_seed(seed)
-    balances = [0] * n
-    if options.scoring is Scoring.POINTS:
-        stake = options.game_stake
-        balances = [-stake] * n
-        pool = stake * n
-    else:
-        pool = _ante(options, dealer, 0, balances, spoilt=False)
-    return start_deal(options, dealer, 0, seed, pack, pool, tuple(balances), (0,) * n, seed, None)
-
-
-def next_deal(
-    state: State, *, seed: int | None = None, deck: Sequence[Card] | None = None
-) -> State:
-    """Start the next deal of the session; the deal passes to the left (C-2).
-
-    Without ``seed`` and ``deck`` the seed is derived from the first deal's seed and the
-    deal number; with ``deck`` alone the seed is 0.
-
-    Raises:
-        IllegalActionError: if the current deal is not over, or a points game is over.
-        OptionsError: for a bad seed or deck.
-
-    """
-    deal = state.deal
-    board = state.board
-    if board.outcome is None:
-        raise IllegalActionError("start the next deal", "C-7", "the current deal is not over yet")
-    if state.phase is Phase.GAME_OVER:
-        raise IllegalActionError("start the next deal", "SF-24", "the game is over")
-    options = deal.options
-    pack = None if deck is None else _pack_from(deck)
-    number = deal.number + 1
-    if seed is None:
-        seed = 0 if pack is not None else dealing.derive_seed(deal.first_seed, number)
-    _check_seed(seed)
-    dealer = (deal.dealer + 1) % deal.n
-    balances = list(board.balances)
-    pool = board.pool
-    if options.scoring is Scoring.POOL:
-        pool = _ante(options, dealer, pool, balances, board.outcome.kind in SPOIL_KINDS)
-    past = log_append(deal.past, _deal_history(state))
-    return start_deal(
-        options,
-        dealer,
-        number,
-        seed,
-        pack,
-        pool,
-        tuple(balances),
-        board.scores,
-        deal.first_seed,
-        past,
-    )
-
-
-@functools.cache
-def _sides(
-    n: int, teams: tuple[tuple[int, ...], ...] | None
-) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    """Each seat's side number, and each side's seats (SF-25)."""
-    if teams is None:
-        return tuple(range(n)), tuple((seat,) for seat in range(n))
-    members = tuple(tuple(sorted(team)) for team in teams)
-    side_of = [0] * n
-    for side, team in enumerate(members):
-        for seat in team:
-            side_of[seat] = side
-    return tuple(side_of), members
-
-
-def start_deal(
-    options: Options,
-    dealer: int,
-    number: int,
-    seed: int,
-    deck: tuple[Card, ...] | None,
-    pool: int,
-    balances: tuple[int, ...],
-    scores: tuple[int, ...],
-    first_seed: int,
-    past: ActionLog[DealHistory[Action]] | None,
-) -> State:
-    """Deal a hand after the antes and return the state at its first decision (SF-8)."""
-    n = options.players
-    eldest = (dealer + 1) % n
-    if deck is not None:
-        drawn = deck
-    else:
-        drawn = dealing.shuffled(FULL_PACK, seed, count=52 if options.fiving else 5 * n + 1)
-    dealt = deal_hands(drawn, n, eldest, options.deal_batches)
-    turn_up = drawn[5 * n]
-    sides, members = _sides(n, options.teams)
-    info = _deal_info(
-        options, dealer, eldest, number, seed, deck, drawn, dealt, turn_up,
-        sides, members, first_seed, past,
-    )  # fmt: skip
-    board = make_board(
-        pool, balances, scores, None, False, (), frozenset(), (), (), (), (), None, None
-    )
-    if options.fiving:
-        asker = eldest
-        return make_state(
-            info, board, dealt, Phase.FIVING_ASK, asker, (), (), (0,) * n, _FIVE_ASK, None
-        )
-    return _begin_play(info, board, dealt, None)
-
-
-@attrs.frozen(slots=True)
-class _Rules:
-    """Facts derived from one Options value that every deal needs (computed once)."""
-
-    options: Options
-    ordinary: bool
-    must_follow: bool
-    robbing: bool
-    penalize: bool
-    plain_end: bool
-    follow: tuple[
-        tuple[tuple[tuple[bool, ...], ...], tuple[tuple[bool, ...], ...]], ...
-    ]  # per suit index
-    tables: tuple[TrumpTable, ...]  # per suit index
-
-
-_RULES_CACHE: dict[int, _Rules] = {}
-
-
-def _rules_of(options: Options) -> _Rules:
-    """The derived facts of ``options``, cached by identity."""
-    cached = _RULES_CACHE.get(id(options))
-    if cached is not None and cached.options is options:
-        return cached
-    ranking = options.ranking
-    must_follow = options.plain_lead_rule is PlainLeadRule.MUST_FOLLOW
-    derived = _Rules(
-        options=options,
-        ordinary=ranking is Ranking.ORDINARY,
-        must_follow=must_follow,
-        robbing=options.robbing is not Robbing.OFF,
-        penalize=options.rob_enforcement is RobEnforcement.PENALIZE,
-        plain_end=(
-            options.scoring is Scoring.POOL
-            and options.teams is None
-            and not options.jinking
-            and not options.stop_when_spoil_certain
-        ),
-        follow=tuple(follow_tables(suit, ranking, must_follow) for suit in Suit),
-        tables=tuple(_TABLES[ranking, suit] for suit in Suit),
-    )
-    if len(_RULES_CACHE) > 256:
-        _RULES_CACHE.clear()
-    _RULES_CACHE[id(options)] = derived
-    return derived
-
-
-def _deal_info(
-    options: Options,
-    dealer: int,
-    eldest: int,
-    number: int,
-    seed: int,
-    deck: tuple[Card, ...] | None,
-    drawn: tuple[Card, ...],
-    dealt: tuple[tuple[Card, ...], ...],
-    turn_up: Card,
-    sides: tuple[int, ...],
-    members: tuple[tuple[int, ...], ...],
-    first_seed: int,
-    past: ActionLog[DealHistory[Action]] | None,
-) -> DealInfo:
-    derived = _rules_of(options)
-    suit = turn_up // 13
-    table = derived.tables[suit]
-    holder = None
-    rob_watch: frozenset[int] = frozenset()
-    if turn_up % 13:  # not an ace
-        ace = table.ace
-        for seat, hand in enumerate(dealt):
-            if ace in hand:
-                holder = seat
-        if derived.robbing:
-            if derived.penalize:
-                rob_watch = frozenset(range(len(dealt)))
-            elif holder is not None:
-                rob_watch = frozenset((holder,))
-    elif derived.robbing:
-        rob_watch = frozenset((dealer,))
-    oblige, allowed = derived.follow[suit]
-    return make_deal_info(
-        options,
-        len(dealt),
-        dealer,
-        eldest,
-        number,
-        seed,
-        deck,
-        drawn,
-        dealt,
-        turn_up,
-        table.trump,
-        table,
-        holder,
-        sides,
-        members,
-        first_seed,
-        past,
-        table.suit_of,
-        table.power,
-        oblige,
-        allowed,
-        rob_watch,
-        options.win_tricks,
-        derived.plain_end,
-    )
-
-
-def _begin_play(
+def begin_play(
     info: DealInfo, board: Board, hands: tuple[tuple[Card, ...], ...], log: object
 ) -> State:
-    """The state after fiving (if any): the dealer's rob of a turned ace, or the lead."""
+    """Return the state after fiving (if any): the dealer's rob of a turned ace, or the lead.
+
+    Implements SF-10 (the dealer of a turned ace robs before the lead) and SF-14 (the
+    eldest hand leads).
+    """
     options = info.options
     if info.turn_up.rank is Rank.ACE and options.robbing is not Robbing.OFF:
         dealer = info.dealer
@@ -450,46 +113,6 @@ def _may_decline(options: Options) -> bool:
 
 
 # --------------------------------------------------------------------------- legality
-
-
-@functools.cache
-def follow_tables(
-    trump: Suit, ranking: Ranking, must_follow: bool
-) -> tuple[tuple[tuple[bool, ...], ...], tuple[tuple[bool, ...], ...]]:
-    """Precompute, for every led card, which cards oblige and which cards may be played.
-
-    Implements SF-15 and SF-16 as data. ``oblige[led][card]`` says that holding ``card``
-    restricts the player: a trump that is not protected against a led trump (SF-15), or a
-    card of a led plain suit (SF-16). ``allowed[led][card]`` says that ``card`` may then be
-    played: any trump after a trump lead; the led suit or a trump after a plain lead (only
-    the led suit under ``must_follow``). A player holding no obliging card may play any
-    card.
-    """
-    table = _TABLES[ranking, trump]
-    suit_of = table.suit_of
-    power = table.power
-    protected = table.protected
-    oblige = []
-    allowed = []
-    for led in FULL_PACK:
-        led_suit = suit_of[led]
-        if led_suit == TRUMP:
-            oblige.append(
-                tuple(
-                    suit_of[c] == TRUMP and not (protected[c] and power[c] > power[led])
-                    for c in FULL_PACK
-                )
-            )
-            allowed.append(tuple(suit_of[c] == TRUMP for c in FULL_PACK))
-        else:
-            oblige.append(tuple(suit_of[c] == led_suit for c in FULL_PACK))
-            allowed.append(
-                tuple(
-                    suit_of[c] == led_suit or (suit_of[c] == TRUMP and not must_follow)
-                    for c in FULL_PACK
-                )
-            )
-    return tuple(oblige), tuple(allowed)
 
 
 def play_legal(hand: tuple[Card, ...], trick: tuple[Card, ...], info: DealInfo) -> tuple[Play, ...]:
@@ -613,6 +236,7 @@ def _take_turn_up(
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Return the actions open to ``state.to_act``; ``()`` exactly when none is pending.
 
+    >>> from cardrules.spoil_five.deal import new_game
     >>> from cardrules.spoil_five.options import Options
     >>> [str(action) for action in legal_actions(new_game(Options(players=3), seed=1))]
     ['play 7S', 'play KS', 'play 10D', 'play 4C', 'play 6C']
@@ -634,6 +258,7 @@ def check_action(state: State, action: object) -> IllegalActionError | None:
     The error carries the rule broken and a reason a player understands.
 
     >>> from cardrules.spoil_five.actions import parse_action
+    >>> from cardrules.spoil_five.deal import new_game
     >>> from cardrules.spoil_five.options import Options
     >>> state = new_game(Options(players=3), seed=1)
     >>> str(check_action(state, parse_action("play 5C")))
@@ -955,13 +580,13 @@ def _fiving(state: State, action: Action) -> State:
         nxt = _next_asker(info, declined)
         if nxt is not None:
             return make_state(
-                info, board, state.hands, Phase.FIVING_ASK, nxt, (), (), zeros, _FIVE_ASK, log
+                info, board, state.hands, Phase.FIVING_ASK, nxt, (), (), zeros, FIVE_ASK, log
             )
-        return _begin_play(info, board, state.hands, log)
+        return begin_play(info, board, state.hands, log)
     if isinstance(action, RefuseFive):
         event = Event(seat, EventKind.REFUSE_FIVE)
         board = replace_board(board, events=(*board.events, event))
-        return _begin_play(info, board, state.hands, log)
+        return begin_play(info, board, state.hands, log)
     # AcceptFive: set the turn-up aside and turn until another suit appears.
     drawn = info.drawn
     position = 5 * info.n
@@ -972,7 +597,7 @@ def _fiving(state: State, action: Action) -> State:
         set_aside.append(drawn[position])
         position += 1
     new_turn_up = drawn[position]
-    fived = _deal_info(
+    fived = deal_info(
         info.options,
         info.dealer,
         info.eldest,
@@ -989,7 +614,7 @@ def _fiving(state: State, action: Action) -> State:
     )
     event = Event(seat, EventKind.ACCEPT_FIVE, new_turn_up)
     board = replace_board(board, set_aside=tuple(set_aside), events=(*board.events, event))
-    return _begin_play(fived, board, state.hands, log)
+    return begin_play(fived, board, state.hands, log)
 
 
 def _next_asker(info: DealInfo, declined: tuple[int, ...]) -> int | None:
@@ -1029,7 +654,8 @@ def is_game_over(state: State) -> bool:
     return state.phase is Phase.GAME_OVER
 
 
-def _deal_history(state: State) -> DealHistory[Action]:
+def deal_history(state: State) -> DealHistory[Action]:
+    """Return the record of the current deal: dealer, seed, pack and actions so far."""
     info = state.deal
     return DealHistory(
         dealer=info.dealer, seed=info.seed, deck=info.deck, actions=log_items(state.log)
@@ -1038,4 +664,4 @@ def _deal_history(state: State) -> DealHistory[Action]:
 
 def history(state: State) -> History[Action]:
     """Return how ``state`` was reached: per deal the dealer, seed, pack and actions."""
-    return History(deals=(*log_items(state.deal.past), _deal_history(state)))
+    return History(deals=(*log_items(state.deal.past), deal_history(state)))

@@ -26,9 +26,10 @@ from cardrules.spoil_five.actions import (
     STOP,
     Action,
 )
+from cardrules.spoil_five.deal import start_deal
 from cardrules.spoil_five.options import PlainLeadRule, Robbing, RobEnforcement, Scoring
 from cardrules.spoil_five.ranking import TRUMP, trump_table
-from cardrules.spoil_five.rules import apply_action, start_deal
+from cardrules.spoil_five.rules import apply_action
 from cardrules.spoil_five.state import EventKind, OutcomeKind, State
 from cardrules.spoil_five.views import View
 from cardrules.spoil_five.views import view as _view_of

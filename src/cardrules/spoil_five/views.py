@@ -5,7 +5,7 @@ the counters; never another seat's hand, another seat's face-down discard, the u
 cards or the seed.
 
 >>> from cardrules.spoil_five.options import Options
->>> from cardrules.spoil_five.rules import new_game
+>>> from cardrules.spoil_five.deal import new_game
 >>> v = view(new_game(Options(players=3), seed=1), 2)
 >>> v.seat, v.to_act, v.legal_actions, v.hand_sizes
 (2, 1, (), (5, 5, 5))
