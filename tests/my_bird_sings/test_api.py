@@ -1,0 +1,115 @@
+"""The public surface: protocol conformance, history replay, interned actions, helpers."""
+
+from __future__ import annotations
+
+import enum
+import random
+
+import attrs
+import pytest
+
+from cardrules import my_bird_sings as mbs
+from cardrules.cards import Card, parse_cards
+from cardrules.errors import IllegalActionError, OptionsError
+from cardrules.my_bird_sings.state import (
+    Outcome,
+    State,
+    Table,
+    new_outcome,
+    new_state,
+    new_table,
+)
+from cardrules.protocol import Game
+from tests.my_bird_sings.helpers import play_out
+
+
+def test_module_satisfies_the_game_protocol() -> None:
+    """The module is a protocol.Game (checked by mypy through this assignment)."""
+    game: Game[mbs.State, mbs.Action, mbs.View] = mbs
+    assert game.NAME == "my-bird-sings"
+    assert mbs.__all__ == sorted(mbs.__all__, key=lambda n: (not n.isupper(), n[0].islower(), n))
+
+
+def test_history_replays_to_the_same_state() -> None:
+    """new_game/next_deal with a deal's seed or deck plus its actions rebuild the state."""
+    rng = random.Random(4)
+    options = attrs.evolve(mbs.DRAW_BLIND, players=4, exchange_after_rounds=0)
+    state = mbs.new_game(options, seed=99, dealer=1)
+    for _ in range(3):
+        state = mbs.next_deal(play_out(state, rng))
+    state = play_out(state, rng)
+    deals = mbs.history(state).deals
+    assert len(deals) == 4
+    replay = None
+    for deal in deals:
+        if replay is None:
+            replay = mbs.new_game(options, seed=deal.seed, deck=deal.deck, dealer=deal.dealer)
+        else:
+            replay = mbs.next_deal(replay, seed=deal.seed, deck=deal.deck)
+        assert replay.dealer == deal.dealer
+        for action in deal.actions:
+            replay = mbs.apply_action(replay, action)
+    assert replay == state
+
+
+def test_legal_actions_are_prebuilt_values() -> None:
+    """Legal actions come from the shared tables, so no allocation per action."""
+    state = mbs.new_game(mbs.Options(players=6), seed=5)
+    for action in mbs.legal_actions(state)[:-1]:
+        assert isinstance(action, mbs.Pass)
+        assert action is mbs.PASS_ACTIONS[action.card]
+    assert mbs.legal_actions(state)[-1] is mbs.ABANDON
+
+
+def test_fast_constructors_equal_the_attrs_ones() -> None:
+    """The slot-filling constructors build the same values as the attrs __init__."""
+    state = mbs.new_game(mbs.Options(players=3), seed=1)
+    fields = [getattr(state, f.name) for f in attrs.fields(State)]
+    assert new_state(*fields) == State(*fields) == state
+    table = Table(None, 3, (), (0, 0), ((), ()), 3, (1, -1))
+    assert new_table(None, 3, (), (0, 0), ((), ()), 3, (1, -1)) == table
+    outcome = Outcome(mbs.OutcomeKind.ABANDONED, (), (0, 0), 3, None, (), (0, 0))
+        mbs.OutcomeKind.VOID if False else mbs.OutcomeKind.ABANDONED, (), (0,), 1, None, (), (0,)
+    )
+    assert new_outcome(*attrs.astuple(outcome, recurse=False)) == outcome
+
+
+def _json_friendly(value: object) -> bool:
+    if value is None or isinstance(value, bool | int | str | Card | enum.Enum):
+        return True
+    if isinstance(value, tuple):
+        return all(_json_friendly(item) for item in value)
+    if attrs.has(type(value)):
+        return all(_json_friendly(item) for item in attrs.astuple(value, recurse=False))  # type: ignore[arg-type]
+    return False
+
+
+def test_views_are_frozen_and_json_friendly() -> None:
+    """Views are frozen attrs values made of ints, strings, enums, cards and tuples."""
+    rng = random.Random(2)
+    state = mbs.new_game(mbs.Options(players=4, exchange_after_rounds=0), seed=3)
+    for _ in range(6):
+        if mbs.is_deal_over(state):
+            break
+        view = mbs.view(state, state.to_act or 0)
+        assert _json_friendly(view)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            view.hand = ()  # type: ignore[misc]
+        state = mbs.apply_action(state, rng.choice(mbs.legal_actions(state)[:-1]))
+    with pytest.raises(OptionsError, match="seat"):
+        mbs.view(state, 4)
+
+
+def test_deck_for_and_next_deal_refusals() -> None:
+    """Helpers refuse what cannot be dealt; next_deal waits for the end of the deal."""
+    options = mbs.Options(players=2)
+    with pytest.raises(OptionsError, match="hands"):
+        mbs.deck_for(options, [parse_cards("2H 3H 4H")])
+    with pytest.raises(OptionsError, match="once"):
+        mbs.deck_for(options, [parse_cards("2H 3H 4H 5H"), parse_cards("2H 3S 4S 5S")])
+    state = mbs.new_game(mbs.Options(players=2, pack=32), seed=1)
+    if state.outcome is None:
+        with pytest.raises(IllegalActionError, match="MBS-14"):
+            mbs.next_deal(state)
+    with pytest.raises(OptionsError, match="seed"):
+        mbs.new_game(options, seed="1")  # type: ignore[arg-type]
