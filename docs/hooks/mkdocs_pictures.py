@@ -21,9 +21,11 @@ SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 def pictures() -> dict[str, str]:
     """Every generated picture: its path under the docs folder and its SVG text."""
-    from cardrules import Suit, parse_cards, spoil_five, svg
+    from cardrules import Suit, parse_card, parse_cards, spoil_five, svg
 
     drawn: dict[str, str] = {}
+    # the site's logo and favicon: the five of hearts, best card when hearts are trumps
+    drawn["images/logo.svg"] = svg.card(parse_card("5H"), size=20)
     for suit in Suit:
         name = SUIT_NAMES[suit.letter]
         drawn[f"images/rank-order-{name}.svg"] = svg.rank_chart(suit, size=80)
