@@ -69,8 +69,6 @@ def test_fast_constructors_equal_the_attrs_ones() -> None:
     table = Table(None, 3, (), (0, 0), ((), ()), 3, (1, -1))
     assert new_table(None, 3, (), (0, 0), ((), ()), 3, (1, -1)) == table
     outcome = Outcome(mbs.OutcomeKind.ABANDONED, (), (0, 0), 3, None, (), (0, 0))
-        mbs.OutcomeKind.VOID if False else mbs.OutcomeKind.ABANDONED, (), (0,), 1, None, (), (0,)
-    )
     assert new_outcome(*attrs.astuple(outcome, recurse=False)) == outcome
 
 
