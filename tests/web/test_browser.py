@@ -305,6 +305,12 @@ def test_the_page_runs_under_its_content_security_policy(server: _Server, browse
         page.locator("#hand .card.legal").first.click()
         page.wait_for_selector("body[data-moves='2']")
         assert page.locator("#log li").count() >= 2
+        hand = page.locator("#hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)")
+        page.reload()  # the page picks the game up again from the server
+        page.wait_for_selector("body[data-moves='0']")
+        assert page.is_hidden("#start")
+        again = page.locator("#hand .card").evaluate_all("cards => cards.map(c => c.dataset.card)")
+        assert again == hand
     finally:
         context.close()
     assert problems == [], problems

@@ -7,7 +7,10 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const params = new URLSearchParams(window.location.search);
-  const STEP_MS = params.has("fast") ? 40 : 650;
+  const FAST = params.has("fast");
+  // How long each bot move stays on screen: long enough to see a card land in a trick.
+  const stepMs = (game) => (FAST ? 40 : game === "spoil-five" ? 700 : 380);
+  const SAVED = "cardrules-web-game";
 
   let catalogue = [];
   let gameId = null;
@@ -136,6 +139,7 @@
     try {
       const data = await api("POST", "/api/games", body);
       gameId = data.id;
+      sessionStorage.setItem(SAVED, gameId);
       $("start").hidden = true;
       $("result").hidden = true;
       $("log").replaceChildren();
@@ -366,22 +370,48 @@
     $("result").hidden = false;
   }
 
-  async function show(data) {
+  async function show(data, animate = true) {
     for (const step of data.steps) {
       const mine = step.seat === data.seat;
       logLine((mine ? "You" : data.names[step.seat]) + " " + step.text, mine ? "mine" : "");
-      if (!mine) {
+      if (!mine && animate) {
         draw(data, step.table, { live: false, text: data.names[step.seat] + " " + step.text });
-        await sleep(STEP_MS);
+        await sleep(stepMs(data.game));
       }
     }
     current = data;
     draw(data, data.table, { live: true });
     if (data.deal_over && data.outcome) {
       logLine(data.outcome.text, "deal");
-      await sleep(STEP_MS);
+      if (animate) await sleep(stepMs(data.game));
     }
     showResult(data);
+  }
+
+  function lost(error) {
+    // The server forgot the game (it restarted, or keeps only the most recent games).
+    if (error.status !== 404) return false;
+    sessionStorage.removeItem(SAVED);
+    gameId = null;
+    $("result").hidden = true;
+    $("start").hidden = false;
+    $("f-error").textContent = "That game is no longer on the server: start a new one.";
+    $("f-error").hidden = false;
+    return true;
+  }
+
+  async function resume() {
+    const saved = sessionStorage.getItem(SAVED);
+    if (!saved) return;
+    try {
+      const data = await api("GET", "/api/games/" + encodeURIComponent(saved));
+      gameId = saved;
+      $("start").hidden = true;
+      logDeal(data);
+      await show(data, false);
+    } catch (error) {
+      if (!lost(error)) toast(error.message);
+    }
   }
 
   // ---- actions ----------------------------------------------------------------------
@@ -393,7 +423,7 @@
       const data = await api("POST", "/api/games/" + encodeURIComponent(gameId) + "/actions", { action });
       await show(data);
     } catch (error) {
-      toast(error.message, error.rule);
+      if (!lost(error)) toast(error.message, error.rule);
     } finally {
       setBusy(false);
     }
@@ -408,7 +438,7 @@
       logDeal(data);
       await show(data);
     } catch (error) {
-      toast(error.message, error.rule);
+      if (!lost(error)) toast(error.message, error.rule);
     } finally {
       setBusy(false);
     }
@@ -428,6 +458,7 @@
 
   setBusy(true);
   loadCatalogue()
+    .then(resume)
     .catch((error) => toast("Cannot reach the server: " + error.message))
     .finally(() => setBusy(false));
 })();
