@@ -304,7 +304,11 @@ class Options:
     )
 
     def __attrs_post_init__(self) -> None:
-        """Check the combinations of fields (each field alone is checked by its converter)."""
+        """Check the combinations of fields (each field alone is checked by its converter).
+
+        Implements MBS-1 (players for the pack), MBS-6 (three cards: flushes only) and the
+        dealing batch of MBS-3.
+        """
         most = 13 if self.pack == 52 else 8
         if self.players > most:
             raise OptionsError(

@@ -266,7 +266,11 @@ def exchange_open(state: State) -> bool:
 
 
 def _pass_card(state: State, action: Action, card: Card) -> State:
-    """Implements MBS-9 step 4 and step 1 of the next turn: the card reaches the left."""
+    """Implements MBS-9 step 4 and step 1 of the next turn: the card reaches the left.
+
+    Also implements MBS-13's round limit: the deal is void when turn ``round_limit × n``
+    would begin.
+    """
     info = state._deal
     n = info.players
     turn = state.turn

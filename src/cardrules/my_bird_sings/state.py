@@ -5,8 +5,8 @@ the legal actions, the action log) and shares everything fixed for the whole dea
 :class:`DealInfo` value, and everything that changes rarely (stock, dead pile, tricks,
 pool, balances) in one :class:`Table` value, so building a successor is cheap.
 
-States are created by :func:`~cardrules.my_bird_sings.rules.new_game`,
-:func:`~cardrules.my_bird_sings.rules.next_deal` and
+States are created by :func:`~cardrules.my_bird_sings.deal.new_game`,
+:func:`~cardrules.my_bird_sings.deal.next_deal` and
 :func:`~cardrules.my_bird_sings.rules.apply_action`; never build one yourself.
 """
 
@@ -203,12 +203,15 @@ class State:
 
     @property
     def round(self) -> int:
-        """The round of the current turn, counting from 1 (MBS-7)."""
+        """The round of the current turn, counting from 1. Implements MBS-7."""
         return self.turn // self._deal.players + 1
 
     @property
     def on_turn(self) -> int:
-        """The seat that owns the current turn (MBS-7); in ``draw`` it is not ``to_act``."""
+        """The seat that owns the current turn; in ``draw`` it is not ``to_act``.
+
+        Implements MBS-7: turn ``t`` belongs to the seat ``t`` places after the eldest hand.
+        """
         return (self._deal.eldest + self.turn) % self._deal.players
 
     @property
