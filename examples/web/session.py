@@ -20,6 +20,7 @@ seed for every deal, so a record saved after a deal reveals nothing about later 
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 from collections.abc import Mapping
@@ -27,7 +28,7 @@ from typing import Any, Final
 
 import attrs
 
-from cardrules import CardrulesError, IllegalActionError, NotationError, OptionsError
+from cardrules import CardrulesError, IllegalActionError, NotationError, OptionsError, records
 from cardrules.bots import GameBot
 from cardrules.dealing import derive_seed
 from web.tables import JSON, GameKind
@@ -199,8 +200,6 @@ class Session:
         """
         if not self.deal_over:
             raise ApiError(409, "a game can be saved only between deals")
-        from cardrules import records
-
         return str(records.dumps(records.record(self.state)))
 
     # -- what the page sees -------------------------------------------------------------
@@ -227,6 +226,7 @@ class Session:
             "legal": [self.kind.legal_entry(a) for a in view.legal_actions],
             "prompt": self.kind.prompt(view, names) if your_turn else "",
             "table": self.kind.table(view),
+            "view": json.loads(records.to_json(view)),
             "outcome": None if outcome is None else self.kind.outcome(outcome, view, names),
             "steps": list(self.steps),
             "can_save": self.deal_over,

@@ -98,6 +98,14 @@ def test_start_shows_only_the_human_hand(api: Harness, game: str) -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_the_payload_carries_the_seat_view_as_cardrules_json(api: Harness, game: str) -> None:
+    data = api.start(game, players=5, seed=17)
+    module = KINDS[game].module
+    sent = records.from_json(json.dumps(data["view"]), module.View)
+    assert sent == module.view(api.state(data["id"]), 0)
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_the_same_seed_deals_and_plays_the_same_game(api: Harness, game: str) -> None:
     first = api.start(game, players=4, seed=99)
     second = api.start(game, players=4, seed=99)
