@@ -141,6 +141,13 @@ def test_mbs_6_three_card_deal() -> None:
     assert THREE_CARDS.singing == "flush_only"
     with pytest.raises(OptionsError, match="hand_size, singing"):
         Options(hand_size=3, singing="flush_or_rainbow")
+    ranks = ["A", "2", "3", "4"]
+    hands = {seat: f"{r}S {r}H {r}D" for seat, r in enumerate(ranks)}
+    quiet = position(Options(players=4, hand_size=3, exchange_by="nobody"), hands)
+    while quiet.turn < 12:  # §4.6: three at the leader's checks, four at everyone else's
+        seat = quiet.on_turn
+        assert len(quiet.hands[seat]) == (3 if seat == quiet.eldest else 4)
+        quiet = quiet_step(quiet)
     state = new_game(Options(players=4, hand_size=3), seed=5)
     assert [len(h) for h in state.hands] == [3, 3, 3, 3]
     assert len(state.stock) == 40
