@@ -14,7 +14,7 @@ from cardrules import FULL_PACK, Card, NotationError, Rank, Suit, parse_card, pa
 from cardrules.svg._draw import BLACK, GOLD, RED
 from tests.svg.helpers import SVG, backs, classes, drawn_cards, find_all, parse, texts
 
-PIPS = {Rank.ACE: 1, Rank.JACK: 3, Rank.QUEEN: 3, Rank.KING: 3}
+PIPS = {Rank.ACE: 1, Rank.JACK: 2, Rank.QUEEN: 2, Rank.KING: 2}
 
 
 def _x_offset(group: ET.Element) -> float:
@@ -38,7 +38,7 @@ def test_card_shows_its_rank_suit_colour_and_pips(card: Card) -> None:
     # two corner indices (top-left and upside down bottom-right) name the rank
     indices = find_all(group, "index")
     assert [texts(index) for index in indices] == [[card.rank.symbol]] * 2
-    # suit shapes: one per pip (1 for an ace, a panel of 3 for a court card) + 2 indices
+    # suit shapes: one per pip (1 for an ace, 2 on a double-headed court card) + 2 indices
     paths = list(group.iter(f"{SVG}path"))
     assert len(paths) == PIPS.get(card.rank, int(card.rank)) + 2
     ink = RED if card.suit in (Suit.HEARTS, Suit.DIAMONDS) else BLACK

@@ -214,16 +214,21 @@ def _centre(card: Card) -> str:
         f"<rect{attrs(x='25', y='20', width='50', height='100', rx='2')}"
         f"{attrs(fill='none', stroke=colour, stroke_width='0.6', stroke_opacity='0.6')}/>"
     )
-    letter = (
-        f"<text{attrs(x='50', y='89', text_anchor='middle', font_family=SERIF)}"
-        f"{attrs(font_size='46', font_weight='bold', fill=colour)}>{rank.symbol}</text>"
+    # double-headed, like a real court card: letter and suit, then the same upside down
+    half = (
+        pip(suit, 50, 29, 13)
+        + f"<text{attrs(x='50', y='61', text_anchor='middle', font_family=SERIF)}"
+        + f"{attrs(font_size='28', font_weight='bold', fill=colour)}>{rank.symbol}</text>"
+    )
+    divider = (
+        f"<rect{attrs(x='25', y='69.6', width='50', height='0.8')}"
+        f"{attrs(fill=colour, fill_opacity='0.5')}/>"
     )
     return (
         frame
-        + pip(suit, 50, 37, 22)
-        + letter
-        + pip(suit, 33, 110, 9, upside_down=True)
-        + pip(suit, 67, 110, 9, upside_down=True)
+        + half
+        + f'<g transform="rotate(180 {num(CARD_W / 2)} {num(CARD_H / 2)})">{half}</g>'
+        + divider
     )
 
 
