@@ -24,6 +24,7 @@ SIM_CONFIGS = [
     (openspiel.MY_BIRD_SINGS, {"preset": "three-cards", "auto_sing": 0, "players": 3}),
     (openspiel.MY_BIRD_SINGS, {"preset": "to-exhaustion", "players": 2, "auto_sing": 0}),
     (openspiel.MY_BIRD_SINGS, {"preset": "short-pack", "players": 8, "round_limit": 3}),
+    (openspiel.MY_BIRD_SINGS, {"preset": "draw-blind", "players": 3}),
 ]
 
 
@@ -87,7 +88,6 @@ def test_my_bird_sings_gets_a_round_limit_so_episodes_are_bounded() -> None:
     ("name", "params", "field"),
     [
         (openspiel.SPOIL_FIVE, {"preset": "twenty-five"}, "scoring"),
-        (openspiel.MY_BIRD_SINGS, {"passing": "draw_blind"}, "passing"),
         (openspiel.SPOIL_FIVE, {"preset": "nonsense"}, "preset"),
         (openspiel.SPOIL_FIVE, {"players": 11}, "players"),
         (openspiel.SPOIL_FIVE, {"jinking": 2}, "jinking"),
@@ -97,7 +97,7 @@ def test_my_bird_sings_gets_a_round_limit_so_episodes_are_bounded() -> None:
 def test_options_the_adapter_cannot_offer_are_refused_by_name(
     name: str, params: dict[str, object], field: str
 ) -> None:
-    """Points games, draw_blind passing and bad parameters are refused, naming the field."""
+    """Points games and bad parameters are refused, naming the field."""
     with pytest.raises(OptionsError, match=field):
         openspiel.SpoilFiveGame(params) if name == openspiel.SPOIL_FIVE else (
             openspiel.MyBirdSingsGame(params)
@@ -285,3 +285,27 @@ def test_ismcts_can_resample_through_openspiels_own_hook() -> None:
     evaluator = mcts.RandomRolloutEvaluator()
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=10)
     assert bot.step(state) in state.legal_actions()
+
+
+def test_mbs_8_a_blind_draw_is_a_chance_node_over_the_offered_hand() -> None:
+    """MBS-8: the drawer cannot see the offered cards; which one he gets is chance."""
+    game = pyspiel.load_game(openspiel.MY_BIRD_SINGS, {"players": 3, "passing": "draw_blind"})
+    rng = random.Random(12)
+    state = _deal(game, rng)
+    while state.is_terminal():
+        state = _deal(game, rng)
+    drawer = state.current_player()
+    engine = _mbs_engine(state)
+    assert engine.phase is my_bird_sings.Phase.DRAW
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["draw 0", "abandon"]
+    offered = engine.hands[engine.on_turn]
+    state.apply_action(state.string_to_action("draw 0"))
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert sorted(card for card, _ in outcomes) == sorted(card.index for card in offered)
+    assert [p for _, p in outcomes] == pytest.approx([1 / len(offered)] * len(offered))
+    card = outcomes[-1][0]
+    state.apply_action(card)
+    view = my_bird_sings.view(_mbs_engine(state), drawer)
+    assert view.received[-1].index == card
+    assert card in {c.index for c in view.hand}

@@ -139,23 +139,12 @@ def unsupported_reason(key: str, options: object, *, framework: str) -> str | No
     """Return why ``options`` cannot be offered by an adapter, or None if they can.
 
     One deal is one episode, so Spoil Five's points games (several hands to a target) are
-    not offered. For OpenSpiel, chance must be explicit: My Bird Sings' ``draw_blind``
-    passing takes the order of the offered cards from the engine's seed, so OpenSpiel
-    cannot see it as chance outcomes and the option is refused there.
+    not offered, whatever the ``framework``.
     """
     if key == "spoil_five" and str(getattr(options, "scoring", "pool")) == "points":
         return (
             "scoring: points games last several hands, but one deal is one episode in the "
-            "adapters; use scoring='pool'"
-        )
-    if (
-        framework == "openspiel"
-        and key == "my_bird_sings"
-        and str(getattr(options, "passing", "throw")) == "draw_blind"
-    ):
-        return (
-            "passing: with draw_blind the engine takes the order of the offered cards from "
-            "its seed, which OpenSpiel cannot see as explicit chance outcomes; use 'throw'"
+            f"{framework} adapter; use scoring='pool'"
         )
     return None
 

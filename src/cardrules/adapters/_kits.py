@@ -389,13 +389,17 @@ class GameKit:
         return min(used, pack - 1)
 
     def max_decisions(self, options: object) -> int:
-        """An upper bound on the number of decisions in one deal."""
+        """An upper bound on the number of steps in one deal after the deal itself.
+
+        (With ``draw_blind`` each draw is followed by one chance node in OpenSpiel.)
+        """
         if isinstance(options, spoil_five.Options):
             return 5 * options.players + 6
         mbs = cast("my_bird_sings.Options", options)
         limit = mbs.round_limit if mbs.round_limit is not None else DEFAULT_ROUND_LIMIT
         sings = mbs.pack // mbs.hand_size + 1
-        return 4 * limit * mbs.players + mbs.players + 3 * sings + 4
+        draws = limit * mbs.players if mbs.passing == "draw_blind" else 0  # chance nodes
+        return 4 * limit * mbs.players + mbs.players + 3 * sings + 4 + draws
 
     def utility_bounds(self, options: object) -> tuple[int, int]:
         """Bounds on one seat's return from one deal (counters won minus paid)."""

@@ -23,9 +23,11 @@ Game parameters: ``preset`` (a name of ``cardrules.<game>.PRESETS``, default ``p
 ``robbing``, ``jinking``, ``round_limit`` ...), whose default ``-1`` / ``"preset"`` keeps
 the preset's value; switches are given as ``0`` or ``1``. My Bird Sings needs a finite
 episode, so a ``round_limit`` of ``None`` becomes :data:`DEFAULT_ROUND_LIMIT`.
-Not offered (``OptionsError``): Spoil Five points games (several hands), and My Bird Sings'
-``draw_blind`` passing, whose offering order comes from the engine's seed rather than from
-explicit chance outcomes.
+My Bird Sings' ``draw_blind`` passing is chance too: the drawer's only decision is
+``draw 0`` (or ``abandon``), since the offered cards lie face down in a random order and
+every position is alike; a chance node then gives him one of the offered cards, uniformly,
+and the engine applies the draw of that card's position. Not offered (``OptionsError``):
+Spoil Five points games, which last several hands.
 
 >>> import pyspiel
 >>> from cardrules.adapters import openspiel
@@ -105,13 +107,21 @@ class _Core:
     serialisation of Python states) as its plain fields.
     """
 
-    __slots__ = ("_texts", "decisions", "deck", "engine", "table")
+    __slots__ = ("_texts", "decisions", "deck", "drawing", "engine", "table")
 
-    def __init__(self, table: _Table, deck: tuple[Card, ...], engine: Any, decisions: int) -> None:
+    def __init__(
+        self,
+        table: _Table,
+        deck: tuple[Card, ...],
+        engine: Any,
+        decisions: int,
+        drawing: bool = False,
+    ) -> None:
         self.table = table
         self.deck = deck
         self.engine = engine
         self.decisions = decisions
+        self.drawing = drawing
         self._texts: dict[int, str] = {}
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Core:
@@ -121,8 +131,21 @@ class _Core:
         table = self.table
         return (
             _restore_core,
-            (table.kit.key, table.options, table.dealer, self.deck, self.engine, self.decisions),
+            (
+                table.kit.key,
+                table.options,
+                table.dealer,
+                self.deck,
+                self.engine,
+                self.decisions,
+                self.drawing,
+            ),
         )
+
+    def offers_hand(self) -> bool:
+        """Whether a My Bird Sings hand is offered face down (``draw_blind``, MBS-8)."""
+        engine = self.engine
+        return isinstance(engine, my_bird_sings.State) and engine.phase is my_bird_sings.Phase.DRAW
 
     def view_text(self, seat: int) -> str:
         """The seat's observation as text (memoised)."""
@@ -138,9 +161,15 @@ class _Core:
 
 
 def _restore_core(
-    key: str, options: object, dealer: int, deck: tuple[Card, ...], engine: object, decisions: int
+    key: str,
+    options: object,
+    dealer: int,
+    deck: tuple[Card, ...],
+    engine: object,
+    decisions: int,
+    drawing: bool,
 ) -> _Core:
-    return _Core(_table_for(key, options, dealer), deck, engine, decisions)
+    return _Core(_table_for(key, options, dealer), deck, engine, decisions, drawing)
 
 
 _TABLES: dict[tuple[str, object, int], _Table] = {}
@@ -277,7 +306,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         """The seat to act, or ``pyspiel.PlayerId.CHANCE`` / ``TERMINAL``."""
         core = self._core
-        if core.engine is None:
+        if core.engine is None or core.drawing:
             return int(pyspiel.PlayerId.CHANCE)
         to_act = _to_act(core)
         return int(pyspiel.PlayerId.TERMINAL) if to_act is None else to_act
@@ -289,13 +318,24 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         core = self._core
-        if core.engine is None or player != _to_act(core):
+        if core.engine is None or core.drawing or player != _to_act(core):
             return []
-        return list(core.table.kit.legal_codes(core.engine))
+        codes = core.table.kit.legal_codes(core.engine)
+        if core.offers_hand():
+            codec = core.table.kit.codec
+            codes = tuple(c for c in codes if not codec.draw_base < c < codec.bare_base)
+        return list(codes)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The cards that can come next off the pack, each equally likely."""
+        """The cards that can come next, each equally likely.
+
+        While dealing, the cards not yet placed on the pack; when a hand is drawn from
+        blind (``draw_blind``), the cards of the offered hand.
+        """
         core = self._core
+        if core.drawing:
+            offered = sorted(card.index for card in _offered_hand(core))
+            return [(index, 1.0 / len(offered)) for index in offered]
         placed = set(core.deck)
         left = [card.index for card in core.table.pack if card not in placed]
         return [(index, 1.0 / len(left)) for index in left]
@@ -316,11 +356,25 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             self._core = _Core(table, deck, engine, 0)
             return
         kit = table.kit
-        engine = kit.engine.apply_action(core.engine, kit.decode(core.engine, int(action)))
+        if core.drawing:
+            card = Card.from_index(int(action))
+            order = my_bird_sings.offered_order(core.engine)
+            if card not in order:
+                raise ValueError(f"card {card} is not in the offered hand")
+            engine = kit.engine.apply_action(core.engine, my_bird_sings.Draw(order.index(card)))
+            self._core = _Core(table, core.deck, engine, core.decisions)
+            return
+        code = int(action)
+        if core.offers_hand() and kit.codec.draw_base <= code < kit.codec.bare_base:
+            self._core = _Core(table, core.deck, core.engine, core.decisions + 1, drawing=True)
+            return
+        engine = kit.engine.apply_action(core.engine, kit.decode(core.engine, code))
         self._core = _Core(table, core.deck, engine, core.decisions + 1)
 
     def _action_to_string(self, player: int, action: int) -> str:
         core = self._core
+        if core.drawing:
+            return f"draw gives {Card.from_index(int(action))}"
         if player == pyspiel.PlayerId.CHANCE or core.engine is None:
             return f"deal {Card.from_index(int(action))}"
         kit = core.table.kit
@@ -363,6 +417,12 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         """The engine state, or None while the pack is being placed (chance nodes)."""
         engine: spoil_five.State | my_bird_sings.State | None = self._core.engine
         return engine
+
+
+def _offered_hand(core: _Core) -> tuple[Card, ...]:
+    engine: my_bird_sings.State = core.engine
+    hand: tuple[Card, ...] = engine.hands[engine.on_turn]
+    return hand
 
 
 def _to_act(core: _Core) -> int | None:
