@@ -18,7 +18,7 @@ from cardrules import dealing
 from cardrules.cards import FULL_PACK, Card
 from cardrules.errors import IllegalActionError, OptionsError
 from cardrules.history import ActionLog, DealHistory, log_append
-from cardrules.spoil_five.actions import Action
+from cardrules.spoil_five.actions import PLAYS, Action
 from cardrules.spoil_five.options import Options, Scoring, SpoilPayers
 from cardrules.spoil_five.rules import FIVE_ASK, begin_play, deal_history
 from cardrules.spoil_five.state import SPOIL_KINDS, Phase, State, make_board, make_state
@@ -221,9 +221,10 @@ def start_deal(
     board = make_board(
         pool, balances, scores, None, False, (), frozenset(), (), (), (), (), None, None
     )
+    held = tuple([tuple([PLAYS[card] for card in hand]) for hand in dealt])
     if options.fiving:
         asker = eldest
         return make_state(
-            info, board, dealt, Phase.FIVING_ASK, asker, (), (), (0,) * n, FIVE_ASK, None
+            info, board, held, Phase.FIVING_ASK, asker, (), (), (0,) * n, FIVE_ASK, None
         )
-    return begin_play(info, board, dealt, None)
+    return begin_play(info, board, held, None)

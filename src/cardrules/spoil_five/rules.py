@@ -60,6 +60,7 @@ from cardrules.spoil_five.state import (
     DealInfo,
     Event,
     EventKind,
+    Held,
     OutcomeKind,
     Phase,
     State,
@@ -82,15 +83,12 @@ __all__ = [
 ]
 
 _JINK_CHOICES: Final = (STOP, GO_ON)
-_PLAY_OF: Final = PLAYS.__getitem__
 _PLAY: Final = Phase.PLAY
 FIVE_ASK: Final = (ASK_FIVE, DECLINE_FIVE)
 _FIVE_ANSWER: Final = (ACCEPT_FIVE, REFUSE_FIVE)
 
 
-def begin_play(
-    info: DealInfo, board: Board, hands: tuple[tuple[Card, ...], ...], log: object
-) -> State:
+def begin_play(info: DealInfo, board: Board, hands: Held, log: object) -> State:
     """Return the state after fiving (if any): the dealer's rob of a turned ace, or the lead.
 
     Implements SF-10 (the dealer of a turned ace robs before the lead) and SF-14 (the
@@ -99,7 +97,7 @@ def begin_play(
     options = info.options
     if info.turn_up.rank is Rank.ACE and options.robbing is not Robbing.OFF:
         dealer = info.dealer
-        legal: tuple[Action, ...] = tuple(ROBS[card] for card in hands[dealer])
+        legal: tuple[Action, ...] = tuple([ROBS[play.card] for play in hands[dealer]])
         if _may_decline(options):
             legal += (DECLINE_ROB,)
         return make_state(
@@ -115,7 +113,7 @@ def _may_decline(options: Options) -> bool:
 # --------------------------------------------------------------------------- legality
 
 
-def play_legal(hand: tuple[Card, ...], trick: tuple[Card, ...], info: DealInfo) -> tuple[Play, ...]:
+def play_legal(hand: tuple[Play, ...], trick: tuple[Card, ...], info: DealInfo) -> tuple[Play, ...]:
     """Return the ``Play`` actions open to a player holding ``hand`` in ``trick``.
 
     Implements SF-14, SF-15 and SF-16 (with :func:`follow_tables`): any card may be led;
@@ -126,11 +124,11 @@ def play_legal(hand: tuple[Card, ...], trick: tuple[Card, ...], info: DealInfo) 
     if trick:
         led = trick[0]
         oblige = info.oblige[led]
-        for card in hand:
-            if oblige[card]:
+        for play in hand:
+            if oblige[play.card]:
                 allowed = info.allowed[led]
-                return tuple([PLAYS[c] for c in hand if allowed[c]])
-    return tuple(map(_PLAY_OF, hand))
+                return tuple([p for p in hand if allowed[p.card]])
+    return hand
 
 
 def legal_plays(
@@ -168,7 +166,7 @@ def legal_plays(
 def _at_turn(
     info: DealInfo,
     board: Board,
-    hands: tuple[tuple[Card, ...], ...],
+    hands: Held,
     seat: int,
     trick: tuple[Card, ...],
     tricks: tuple[Trick, ...],
@@ -201,7 +199,7 @@ def _at_turn(
         and seat not in board.resolved
     ):
         if seat == info.holder:
-            legal_robs: tuple[Action, ...] = tuple(ROBS[card] for card in hand)
+            legal_robs: tuple[Action, ...] = tuple([ROBS[play.card] for play in hand])
             if _may_decline(options):
                 legal_robs += (DECLINE_ROB,)
             return make_state(
@@ -209,7 +207,7 @@ def _at_turn(
             )
         if options.rob_enforcement is RobEnforcement.PENALIZE:
             legal_any: tuple[Action, ...] = play_legal(hand, trick, info)
-            legal_any += tuple(ROBS[card] for card in hand)
+            legal_any += tuple([ROBS[play.card] for play in hand])
             return make_state(
                 info, board, hands, Phase.PLAY, seat, trick, tricks, tricks_won, legal_any, log
             )
@@ -217,16 +215,22 @@ def _at_turn(
     return make_state(info, board, hands, Phase.PLAY, seat, trick, tricks, tricks_won, legal, log)
 
 
+def _held_hand(cards: list[Card]) -> tuple[Play, ...]:
+    """The held form of a hand: its cards' ``Play`` actions, sorted by card."""
+    cards.sort()
+    return tuple([PLAYS[card] for card in cards])
+
+
 def _take_turn_up(
     info: DealInfo,
     board: Board,
-    hands: tuple[tuple[Card, ...], ...],
+    hands: Held,
     seat: int,
     trick_number: int,
-) -> tuple[tuple[tuple[Card, ...], ...], Board]:
+) -> tuple[Held, Board]:
     """The robbing dealer takes the turned-up ace into his hand (SF-10)."""
     turn_up = info.turn_up
-    hand = tuple(sorted((*hands[seat], turn_up)))
+    hand = _held_hand([*(play.card for play in hands[seat]), turn_up])
     hands = (*hands[:seat], hand, *hands[seat + 1 :])
     event = Event(seat, EventKind.TAKE_TURN_UP, turn_up, trick_number)
     board = replace_board(board, turn_up_taker=seat, events=(*board.events, event))
@@ -286,9 +290,10 @@ def apply_action(state: State, action: Action) -> State:
         card = action.card
         info = state.deal
         seat: int = state.to_act  # type: ignore[assignment]
-        hand = state.hands[seat]
-        at = hand.index(card)
-        hand_list = list(state.hands)
+        held = state.held
+        hand = held[seat]
+        at = hand.index(action)
+        hand_list = list(held)
         hand_list[seat] = hand[:at] + hand[at + 1 :]
         hands = tuple(hand_list)
         trick = (*state.trick, card)
@@ -298,16 +303,14 @@ def apply_action(state: State, action: Action) -> State:
             nxt = 0
         tricks = state.tricks
         if len(trick) < n and (tricks or nxt not in info.rob_watch):
-            next_hand = hands[nxt]
+            legal = hands[nxt]
             led = trick[0]
             oblige = info.oblige[led]
-            for held in next_hand:
-                if oblige[held]:
+            for play in legal:
+                if oblige[play.card]:
                     allowed = info.allowed[led]
-                    legal = tuple([PLAYS[c] for c in next_hand if allowed[c]])
+                    legal = tuple([p for p in legal if allowed[p.card]])
                     break
-            else:
-                legal = tuple(map(_PLAY_OF, next_hand))
             board = state.board
             won = state.tricks_won
             log = (state.log, action)
@@ -324,7 +327,7 @@ def apply_action(state: State, action: Action) -> State:
 def _play(
     state: State,
     action: Play,
-    hands: tuple[tuple[Card, ...], ...],
+    hands: Held,
     trick: tuple[Card, ...],
     nxt: int,
 ) -> State:
@@ -375,7 +378,7 @@ def _play(
             (),
             tricks,
             tricks_won,
-            tuple(map(_PLAY_OF, hands[winner])),
+            hands[winner],
             log,
         )
     if (
@@ -471,7 +474,7 @@ def _points_after_trick(
 def _settled(
     info: DealInfo,
     board: Board,
-    hands: tuple[tuple[Card, ...], ...],
+    hands: Held,
     tricks: tuple[Trick, ...],
     tricks_won: tuple[int, ...],
     log: object,
@@ -493,7 +496,7 @@ def _rob(state: State, action: Action) -> State:
     seat = state.to_act
     assert seat is not None
     discard = action.discard
-    hand = [card for card in state.hands[seat] if card != discard]
+    hand = [play.card for play in state.held[seat] if play.card != discard]
     done = len(state.tricks)
     event = Event(seat, EventKind.ROB, discard, done)
     board = replace_board(
@@ -505,13 +508,13 @@ def _rob(state: State, action: Action) -> State:
     log = (state.log, action)
     if state.phase is Phase.DEALER_ROB:
         board = replace_board(board, dealer_robbed=True)
-        hands = (*state.hands[:seat], tuple(hand), *state.hands[seat + 1 :])
+        hands = (*state.held[:seat], _held_hand(hand), *state.held[seat + 1 :])
         return _at_turn(info, board, hands, info.eldest, (), (), state.tricks_won, log)
     if seat != info.holder:
         board = replace_board(board, barred=tuple(sorted((*board.barred, seat))))
     board = replace_board(board, turn_up_taker=seat)
     hand.append(info.turn_up)
-    hands = (*state.hands[:seat], tuple(sorted(hand)), *state.hands[seat + 1 :])
+    hands = (*state.held[:seat], _held_hand(hand), *state.held[seat + 1 :])
     return _at_turn(info, board, hands, seat, state.trick, state.tricks, state.tricks_won, log)
 
 
@@ -527,10 +530,8 @@ def _decline_rob(state: State, action: Action) -> State:
         board = replace_board(board, barred=tuple(sorted((*board.barred, seat))))
     log = (state.log, action)
     if state.phase is Phase.DEALER_ROB:
-        return _at_turn(info, board, state.hands, info.eldest, (), (), state.tricks_won, log)
-    return _at_turn(
-        info, board, state.hands, seat, state.trick, state.tricks, state.tricks_won, log
-    )
+        return _at_turn(info, board, state.held, info.eldest, (), (), state.tricks_won, log)
+    return _at_turn(info, board, state.held, seat, state.trick, state.tricks, state.tricks_won, log)
 
 
 def _jink_choice(state: State, action: Action) -> State:
@@ -545,10 +546,10 @@ def _jink_choice(state: State, action: Action) -> State:
         event = Event(seat, EventKind.STOP, None, 3)
         board = replace_board(board, events=(*board.events, event))
         settled = settle(info, board, OutcomeKind.WON, info.members[side], state.tricks_won)
-        return _settled(info, settled, state.hands, state.tricks, state.tricks_won, log)
+        return _settled(info, settled, state.held, state.tricks, state.tricks_won, log)
     event = Event(seat, EventKind.GO_ON, None, 3)
     board = replace_board(board, jinker=side, events=(*board.events, event))
-    return _at_turn(info, board, state.hands, seat, (), state.tricks, state.tricks_won, log)
+    return _at_turn(info, board, state.held, seat, (), state.tricks, state.tricks_won, log)
 
 
 def _fiving(state: State, action: Action) -> State:
@@ -564,7 +565,7 @@ def _fiving(state: State, action: Action) -> State:
         return make_state(
             info,
             board,
-            state.hands,
+            state.held,
             Phase.FIVING_ANSWER,
             info.dealer,
             (),
@@ -580,13 +581,13 @@ def _fiving(state: State, action: Action) -> State:
         nxt = _next_asker(info, declined)
         if nxt is not None:
             return make_state(
-                info, board, state.hands, Phase.FIVING_ASK, nxt, (), (), zeros, FIVE_ASK, log
+                info, board, state.held, Phase.FIVING_ASK, nxt, (), (), zeros, FIVE_ASK, log
             )
-        return begin_play(info, board, state.hands, log)
+        return begin_play(info, board, state.held, log)
     if isinstance(action, RefuseFive):
         event = Event(seat, EventKind.REFUSE_FIVE)
         board = replace_board(board, events=(*board.events, event))
-        return begin_play(info, board, state.hands, log)
+        return begin_play(info, board, state.held, log)
     # AcceptFive: set the turn-up aside and turn until another suit appears.
     drawn = info.drawn
     position = 5 * info.n
@@ -614,7 +615,7 @@ def _fiving(state: State, action: Action) -> State:
     )
     event = Event(seat, EventKind.ACCEPT_FIVE, new_turn_up)
     board = replace_board(board, set_aside=tuple(set_aside), events=(*board.events, event))
-    return begin_play(fived, board, state.hands, log)
+    return begin_play(fived, board, state.held, log)
 
 
 def _next_asker(info: DealInfo, declined: tuple[int, ...]) -> int | None:

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 import attrs
 
 from cardrules.cards import FULL_PACK, Card, Suit
 from cardrules.history import ActionLog, DealHistory
-from cardrules.spoil_five.actions import Action
+from cardrules.spoil_five.actions import Action, Play
 from cardrules.spoil_five.options import Options
 from cardrules.spoil_five.ranking import TrumpTable
 
@@ -244,14 +244,20 @@ class Board:
     outcome: Outcome | None = None
 
 
-@attrs.frozen(slots=True)
+Held: TypeAlias = tuple[tuple[Play, ...], ...]
+"""Hands held as the shared ``Play`` action of each card (see :attr:`State.held`)."""
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
 class State:
     """A Spoil Five session at one moment: the current deal and the counters so far.
 
     Attributes:
         deal: the constants of the current deal (shared).
         board: counters, robbing, jinking and settlement facts (shared until they change).
-        hands: every seat's hand, sorted (full information: never show it to players).
+        held: every seat's hand as the shared ``Play`` actions of its cards, sorted by
+            card (full information: never show it to players). A hand that may play any
+            card is its own tuple of legal actions, shared rather than rebuilt.
         phase: what kind of decision is pending.
         to_act: the seat whose decision is pending, or None.
         trick: the cards of the trick in progress, in play order.
@@ -265,7 +271,7 @@ class State:
 
     deal: DealInfo
     board: Board
-    hands: tuple[tuple[Card, ...], ...]
+    held: Held
     phase: Phase
     to_act: int | None
     trick: tuple[Card, ...]
@@ -273,6 +279,11 @@ class State:
     tricks_won: tuple[int, ...]
     legal: tuple[Action, ...] = attrs.field(repr=False)
     log: ActionLog[Action] | None = attrs.field(repr=False)
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand, sorted (full information: never show it to players)."""
+        return tuple([tuple([play.card for play in hand]) for hand in self.held])
 
     @property
     def options(self) -> Options:
