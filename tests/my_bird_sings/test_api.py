@@ -20,7 +20,7 @@ from cardrules.my_bird_sings.state import (
     new_table,
 )
 from cardrules.protocol import Game
-from tests.my_bird_sings.helpers import play_out
+from tests.my_bird_sings.helpers import play_out, position
 
 
 def test_module_satisfies_the_game_protocol() -> None:
@@ -111,3 +111,21 @@ def test_deck_for_and_next_deal_refusals() -> None:
             mbs.next_deal(state)
     with pytest.raises(OptionsError, match="seed"):
         mbs.new_game(options, seed="1")  # type: ignore[arg-type]
+
+
+def test_sample_state_keeps_what_the_seat_knows() -> None:
+    """A sample keeps the seat's hand, its discards on the dead pile and its passed card."""
+    options = mbs.Options(players=3, exchange_after_rounds=0, singing="flush_only")
+    hands = {1: "2S 3S 2H 3H", 2: "4S 5S 4H 5H", 0: "6S 7S 6H 7H"}
+    state = position(options, hands, stock="8H 9H 8S")
+    state = mbs.apply_action(state, mbs.Exchange(parse_cards("2H")[0]))
+    state = mbs.apply_action(state, mbs.Pass(parse_cards("2S")[0]))
+    view = mbs.view(state, 1)
+    rng = random.Random(3)
+    for _ in range(20):
+        sample = mbs.sample_state(view, rng)
+        assert mbs.view(sample, 1) == view
+        assert sample.hands[1] == state.hands[1]
+        assert parse_cards("2S")[0] in sample.hands[2]  # seat 2 has not played since
+        assert set(parse_cards("2H 8H 9H")) <= set(sample.dead)
+        assert not set(view.received + view.passed) & set(sample.stock)
