@@ -309,3 +309,34 @@ def test_mbs_8_a_blind_draw_is_a_chance_node_over_the_offered_hand() -> None:
     view = my_bird_sings.view(_mbs_engine(state), drawer)
     assert view.received[-1].index == card
     assert card in {c.index for c in view.hand}
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        (openspiel.SPOIL_FIVE, {"preset": "two-handed", "robbing": "optional", "jinking": 1}),
+        (openspiel.MY_BIRD_SINGS, {"preset": "to-exhaustion", "players": 2, "auto_sing": 0}),
+        (openspiel.MY_BIRD_SINGS, {"players": 3, "exchange_by": "everyone"}),
+    ],
+)
+def test_every_legal_code_round_trips_through_notation_and_the_engine(
+    name: str, params: dict[str, object]
+) -> None:
+    """Each legal code names one engine action, written in notation that reads back."""
+    game = pyspiel.load_game(name, params)
+    rng = random.Random(21)
+    verbs: set[str] = set()
+    for _ in range(40):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice([card for card, _ in state.chance_outcomes()]))
+                continue
+            for code in state.legal_actions():
+                text = state.action_to_string(code)
+                verbs.add(text.split()[0])
+                assert state.string_to_action(text) == code
+                assert openspiel.action_code(state, openspiel.engine_action(state, code)) == code
+            legal = [a for a in state.legal_actions() if state.action_to_string(a) != "abandon"]
+            state.apply_action(rng.choice(legal or state.legal_actions()))
+    assert len(verbs) >= 3
