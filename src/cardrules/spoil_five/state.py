@@ -193,12 +193,12 @@ class DealInfo:
     dealt: tuple[tuple[Card, ...], ...]
     turn_up: Card
     trump: Suit
-    table: TrumpTable
+    table: TrumpTable = attrs.field(repr=False)
     holder: int | None
     sides: tuple[int, ...]
     members: tuple[tuple[int, ...], ...]
     first_seed: int
-    past: ActionLog[DealHistory[Action]] | None
+    past: ActionLog[DealHistory[Action]] | None = attrs.field(repr=False)
     suit_of: tuple[int, ...] = attrs.field(repr=False)
     power: tuple[int, ...] = attrs.field(repr=False)
     oblige: tuple[tuple[bool, ...], ...] = attrs.field(repr=False)
