@@ -20,7 +20,7 @@ import attrs
 
 from cardrules.cards import Card
 from cardrules.dealing import shuffled
-from cardrules.history import ActionLog, DealHistory
+from cardrules.history import ActionLog, DealHistory, log_items
 from cardrules.my_bird_sings.actions import Action
 from cardrules.my_bird_sings.options import Options
 
@@ -114,7 +114,7 @@ class DealInfo:
     deck: tuple[Card, ...] | None
     number: int
     first_seed: int
-    previous: ActionLog[DealHistory[Action]] | None
+    previous: ActionLog[DealHistory[Action]] | None = attrs.field(eq=log_items)
     pack: tuple[Card, ...]
     dealt: int
     keys: frozenset[int]
@@ -173,8 +173,8 @@ class State:
     outcome: Outcome | None
     _pre: int
     _exchanged: bool
-    _log: ActionLog[Action] | None
-    _events: ActionLog[Event] | None
+    _log: ActionLog[Action] | None = attrs.field(eq=log_items)
+    _events: ActionLog[Event] | None = attrs.field(eq=log_items)
 
     @property
     def options(self) -> Options:
