@@ -340,8 +340,10 @@ def _mbs_describe(
             return f"draw {view.received[-1]} from {whose} hand"
         return f"{'draw' if mine else 'draws'} a card from {whose} hand"
     if isinstance(action, my_bird_sings.Exchange):
-        if mine:
-            return f"exchange {action.discard} with the stock"
+        if mine and view.exchanges:
+            last = view.exchanges[-1]
+            rejected = f", rejecting {' '.join(map(str, last.rejects))}" if last.rejects else ""
+            return f"exchange {action.discard} with the stock and draw {last.taken}{rejected}"
         return "exchanges a card with the stock"
     if isinstance(action, my_bird_sings.Sing):
         cards = " ".join(str(c) for c in action.cards)

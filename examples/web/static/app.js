@@ -322,6 +322,7 @@
     drawMe(data, table, data.legal, live);
     const status = $("status");
     status.classList.toggle("yours", live && data.your_turn);
+    $("me").classList.toggle("yours", live && data.your_turn);
     if (options.text) status.textContent = options.text;
     else if (live && data.your_turn) status.textContent = data.prompt;
     else if (live && data.deal_over) status.textContent = data.outcome ? data.outcome.text : "The deal is over.";
