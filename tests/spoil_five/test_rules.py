@@ -318,6 +318,13 @@ def test_sf_9_either_opponent_may_ask_with_partnerships() -> None:
     assert state.phase is sf.Phase.FIVING_ANSWER
     eldest_only = sf.new_game(attrs.evolve(options, fiving_asker="eldest"), seed=5)
     assert run(eldest_only, "decline-five").phase is not sf.Phase.FIVING_ASK
+    # With the dealer's partner on his left, the first opponent clockwise asks first.
+    beside = sf.Options(
+        players=4, teams=[[0, 1], [2, 3]], fiving=True, fiving_asker="either_opponent"
+    )
+    state = sf.new_game(beside, seed=5)
+    assert state.to_act == 2
+    assert run(state, "decline-five").to_act == 3
 
 
 def test_sf_23_fiving_is_the_variation_of_sf_9() -> None:

@@ -20,7 +20,7 @@ from cardrules.errors import IllegalActionError, OptionsError
 from cardrules.history import ActionLog, DealHistory, log_append
 from cardrules.spoil_five.actions import PLAYS, Action
 from cardrules.spoil_five.options import Options, Scoring, SpoilPayers
-from cardrules.spoil_five.rules import FIVE_ASK, begin_play, deal_history
+from cardrules.spoil_five.rules import FIVE_ASK, begin_play, deal_history, next_asker
 from cardrules.spoil_five.state import SPOIL_KINDS, Phase, State, make_board, make_state
 from cardrules.spoil_five.tables import deal_info, sides
 
@@ -223,7 +223,8 @@ def start_deal(
     )
     held = tuple([tuple([PLAYS[card] for card in hand]) for hand in dealt])
     if options.fiving:
-        asker = eldest
+        asker = next_asker(info, ())
+        assert asker is not None  # options validation: two sides, so an opponent exists
         return make_state(
             info, board, held, Phase.FIVING_ASK, asker, (), (), (0,) * n, FIVE_ASK, None
         )

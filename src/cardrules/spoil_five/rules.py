@@ -578,7 +578,7 @@ def _fiving(state: State, action: Action) -> State:
         declined = (*board.five_declined, seat)
         event = Event(seat, EventKind.DECLINE_FIVE)
         board = replace_board(board, five_declined=declined, events=(*board.events, event))
-        nxt = _next_asker(info, declined)
+        nxt = next_asker(info, declined)
         if nxt is not None:
             return make_state(
                 info, board, state.held, Phase.FIVING_ASK, nxt, (), (), zeros, FIVE_ASK, log
@@ -618,10 +618,14 @@ def _fiving(state: State, action: Action) -> State:
     return begin_play(fived, board, state.held, log)
 
 
-def _next_asker(info: DealInfo, declined: tuple[int, ...]) -> int | None:
-    """The next opponent of the dealer who may still ask for fiving, if any (D-15)."""
+def next_asker(info: DealInfo, declined: tuple[int, ...]) -> int | None:
+    """Return the next opponent of the dealer who may ask for fiving, if any (SF-9).
+
+    With ``fiving_asker="eldest"`` only the eldest hand asks (D-15); otherwise each
+    opponent of the dealer in turn clockwise, until one asks.
+    """
     if info.options.fiving_asker is FivingAsker.ELDEST:
-        return None
+        return None if declined else info.eldest
     dealer_side = info.sides[info.dealer]
     for offset in range(1, info.n):
         seat = (info.dealer + offset) % info.n
