@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from cardrules import my_bird_sings, spoil_five
-from cardrules.bots.registry import make_bot
+from cardrules.bots import make_bot
 
 if TYPE_CHECKING:
     from cardrules.adapters.openspiel import CardrulesState
