@@ -175,35 +175,32 @@ def test_sf_6_order_table_is_generated_from_the_data() -> None:
 
 
 def test_sf_7_fresh_pool_and_spoil_pool_accounting() -> None:
-    """§4.6: five players pay 2 each and the dealer 1 more (11); after a spoil 5·1+1 (17)."""
-    spoilt = None
-    for seed in range(200):
-        state = play_out(sf.new_game(sf.PEEL, seed=seed))
-        assert state.outcome is not None
-        if state.outcome.kind is sf.OutcomeKind.SPOILT:
-            spoilt = state
-            break
-    assert spoilt is not None
+    """§4.6: 5 players pay 2 each and the dealer 1 more (11); after a spoil 5·1+1 (17);
+    a win then pays 17 and the following deal starts again at 11."""
     assert sf.new_game(sf.PEEL, seed=0).pool == 11
-    assert spoilt.pool == 11
-    assert spoilt.outcome is not None
-    assert spoilt.outcome.carried == 11
-    state = sf.next_deal(spoilt)
-    assert state.pool == 17
-    assert state.dealer == 1
-    assert state.balances[state.dealer] == -2 - 2  # full stake, then spoil stake + extra
-    while True:
-        before = state.pool
-        state = play_out(state)
-        assert state.outcome is not None
-        if state.outcome.kind is sf.OutcomeKind.WON:
+    for seed in range(300):
+        spoilt = play_out(sf.new_game(sf.PEEL, seed=seed))
+        assert spoilt.outcome is not None
+        if spoilt.outcome.kind is sf.OutcomeKind.SPOILT:
             break
-        assert state.pool == before
-        state = sf.next_deal(state)
-    (winner,) = state.outcome.winners
-    assert state.outcome.payouts[winner] == before >= 17
-    assert state.pool == 0
-    assert sf.next_deal(state).pool == 11
+    assert spoilt.outcome is not None
+    assert spoilt.outcome.kind is sf.OutcomeKind.SPOILT
+    assert spoilt.pool == 11
+    assert spoilt.outcome.carried == 11
+    for seed in range(300):
+        state = sf.next_deal(spoilt, seed=seed)
+        assert state.pool == 17
+        assert state.dealer == 1
+        assert state.balances[1] == -2 - 2  # full stake, then spoil stake + extra
+        won = play_out(state)
+        assert won.outcome is not None
+        if won.outcome.kind is sf.OutcomeKind.WON:
+            break
+    assert won.outcome is not None
+    assert won.outcome.kind is sf.OutcomeKind.WON
+    assert sum(won.outcome.payouts) == 17
+    assert won.pool == 0
+    assert sf.next_deal(won).pool == 11
 
 
 def test_sf_7_dealer_extra_on_every_deal_and_dealer_only_spoil_payers() -> None:
@@ -838,6 +835,16 @@ def test_sf_24_jink_wins_the_game_at_once() -> None:
     assert state.phase is sf.Phase.GAME_OVER
     with pytest.raises(IllegalActionError, match="SF-24"):
         sf.next_deal(state)
+
+
+def test_sf_24_a_jink_reaches_twenty_five_anyway() -> None:
+    """§4.6: five tricks are 25 points, so a jink from 0 wins Twenty-Five too."""
+    state = run(game(JINK_HANDS, "2C", sf.TWENTY_FIVE), *FIRST_THREE)
+    state = run(state, "play KH", "play 6H", "play 6S", "play 6D", "play 8D")
+    state = run(state, "play QH", "play 7H", "play 7S", "play 7D", "play 9D")
+    assert state.outcome is not None
+    assert state.outcome.kind is sf.OutcomeKind.GAME_WON
+    assert state.scores == (0, 25, 0, 0, 0)
 
 
 def test_sf_24_reaching_the_target_ends_the_game_after_the_trick() -> None:
