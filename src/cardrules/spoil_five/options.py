@@ -197,6 +197,7 @@ def _stop_when_spoil_certain(value: object) -> bool:
 
 
 def _players(value: object) -> int:
+    """Check the number of players; implements SF-1 (2 to 10 players)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise OptionsError(f"players: expected an int, not {value!r}")
     if not 2 <= value <= 10:

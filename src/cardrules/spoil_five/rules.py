@@ -107,6 +107,7 @@ def begin_play(info: DealInfo, board: Board, hands: Held, log: object) -> State:
 
 
 def _may_decline(options: Options) -> bool:
+    """Whether a rob may be declined (optional robbing, or the penalize mode of SF-12)."""
     return options.robbing is Robbing.OPTIONAL or options.rob_enforcement is RobEnforcement.PENALIZE
 
 
@@ -453,7 +454,9 @@ def _points_after_trick(
     side_won: int,
     is_barred: bool,
 ) -> tuple[Board, int]:
-    """Score a trick in a points game; implements SF-24.
+    """Score a trick in a points game.
+
+    Implements SF-24.
 
     Each trick scores 5 to its winner's side (nothing for a barred side); reaching the
     target, or taking all five tricks of a hand, wins the game at once.
@@ -519,7 +522,10 @@ def _rob(state: State, action: Action) -> State:
 
 
 def _decline_rob(state: State, action: Action) -> State:
-    """Decline to rob; under ``penalize`` the decliner is barred (SF-12)."""
+    """Decline to rob; under ``penalize`` the decliner is barred.
+
+    Implements SF-12 (declining a rob).
+    """
     info = state.deal
     board = state.board
     seat = state.to_act
@@ -535,7 +541,10 @@ def _decline_rob(state: State, action: Action) -> State:
 
 
 def _jink_choice(state: State, action: Action) -> State:
-    """Stop and take the pool, or go on for a jink (SF-21)."""
+    """Stop and take the pool, or go on for a jink.
+
+    Implements SF-21 (the jink decision).
+    """
     info = state.deal
     seat = state.to_act
     assert seat is not None
@@ -553,7 +562,11 @@ def _jink_choice(state: State, action: Action) -> State:
 
 
 def _fiving(state: State, action: Action) -> State:
-    """Ask, decline, accept or refuse to five the hand (SF-9)."""
+    """Ask, decline, accept or refuse to five the hand.
+
+    Implements SF-9 (and SF-23): an accepted request sets the turn-up and the following
+    cards of its suit aside until a card of another suit turns up and fixes trumps.
+    """
     info = state.deal
     board = state.board
     seat = state.to_act

@@ -76,7 +76,10 @@ def follow_tables(
 def sides(
     n: int, teams: tuple[tuple[int, ...], ...] | None
 ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    """Each seat's side number, and each side's seats (SF-25)."""
+    """Return each seat's side number, and each side's seats.
+
+    Implements SF-25 (partnerships; without them every player is his own side).
+    """
     if teams is None:
         return tuple(range(n)), tuple((seat,) for seat in range(n))
     members = tuple(tuple(sorted(team)) for team in teams)
