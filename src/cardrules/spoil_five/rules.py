@@ -502,20 +502,27 @@ def _rob(state: State, action: Action) -> State:
     hand = [play.card for play in state.held[seat] if play.card != discard]
     done = len(state.tricks)
     event = Event(seat, EventKind.ROB, discard, done)
-    board = replace_board(
-        board,
-        discards=(*board.discards, (seat, discard)),
-        resolved=board.resolved | {seat},
-        events=(*board.events, event),
-    )
+    discards = (*board.discards, (seat, discard))
+    resolved = board.resolved | {seat}
+    events = (*board.events, event)
     log = (state.log, action)
     if state.phase is Phase.DEALER_ROB:
-        board = replace_board(board, dealer_robbed=True)
+        board = replace_board(
+            board, discards=discards, resolved=resolved, events=events, dealer_robbed=True
+        )
         hands = (*state.held[:seat], _held_hand(hand), *state.held[seat + 1 :])
         return _at_turn(info, board, hands, info.eldest, (), (), state.tricks_won, log)
+    barred = board.barred
     if seat != info.holder:
-        board = replace_board(board, barred=tuple(sorted((*board.barred, seat))))
-    board = replace_board(board, turn_up_taker=seat)
+        barred = tuple(sorted((*barred, seat)))
+    board = replace_board(
+        board,
+        discards=discards,
+        resolved=resolved,
+        events=events,
+        barred=barred,
+        turn_up_taker=seat,
+    )
     hand.append(info.turn_up)
     hands = (*state.held[:seat], _held_hand(hand), *state.held[seat + 1 :])
     return _at_turn(info, board, hands, seat, state.trick, state.tricks, state.tricks_won, log)
