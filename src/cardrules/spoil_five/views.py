@@ -103,6 +103,11 @@ def view(state: State, seat: int) -> View:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < info.n:
         raise CardrulesError(f"seat: expected a seat from 0 to {info.n - 1}, not {seat!r}")
     board = state.board
+    events = board.events
+    for event in events:
+        if event.kind is EventKind.ROB and event.seat != seat:
+            events = tuple([_redact(event, seat) for event in events])
+            break
     return View(
         seat=seat,
         options=info.options,
@@ -117,7 +122,7 @@ def view(state: State, seat: int) -> View:
         turn_up=info.turn_up,
         turn_up_taken_by=board.turn_up_taker,
         set_aside=board.set_aside,
-        events=tuple(_redact(event, seat) for event in board.events),
+        events=events,
         trick=state.trick,
         leader=state.leader,
         tricks=state.tricks,
