@@ -54,10 +54,16 @@ def test_history_replays_to_the_same_state() -> None:
 
 def test_legal_actions_are_prebuilt_values() -> None:
     """Legal actions come from the shared tables, so no allocation per action."""
-    state = mbs.new_game(mbs.Options(players=6), seed=5)
-    for action in mbs.legal_actions(state)[:-1]:
+    state = mbs.new_game(mbs.Options(players=2, exchange_by="nobody"), seed=5)
+    for action in mbs.legal_actions(state):
         assert isinstance(action, mbs.Pass)
         assert action is mbs.PASS_ACTIONS[action.card]
+    for _ in range(2):  # one round: turns 0 and 1
+        state = mbs.apply_action(state, mbs.legal_actions(state)[0])
+    assert state.turn == 2
+    assert mbs.legal_actions(state)[:-1]  # a new round: the passes, then the abandon
+    for action in mbs.legal_actions(state)[:-1]:
+        assert action is mbs.PASS_ACTIONS[action.card]  # type: ignore[union-attr]
     assert mbs.legal_actions(state)[-1] is mbs.ABANDON
 
 

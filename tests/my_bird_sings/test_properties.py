@@ -115,6 +115,7 @@ def _illegal_candidates(state: State, rng: random.Random) -> list[Action]:
         DeclineExchange(),
         DeclineSing(),
         Sing(tuple(rng.sample(pack, state.options.hand_size))),
+        Abandon(),
     ]
 
 
@@ -146,6 +147,10 @@ def test_random_games_keep_every_invariant(
         while not is_deal_over(state):
             _check_invariants(state)
             legal = legal_actions(state)
+            if any(isinstance(a, Abandon) for a in legal):  # MBS-13: only as a round begins
+                assert isinstance(legal[-1], Abandon)
+                assert state.turn >= options.players
+                assert state.turn % options.players == 0
             for action in _illegal_candidates(state, choices):
                 if action in legal:
                     assert is_legal(state, action)
@@ -155,6 +160,9 @@ def test_random_games_keep_every_invariant(
                     apply_action(state, action)
                 assert RULE_ID.match(refused.value.rule), refused.value.rule
                 assert str(refused.value).startswith(f"cannot {action}: ")
+                if isinstance(action, Abandon):  # out of place: not a new round's start
+                    assert refused.value.rule == "MBS-13"
+                    assert "next chance: turn" in str(refused.value)
             playing: list[Action] = [a for a in legal if not isinstance(a, Abandon)]
             action = choices.choice(playing)
             assert is_legal(state, action)
@@ -202,6 +210,12 @@ def test_sampled_states_match_the_view(options: Options, seed: int, rng: random.
     sample = sample_state(v, rng)
     assert view(sample, seat) == v
     assert legal_actions(sample) == legal_actions(state) or state.to_act != seat
+    if options.auto_sing and not options.play_to_exhaustion:  # MBS-13 offer is public here
+        offered = [
+            any(isinstance(a, Abandon) for a in legal)
+            for legal in (legal_actions(sample), legal_actions(state))
+        ]
+        assert offered[0] == offered[1]
     _check_invariants(sample)
     while not is_deal_over(sample):  # a sampled state plays on
         legal = [a for a in legal_actions(sample) if not isinstance(a, Abandon)]

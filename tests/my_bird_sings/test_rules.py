@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 from fractions import Fraction
 
 import attrs
@@ -41,7 +42,14 @@ from cardrules.my_bird_sings import (
     sings,
     view,
 )
-from tests.my_bird_sings.helpers import cards, play, position, quiet_step, two_suit_hands
+from tests.my_bird_sings.helpers import (
+    cards,
+    play,
+    play_out,
+    position,
+    quiet_step,
+    two_suit_hands,
+)
 
 QUIET = Options(players=2, exchange_by="nobody")
 
@@ -185,7 +193,7 @@ def test_mbs_8_draw_blind_left_neighbour_draws_by_position() -> None:
     assert state.phase is Phase.DRAW
     assert state.to_act == 2
     assert state.on_turn == 1
-    assert legal_actions(state) == (Draw(0), Draw(1), Draw(2), Draw(3), ABANDON)
+    assert legal_actions(state) == (Draw(0), Draw(1), Draw(2), Draw(3))
     order = offered_order(state)
     assert sorted(order) == sorted(state.hands[1])
     drawer = view(state, 2)
@@ -379,12 +387,54 @@ def test_mbs_13_round_limit_and_abandon_void_the_deal() -> None:
     assert state.outcome.winners == ()
     follow = next_deal(state, seed=1)
     assert follow.pool == 6
-    abandoned = apply_action(position(QUIET, two_suit_hands(2)), Abandon())
+    round_two = quiet_step(quiet_step(position(QUIET, two_suit_hands(2))))
+    assert round_two.turn == 2
+    abandoned = apply_action(round_two, Abandon())
     assert abandoned.outcome is not None
     assert abandoned.outcome.kind is OutcomeKind.ABANDONED
     assert abandoned.pool == 3
     assert abandoned.balances == (-2, -1)
-    assert Abandon() in legal_actions(position(QUIET, two_suit_hands(2)))
+
+
+def test_mbs_13_abandon_is_offered_once_a_round_at_its_first_decision() -> None:
+    """The table may agree to abandon a deal only as a new round begins (engine's reading).
+
+    Abandon() is offered at the first decision of turns n, 2n, ... (never in the first
+    round), to whoever makes that decision, and is gone once that decision is taken.
+    """
+    state = position(QUIET, two_suit_hands(2))
+    for turn in range(7):
+        assert state.turn == turn
+        offered = turn >= 2 and turn % 2 == 0
+        assert (legal_actions(state)[-1] is ABANDON) is offered
+        assert sum(isinstance(a, Abandon) for a in legal_actions(state)) == offered
+        if not offered:
+            with pytest.raises(IllegalActionError, match=r"MBS-13") as refused:
+                apply_action(state, Abandon())
+            following = {0: 2, 1: 2, 3: 4, 5: 6}[turn]
+            assert f"next chance: turn {following}" in str(refused.value)
+        state = quiet_step(state)
+    # With an exchange open, the exchange decision is the first one; after it, no abandon.
+    exchanging = Options(players=2, exchange_after_rounds=1, singing="flush_only")
+    state = quiet_step(quiet_step(position(exchanging, two_suit_hands(2))))
+    assert state.phase is Phase.EXCHANGE
+    assert legal_actions(state)[-2:] == (DeclineExchange(), ABANDON)
+    declined = apply_action(state, DeclineExchange())
+    assert declined.phase is Phase.PASS
+    assert Abandon() not in legal_actions(declined)
+    with pytest.raises(IllegalActionError, match=r"first decision of this round .*\(MBS-13\)"):
+        apply_action(declined, Abandon())
+    # With draw_blind passing the left neighbour, drawing, holds the offer.
+    blind = Options(players=3, passing="draw_blind", singing="flush_only", exchange_by="nobody")
+    state = position(blind, two_suit_hands(3), seed=9)
+    while state.turn < 3:
+        assert Abandon() not in legal_actions(state)
+        state = apply_action(state, Draw(0))
+        assert state.outcome is None
+    assert state.phase is Phase.DRAW
+    assert (state.on_turn, state.to_act) == (state.eldest, (state.eldest + 1) % 3)
+    assert legal_actions(state)[-1] is ABANDON
+    assert apply_action(state, ABANDON).outcome is not None
 
 
 def test_mbs_14_next_deal_moves_left_and_antes_again() -> None:
@@ -392,7 +442,7 @@ def test_mbs_14_next_deal_moves_left_and_antes_again() -> None:
     state = new_game(Options(players=4), seed=8, dealer=3)
     with pytest.raises(IllegalActionError, match="MBS-14"):
         next_deal(state) if state.outcome is None else next_deal(new_game(PEEL, seed=1))
-    state = apply_action(state, Abandon()) if state.outcome is None else state
+    state = play_out(state, random.Random(8))
     total = state.pool
     follow = next_deal(state)
     assert follow.dealer == 0
@@ -409,9 +459,10 @@ def test_mbs_14_next_deal_moves_left_and_antes_again() -> None:
 def test_mbs_15_play_to_exhaustion_tricks_and_tie() -> None:
     """Each sing lays a trick and refills from the stock; most tricks wins; ties split (§4.6)."""
     options = Options(players=6, play_to_exhaustion=True, exchange_by="nobody")
+    others = {0: "QH KH QD KD", 3: "6S 7S 8H 9H", 4: "8S 9S 10H JH", 5: "JS QS QC KC"}
     state = position(
         options,
-        {1: "2S 3S 4S 5S", 2: "2H 3H 4H 10S"},
+        {1: "2S 3S 4S 5S", 2: "2H 3H 4H 10S", **others},
         stock="6H 7H 8D 9C 10D JD 10C JC",
         dealer=0,
     )
@@ -423,7 +474,9 @@ def test_mbs_15_play_to_exhaustion_tricks_and_tie() -> None:
     assert state.hands[2] == cards("10S 10D JD 10C JC")
     assert len(state.stock) == 28 - 8
     assert sorted(view(state, 2).trick_cards) == sorted(cards("2H 3H 4H 6H"))
-    state = apply_action(state, Abandon())
+    state = play(state, "pass 10S", "pass 10S", "pass 10S", "pass 10S", "pass QH")
+    assert state.tricks == (0, 1, 1, 0, 0, 0)
+    state = apply_action(state, Abandon())  # a new round begins: the table stops
     outcome = state.outcome
     assert outcome is not None
     assert outcome.winners == (1, 2)
@@ -466,10 +519,12 @@ def test_mbs_15_take_remaining_and_no_tricks_carry() -> None:
     assert ended.outcome.kind is OutcomeKind.EXHAUSTED
     assert ended.tricks[1] == 1
     assert ended.stock == cards("6H 7D 8C")
-    void = apply_action(new_game(Options(players=4, play_to_exhaustion=True), seed=2), ABANDON)
-    if void.outcome is not None and not any(void.tricks):
-        assert void.outcome.winners == ()
-        assert void.pool == 5
+    quiet = attrs.evolve(QUIET, play_to_exhaustion=True, singing="flush_only")
+    void = apply_action(quiet_step(quiet_step(position(quiet, two_suit_hands(2)))), ABANDON)
+    assert void.outcome is not None
+    assert void.tricks == (0, 0)
+    assert void.outcome.winners == ()
+    assert void.pool == 3
 
 
 def test_mbs_15_choice_between_singing_sets() -> None:
@@ -492,7 +547,7 @@ def test_d5_auto_sing_off_lets_a_player_decline() -> None:
     options = Options(players=2, auto_sing=False, exchange_by="nobody")
     state = position(options, {1: "2S 3S 4S 5S"})
     assert state.phase is Phase.SING
-    assert legal_actions(state) == (Sing(cards("2S 3S 4S 5S")), DeclineSing(), ABANDON)
+    assert legal_actions(state) == (Sing(cards("2S 3S 4S 5S")), DeclineSing())
     silent = apply_action(state, DeclineSing())
     assert silent.phase is Phase.PASS
     assert silent.outcome is None

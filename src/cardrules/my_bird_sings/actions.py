@@ -140,7 +140,11 @@ class DeclineSing:
 
 @attrs.frozen(slots=True)
 class Abandon:
-    """End the deal as void by agreement; the pool is carried to the next deal (MBS-13)."""
+    """End the deal as void by agreement; the pool is carried to the next deal (MBS-13).
+
+    Offered only at the first decision of each round after the first (the engine's
+    reading of D-11; see ``docs/rules/my-bird-sings.md``).
+    """
 
     def __str__(self) -> str:
         return "abandon"

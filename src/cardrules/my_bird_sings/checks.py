@@ -122,6 +122,23 @@ def _sing_error(state: State, action: Sing, seat: int) -> IllegalActionError:
     )
 
 
+def _abandon_error(state: State, action: Action) -> IllegalActionError:
+    """Explain why the deal cannot be abandoned now (MBS-13, engine's reading of D-11)."""
+    n = state.players
+    turn = state.turn
+    if turn >= n and turn % n == 0:
+        reason = "the first decision of this round has been taken"
+    else:
+        reason = "no new round is beginning"
+    following = max(n, (turn // n + 1) * n)
+    return _err(
+        action,
+        "MBS-13",
+        f"a deal may be abandoned only at the first decision of a round after the first; "
+        f"{reason} (next chance: turn {following})",
+    )
+
+
 def check_action(state: State, action: object) -> IllegalActionError | None:
     """Explain why ``action`` is illegal in ``state``, or return ``None`` if it is legal.
 
@@ -143,7 +160,8 @@ def check_action(state: State, action: object) -> IllegalActionError | None:
             rule = "MBS-15"
         return _err(action, rule, "the deal is over; start the next deal")
     if type(action) is Abandon:
-        return None
+        legal = state._legal
+        return None if legal and type(legal[-1]) is Abandon else _abandon_error(state, action)
     if type(action) is Pass:
         if state.options.passing is not _THROW:
             return _err(
@@ -193,6 +211,6 @@ def is_legal(state: State, action: object) -> bool:
 
     >>> from cardrules.my_bird_sings import Options, new_game, ABANDON
     >>> is_legal(new_game(Options(players=3), seed=2), ABANDON)
-    True
+    False
     """
     return check_action(state, action) is None

@@ -83,6 +83,7 @@ _EXCHANGE = Phase.EXCHANGE
 _SING = Phase.SING
 _OVER = Phase.OVER
 _THROW = Passing.THROW
+_ABANDON_ONLY: tuple[Action, ...] = (ABANDON,)
 
 
 # --------------------------------------------------------------------------- turn flow
@@ -115,7 +116,9 @@ def _checkpoint(
         for card in hand:
             key += SUIT_KEY[card]
         if key not in info.keys:
-            legal: tuple[Action, ...] = (*map(PASS_ACTIONS.__getitem__, hand), ABANDON)
+            legal: tuple[Action, ...] = tuple(map(PASS_ACTIONS.__getitem__, hand))
+            if seat == info.eldest and turn:  # a new round begins: MBS-13's chance to stop
+                legal += _ABANDON_ONLY
             return new_state(
                 info, hands, turn, seat, _PASS, legal, table, None, 0, exchanged, log, events
             )
@@ -190,7 +193,7 @@ def _sing_decision(
     if not options.auto_sing:
         legal += (DECLINE_SING,)
     return new_state(
-        info, hands, turn, seat, _SING, (*legal, ABANDON), table, None, pre, exchanged, log, events
+        info, hands, turn, seat, _SING, legal, table, None, pre, exchanged, log, events
     )
 
 
@@ -213,7 +216,6 @@ def _after_check(
         legal: tuple[Action, ...] = (
             *map(EXCHANGE_ACTIONS.__getitem__, hands[seat]),
             DECLINE_EXCHANGE,
-            ABANDON,
         )
         return new_state(
             info, hands, turn, seat, _EXCHANGE, legal, table, None, 0, False, log, events
@@ -235,11 +237,11 @@ def _pass_decision(
     seat = (info.eldest + turn) % n
     hand = hands[seat]
     if info.options.passing is _THROW:
-        legal: tuple[Action, ...] = (*map(PASS_ACTIONS.__getitem__, hand), ABANDON)
+        legal: tuple[Action, ...] = tuple(map(PASS_ACTIONS.__getitem__, hand))
         return new_state(
             info, hands, turn, seat, _PASS, legal, table, None, 0, exchanged, log, events
         )
-    legal = (*DRAW_ACTIONS[: len(hand)], ABANDON)
+    legal = DRAW_ACTIONS[: len(hand)]
     return new_state(
         info, hands, turn, (seat + 1) % n, _DRAW, legal, table, None, 0, exchanged, log, events
     )
@@ -289,7 +291,41 @@ def _pass_card(state: State, action: Action, card: Card) -> State:
     table = state._table
     if info.limit_turn is not None and turn >= info.limit_turn:
         return _finish(info, tuple(hands), turn, OutcomeKind.ROUND_LIMIT, table, log, events)
-    return _checkpoint(info, tuple(hands), turn, 0, False, table, log, events)
+    following = _checkpoint(info, tuple(hands), turn, 0, False, table, log, events)
+    if turn % n or following.to_act is None or following._legal[-1] is ABANDON:
+        return following  # not a new round, the deal is over, or _checkpoint offered it
+    return _offer_abandon(following)
+
+
+def _offer_abandon(state: State) -> State:
+    """Return ``state`` with ``Abandon()`` added, last, to its legal actions.
+
+    Implements MBS-13's agreement to stop, in the engine's reading (D-11): the table may
+    agree to abandon a deal only between rounds. ``Abandon()`` is offered at exactly one
+    decision per round after the first: the first decision of turn ``t`` with ``t % n ==
+    0`` and ``t >= n`` (the original leader's turn, once everybody has passed at least
+    once), before anything else is done in that turn. Whoever makes that decision holds
+    the offer: the leader himself (his sing choice, exchange or pass), or with
+    ``draw_blind`` passing and nothing else to decide, his left neighbour about to draw.
+    Once that decision is taken, the deal goes on to the next round. Random players thus
+    abandon at most once a round instead of at every step.
+
+    Callers pass a state at that first decision; ``state`` itself is not changed.
+    """
+    return new_state(
+        state._deal,
+        state.hands,
+        state.turn,
+        state.to_act,
+        state.phase,
+        (*state._legal, ABANDON),
+        state._table,
+        None,
+        state._pre,
+        state._exchanged,
+        state._log,
+        state._events,
+    )
 
 
 def offered_order(state: State) -> tuple[Card, ...]:
@@ -471,12 +507,17 @@ def _finish(
 def legal_actions(state: State) -> tuple[Action, ...]:
     """The actions open to ``state.to_act``; ``()`` exactly when the deal is over.
 
-    ``Abandon()`` is open at every decision to the player who has it (MBS-13) and always
-    comes last.
+    ``Abandon()`` is open only at the first decision of each round after the first (see
+    :func:`_offer_abandon`, MBS-13), and then comes last.
 
     >>> from cardrules.my_bird_sings import Options, new_game
-    >>> [str(a) for a in legal_actions(new_game(Options(players=3), seed=2))]
-    ['pass JC', 'pass 8S', 'pass JD', 'pass 10D', 'abandon']
+    >>> state = new_game(Options(players=3), seed=3)
+    >>> [str(a) for a in legal_actions(state)]
+    ['pass KS', 'pass 7D', 'pass 7S', 'pass 6S']
+    >>> for _ in range(3):  # one round: turns 0, 1 and 2
+    ...     state = apply_action(state, legal_actions(state)[0])
+    >>> state.turn, [str(a) for a in legal_actions(state)]
+    (3, ['pass 7D', 'pass 7S', 'pass 6S', 'pass 8H', 'abandon'])
     """
     return state._legal
 
@@ -494,7 +535,8 @@ def apply_action(state: State, action: Action) -> State:
     phase = state.phase
     if type(action) is Pass and phase is _PASS and action.card in state.hands[state.to_act]:  # type: ignore[index]
         return _pass_card(state, action, action.card)
-    if type(action) is Abandon and phase is not _OVER:
+    legal = state._legal
+    if type(action) is Abandon and legal and legal[-1] is ABANDON:
         return _finish(
             state._deal,
             state.hands,
@@ -516,10 +558,6 @@ def apply_action(state: State, action: Action) -> State:
     info = state._deal
     log: Log = (state._log, action)
     events = state._events
-    if type(action) is Abandon:
-        return _finish(
-            info, state.hands, state.turn, OutcomeKind.ABANDONED, state._table, log, events
-        )
     if type(action) is Exchange:
         return _exchange(state, action)
     if type(action) is DeclineExchange:

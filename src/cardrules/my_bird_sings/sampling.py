@@ -24,11 +24,13 @@ import random
 from cardrules.cards import FULL_PACK, Card
 from cardrules.cards import SHORT_PACK as SHORT_CARDS
 from cardrules.errors import OptionsError
+from cardrules.my_bird_sings.actions import Abandon
 from cardrules.my_bird_sings.combinations import SUIT_KEY, singing_keys
 from cardrules.my_bird_sings.deal import deal_info
-from cardrules.my_bird_sings.options import PileTo, SingTiming
+from cardrules.my_bird_sings.options import ExchangeBy, PileTo, SingTiming
 from cardrules.my_bird_sings.rules import (
     _after_check,
+    _offer_abandon,
     _pass_decision,
     _sing_decision,
 )
@@ -59,6 +61,31 @@ def _constraints(v: View) -> tuple[list[int], int | None]:
         if offset <= turn or (after_deal and offset > turn):
             silent.append(seat)
     return silent, must_sing
+
+
+def _abandon_open(v: View) -> bool:
+    """Whether ``Abandon()`` is on offer in the viewed state (MBS-13, see ``_offer_abandon``).
+
+    The seat to act reads it from its legal actions. Another seat works it out from the
+    public record: the first decision of a round after the first is a sing decision, an
+    exchange decision, or a pass or draw when no exchange was open. (Two private steps
+    escape that reading: a declined sing, and a trick laid by choice in this turn.)
+    """
+    if v.to_act == v.seat:
+        return any(type(action) is Abandon for action in v.legal_actions)
+    options = v.options
+    n = options.players
+    turn = v.turn
+    if turn < n or turn % n or v.exchanged or v.phase is Phase.OVER:
+        return False
+    if v.phase is Phase.SING or v.phase is Phase.EXCHANGE:
+        return True
+    exchange_was_open = (
+        options.exchange_by is not ExchangeBy.NOBODY
+        and turn >= options.exchange_after_rounds * n
+        and v.stock_count > 0
+    )
+    return not exchange_was_open
 
 
 def sample_state(view: View, rng: random.Random) -> State:
@@ -170,9 +197,11 @@ def sample_state(view: View, rng: random.Random) -> State:
     if phase is Phase.SING:
         seat = view.to_act if view.to_act is not None else me
         pre = (seat - view.eldest) % n if view.turn == 0 else 0
-        return _sing_decision(
+        sample = _sing_decision(
             info, all_hands, view.turn, pre, view.exchanged, table, None, events, seat
         )
-    if phase is Phase.EXCHANGE:
-        return _after_check(info, all_hands, view.turn, n, False, table, None, events)
-    return _pass_decision(info, all_hands, view.turn, view.exchanged, table, None, events)
+    elif phase is Phase.EXCHANGE:
+        sample = _after_check(info, all_hands, view.turn, n, False, table, None, events)
+    else:
+        sample = _pass_decision(info, all_hands, view.turn, view.exchanged, table, None, events)
+    return _offer_abandon(sample) if _abandon_open(view) else sample
