@@ -122,7 +122,7 @@ def test_presets() -> None:
 
 
 def test_new_game_argument_checks() -> None:
-    """Bad seeds, dealers, decks and options are OptionsError."""
+    """Bad seeds, dealers, decks and options are OptionsError; so is neither seed nor deck."""
     with pytest.raises(OptionsError, match="options"):
         sf.new_game("peel", seed=1)  # type: ignore[arg-type]
     with pytest.raises(OptionsError, match="dealer"):
@@ -133,6 +133,8 @@ def test_new_game_argument_checks() -> None:
         sf.new_game(sf.PEEL, deck=FULL_PACK[:51])
     with pytest.raises(OptionsError, match="deck"):
         sf.new_game(sf.PEEL, deck=(*FULL_PACK[:51], FULL_PACK[0]))
+    with pytest.raises(OptionsError, match="seed, deck"):
+        sf.new_game(sf.PEEL)
     state = sf.new_game(sf.PEEL, deck=FULL_PACK)
     assert sf.history(state).deals[0].seed == 0
     assert sf.history(state).deals[0].deck == FULL_PACK

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import operator
-import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -36,10 +35,6 @@ def _pack_from(deck: Sequence[Card]) -> tuple[Card, ...]:
     if len(set(cards)) != 52:
         raise OptionsError("deck: every card of the pack must appear exactly once")
     return cards
-
-
-def _fresh_seed() -> int:
-    return int.from_bytes(os.urandom(8), "little")
 
 
 def _check_seat(dealer: object, n: int) -> int:
@@ -121,21 +116,23 @@ def new_game(
     """Start a session: antes, the first deal, and the state at the first decision.
 
     With ``seed`` the pack is shuffled reproducibly; with ``deck`` (all 52 cards, top
-    first) it is dealt as given and the seed is 0 unless given; with neither a fresh seed
-    is drawn from the operating system (it is recorded in :func:`history`).
+    first) it is dealt as given and the seed is 0 unless given. One of them is required:
+    randomness enters only explicitly, so there is no hidden default.
 
     Raises:
-        OptionsError: for options that are not :class:`Options`, a bad seed, dealer or
-            deck.
+        OptionsError: for options that are not :class:`Options`, neither ``seed`` nor
+            ``deck``, or a bad seed, dealer or deck.
 
     """
     if not isinstance(options, Options):
         raise OptionsError(f"options: expected spoil_five.Options, not {options!r}")
     n = options.players
     _check_seat(dealer, n)
+    if seed is None and deck is None:
+        raise OptionsError("seed, deck: give a seed or an explicit deck (no hidden randomness)")
     pack = None if deck is None else _pack_from(deck)
     if seed is None:
-        seed = 0 if pack is not None else _fresh_seed()
+        seed = 0
     _check_seed(seed)
     balances = [0] * n
     if options.scoring is Scoring.POINTS:
