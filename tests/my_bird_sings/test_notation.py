@@ -27,7 +27,7 @@ def test_every_action_round_trips() -> None:
     actions: list[Action] = [
         *(Pass(card) for card in FULL_PACK),
         *(Exchange(card) for card in FULL_PACK),
-        *(Draw(i) for i in range(20)),
+        *(Draw(i) for i in range(16)),
         DeclineExchange(),
         DeclineSing(),
         Abandon(),
@@ -55,7 +55,24 @@ def test_notation_examples() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["", "pass", "pass 1H", "draw", "draw -1", "draw x", "sing", "fold", "abandon now"]
+    "text",
+    [
+        "",
+        "pass",
+        "pass 1H",
+        "draw",
+        "draw -1",
+        "draw x",
+        "draw 16",
+        "draw 007",
+        "draw 99999999999999999999999",
+        "draw ４",
+        "sing",
+        "sing AS AS AS AS",
+        "sing 2H 9H 2h KH",
+        "fold",
+        "abandon now",
+    ],
 )
 def test_bad_notation_quotes_the_text(text: str) -> None:
     """Bad text raises NotationError quoting it."""
@@ -67,3 +84,15 @@ def test_format_refuses_foreign_objects() -> None:
     """format_action only writes My Bird Sings actions."""
     with pytest.raises(NotationError):
         format_action("pass KH")  # type: ignore[arg-type]
+
+
+def test_strict_notation_repeats_and_positions() -> None:
+    """A sing names each card once; a draw position is 0 to 15 (hands hold at most five)."""
+    with pytest.raises(NotationError, match=r"'sing AS AS AS AS' \(a sing names each card once\)"):
+        parse_action("sing AS AS AS AS")
+    with pytest.raises(NotationError, match=r"position from 0 to 15"):
+        parse_action("draw 99999999999999999999999")
+    assert parse_action("draw 15") == Draw(15)
+    assert parse_action("draw 07") == Draw(7)
+    with pytest.raises(NotationError, match="repeats"):
+        Sing(cards("2H 2H 9H KH"))

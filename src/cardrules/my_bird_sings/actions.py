@@ -63,10 +63,14 @@ def _index(value: object) -> int:
 
 def _cards(value: object) -> tuple[Card, ...]:
     if isinstance(value, str):
-        return tuple(sorted(parse_cards(value)))
-    if not isinstance(value, Iterable):
+        cards = tuple(sorted(parse_cards(value)))
+    elif isinstance(value, Iterable):
+        cards = tuple(sorted(_card(card) for card in value))
+    else:
         raise NotationError(f"not a list of cards: {value!r}")
-    return tuple(sorted(_card(card) for card in value))
+    if len(set(cards)) < len(cards):
+        raise NotationError(f"a card repeats in {format_cards(cards)!r}")
+    return cards
 
 
 @attrs.frozen(slots=True)
@@ -118,7 +122,8 @@ class Sing:
 
     Only offered where the player chooses: ``auto_sing=False``, or several singing sets in
     the play-to-exhaustion variant. The cards are kept in pack order, so two ``Sing`` values
-    with the same cards are equal whatever order they were given in.
+    with the same cards are equal whatever order they were given in. A repeated card is
+    refused with :class:`~cardrules.errors.NotationError`.
     """
 
     cards: tuple[Card, ...] = attrs.field(converter=_cards)
@@ -189,7 +194,17 @@ def parse_action(text: str) -> Action:
     Traceback (most recent call last):
     ...
     cardrules.errors.NotationError: not a My Bird Sings action: 'draw two' (draw needs a \
-position such as 'draw 0')
+position from 0 to 15, such as 'draw 0')
+    >>> parse_action("sing AS AS 2S 3S")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.NotationError: not a My Bird Sings action: 'sing AS AS 2S 3S' (a sing \
+names each card once)
+
+    Notation is strict: a sing names distinct cards, and a draw position is a plain decimal
+    from 0 to 15 (a hand on offer never holds more than five cards; 15 is the highest
+    position :data:`DRAW_ACTIONS` and the adapters name), so no text reads as an action
+    that can never be legal in a way a caller would not notice.
 
     Raises:
         NotationError: quoting ``text`` if it is not an action.
@@ -203,23 +218,31 @@ position such as 'draw 0')
     verb, args = words[0], words[1:]
     if verb in _BARE and not args:
         return _BARE[verb]
+    repeated = False
     try:
         if verb == "pass" and len(args) == 1:
             return PASS_ACTIONS[parse_card(args[0])]
         if verb == "exchange" and len(args) == 1:
             return EXCHANGE_ACTIONS[parse_card(args[0])]
         if verb == "sing" and args:
-            return Sing(parse_cards(" ".join(args)))
+            sung = parse_cards(" ".join(args))
+            if len(set(sung)) == len(sung):
+                return Sing(sung)
+            repeated = True
         if len(words) == 1 and verb not in ("draw", "pass", "exchange", "sing"):
             return PASS_ACTIONS[parse_card(verb)]
     except NotationError:
         pass
+    if repeated:
+        raise NotationError(f"not a My Bird Sings action: {text!r} (a sing names each card once)")
     if verb == "draw":
-        if len(args) == 1 and args[0].isdigit() and args[0].isascii():
+        if len(args) == 1 and args[0].isdigit() and args[0].isascii() and len(args[0]) <= 2:
             index = int(args[0])
-            return DRAW_ACTIONS[index] if index < len(DRAW_ACTIONS) else Draw(index)
+            if index < len(DRAW_ACTIONS):
+                return DRAW_ACTIONS[index]
         raise NotationError(
-            f"not a My Bird Sings action: {text!r} (draw needs a position such as 'draw 0')"
+            f"not a My Bird Sings action: {text!r} (draw needs a position from 0 to "
+            f"{len(DRAW_ACTIONS) - 1}, such as 'draw 0')"
         )
     raise NotationError(
         f"not a My Bird Sings action: {text!r} (expected pass, draw, exchange, "
