@@ -89,3 +89,19 @@ def test_view_rejects_a_bad_seat() -> None:
     state = sf.new_game(sf.PEEL, seed=1)
     with pytest.raises(CardrulesError, match="seat"):
         sf.view(state, 5)
+
+
+def test_view_shows_itself_as_svg_in_jupyter() -> None:
+    """A view's _repr_svg_ draws the seat's own cards and no other seat's hand."""
+    state = sf.new_game(sf.Options(players=3), seed=1)
+    for seat in range(3):
+        mine = sf.view(state, seat)
+        picture = mine._repr_svg_()
+        assert isinstance(picture, str)
+        assert picture.startswith("<svg")
+        for card in mine.hand:
+            assert f'data-card="{card}"' in picture
+        for other in range(3):
+            if other != seat:
+                for card in state.hands[other]:
+                    assert f'data-card="{card}"' not in picture

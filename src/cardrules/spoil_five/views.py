@@ -82,6 +82,20 @@ class View:
     outcome: Outcome | None
     legal_actions: tuple[Action, ...]
 
+    def _repr_svg_(self) -> str:
+        """The view as an SVG picture, so Jupyter shows it (see :func:`cardrules.svg.view`).
+
+        >>> from cardrules.spoil_five.options import Options
+        >>> from cardrules.spoil_five.deal import new_game
+        >>> seat_0 = view(new_game(Options(players=3), seed=1), 0)
+        >>> picture = seat_0._repr_svg_()
+        >>> picture.startswith("<svg"), all(f'data-card="{c}"' in picture for c in seat_0.hand)
+        (True, True)
+        """
+        from cardrules.svg import view
+
+        return view(self)
+
 
 def _redact(event: Event, seat: int) -> Event:
     if event.kind is EventKind.ROB and event.seat != seat:
