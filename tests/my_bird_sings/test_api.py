@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import random
+import re
 
 import attrs
 import pytest
@@ -135,3 +136,17 @@ def test_sample_state_keeps_what_the_seat_knows() -> None:
         assert parse_cards("2S")[0] in sample.hands[2]  # seat 2 has not played since
         assert set(parse_cards("2H 8H 9H")) <= set(sample.dead)
         assert not set(view.received + view.passed) & set(sample.stock)
+
+
+def test_view_shows_itself_as_svg_in_jupyter() -> None:
+    """A view's _repr_svg_ draws the seat's own cards face up and no other seat's hand."""
+    state = mbs.new_game(mbs.Options(players=4), seed=4)
+    assert state.outcome is None
+    for seat in range(4):
+        mine = mbs.view(state, seat)
+        picture = mine._repr_svg_()
+        assert picture.startswith("<svg")
+        drawn = set(re.findall(r'data-card="([^"]+)"', picture))
+        assert {str(card) for card in mine.hand} <= drawn
+        others = {str(card) for s, hand in enumerate(state.hands) if s != seat for card in hand}
+        assert not drawn & others

@@ -117,6 +117,19 @@ class View:
     outcome: Outcome | None
     legal_actions: tuple[Action, ...]
 
+    def _repr_svg_(self) -> str:
+        """The view as an SVG picture, so Jupyter shows it (see :func:`cardrules.svg.view`).
+
+        >>> from cardrules.my_bird_sings import Options, new_game
+        >>> seat_1 = view(new_game(Options(players=3), seed=2), 1)
+        >>> picture = seat_1._repr_svg_()
+        >>> picture.startswith("<svg"), all(f'data-card="{c}"' in picture for c in seat_1.hand)
+        (True, True)
+        """
+        from cardrules.svg import view
+
+        return view(self)
+
 
 def view(state: State, seat: int) -> View:
     """Return what ``seat`` may know of ``state`` (C-6, MBS-8, MBS-11).
