@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 import re
 from collections import Counter
@@ -15,6 +17,7 @@ from cardrules.cards import FULL_PACK, Card
 from cardrules.errors import IllegalActionError
 from cardrules.history import log_items
 from cardrules.spoil_five.actions import PLAYS, ROBS
+from tests.spoil_five.helpers import play_out
 from tests.spoil_five.strategies import options
 
 ALL_ACTIONS: tuple[sf.Action, ...] = (
@@ -172,3 +175,32 @@ def test_every_preset_plays_to_the_end() -> None:
     rng = random.Random(7)
     for opts in sf.PRESETS.values():
         random_session(opts, 7, rng, deals=20, check=False)
+
+
+def _long_session(deals: int) -> sf.State:
+    """A session of ``deals`` finished deals (first legal action each time), then one more."""
+    state = sf.new_game(sf.Options(players=3), seed=77)
+    for _ in range(deals):
+        state = sf.next_deal(play_out(state))
+    return state
+
+
+def test_long_sessions_compare_hash_and_pickle_without_recursion_error() -> None:
+    """Histories of 1,200+ deals are deep persistent lists; ==, hash and pickle stay flat."""
+    first = _long_session(1250)
+    second = _long_session(1250)
+    assert first is not second
+    assert first.deal is not second.deal
+    assert first == second
+    assert hash(first) == hash(second)
+    assert first.deal == second.deal
+    assert hash(first.deal) == hash(second.deal)
+    assert len(sf.history(first).deals) == 1251
+    other = sf.next_deal(play_out(first), seed=1)
+    assert other != sf.next_deal(play_out(second), seed=2)
+    restored = pickle.loads(pickle.dumps(first))
+    assert restored == first
+    assert sf.history(restored) == sf.history(first)
+    assert copy.deepcopy(first) == first
+    # The restored state plays on exactly like the original.
+    assert play_out(restored) == play_out(first)

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias, cast
 
 import attrs
 
 from cardrules.cards import FULL_PACK, Card, Suit
-from cardrules.history import ActionLog, DealHistory
+from cardrules.history import ActionLog, DealHistory, log_items
 from cardrules.spoil_five.actions import Action, Play
 from cardrules.spoil_five.options import Options
 from cardrules.spoil_five.ranking import TrumpTable
@@ -198,7 +198,7 @@ class DealInfo:
     sides: tuple[int, ...]
     members: tuple[tuple[int, ...], ...]
     first_seed: int
-    past: ActionLog[DealHistory[Action]] | None = attrs.field(repr=False)
+    past: ActionLog[DealHistory[Action]] | None = attrs.field(repr=False, eq=log_items)
     suit_of: tuple[int, ...] = attrs.field(repr=False)
     power: tuple[int, ...] = attrs.field(repr=False)
     oblige: tuple[tuple[bool, ...], ...] = attrs.field(repr=False)
@@ -206,6 +206,10 @@ class DealInfo:
     rob_watch: frozenset[int] = attrs.field(repr=False)
     need: int = attrs.field(repr=False)
     plain_end: bool = attrs.field(repr=False)
+
+    def __reduce__(self) -> tuple[Callable[..., object], tuple[object, ...]]:
+        """Pickle with the session history flattened (see :func:`_reduce_flat`)."""
+        return _reduce_flat(self, ("past",))
 
 
 @attrs.frozen(slots=True)
@@ -278,7 +282,11 @@ class State:
     tricks: tuple[Trick, ...]
     tricks_won: tuple[int, ...]
     legal: tuple[Action, ...] = attrs.field(repr=False)
-    log: ActionLog[Action] | None = attrs.field(repr=False)
+    log: ActionLog[Action] | None = attrs.field(repr=False, eq=log_items)
+
+    def __reduce__(self) -> tuple[Callable[..., object], tuple[object, ...]]:
+        """Pickle with the action log flattened (see :func:`_reduce_flat`)."""
+        return _reduce_flat(self, ("log",))
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -360,6 +368,39 @@ class State:
             return drawn[len(self.deal.dealt) * 5 + 1 + len(self.board.set_aside) :]
         used = set(drawn)
         return tuple(card for card in FULL_PACK if card not in used)
+
+
+def _reduce_flat(
+    obj: object, logs: tuple[str, ...]
+) -> tuple[Callable[..., object], tuple[object, ...]]:
+    """Return a ``__reduce__`` value for ``obj`` with its persistent logs as flat tuples.
+
+    A log (:mod:`cardrules.history`) is a cons list nested as deep as it is long, which
+    the pickle module would walk recursively; a long session's history of deals would
+    exceed the recursion limit. Flattened with ``log_items`` it pickles iteratively and
+    is rebuilt by :func:`_restore_flat`.
+    """
+    cls: type[Any] = type(obj)
+    values = tuple(
+        [
+            log_items(getattr(obj, field.name)) if field.name in logs else getattr(obj, field.name)
+            for field in attrs.fields(cls)
+        ]
+    )
+    return _restore_flat, (cls, logs, values)
+
+
+def _restore_flat(cls: type[Any], logs: tuple[str, ...], values: tuple[object, ...]) -> object:
+    """Rebuild an object pickled by :func:`_reduce_flat`, relinking its logs."""
+    obj = object.__new__(cls)
+    for field, value in zip(attrs.fields(cls), values, strict=True):
+        if field.name in logs:
+            log: object = None
+            for item in cast(tuple[object, ...], value):
+                log = (log, item)
+            value = log
+        object.__setattr__(obj, field.name, value)
+    return obj
 
 
 def _fast_constructor(cls: type[Any]) -> Callable[..., Any]:
