@@ -13,8 +13,8 @@ States are created by :func:`~cardrules.my_bird_sings.deal.new_game`,
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from typing import Final, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Final, TypeVar, cast
 
 import attrs
 
@@ -96,6 +96,21 @@ E_TRICK: Final = 2  # (E_TRICK, seat, turn, *cards)
 E_REPLENISH: Final = 3  # (E_REPLENISH, seat, turn, *cards)
 E_KNOWN: Final = 4  # (E_KNOWN, seat, view): a sampled state's past, as that seat knew it
 
+L = TypeVar("L")
+
+
+def _relink(items: Iterable[L]) -> ActionLog[L] | None:
+    """Rebuild a log from its items, oldest first (the inverse of ``log_items``)."""
+    log: ActionLog[L] | None = None
+    for item in items:
+        log = (log, item)
+    return log
+
+
+def _log_summary(log: ActionLog[object] | None) -> str:
+    """A log's repr: its length, not its nested pairs (a deep log would overflow repr)."""
+    return f"<{len(log_items(log))} entries>"
+
 
 @attrs.frozen(slots=True)
 class DealInfo:
@@ -114,7 +129,7 @@ class DealInfo:
     deck: tuple[Card, ...] | None
     number: int
     first_seed: int
-    previous: ActionLog[DealHistory[Action]] | None = attrs.field(eq=log_items)
+    previous: ActionLog[DealHistory[Action]] | None = attrs.field(eq=log_items, repr=_log_summary)
     pack: tuple[Card, ...]
     dealt: int
     keys: frozenset[int]
@@ -122,6 +137,12 @@ class DealInfo:
     exchange_from: int
     fast: bool
     _cache: list[tuple[Card, ...]] = attrs.field(eq=False, repr=False, factory=list)
+
+    def __reduce__(self) -> tuple[Callable[..., DealInfo], tuple[object, ...]]:
+        """Pickle (and copy) with the earlier deals as a flat tuple: no deep recursion."""
+        fields = [getattr(self, field.name) for field in attrs.fields(DealInfo)[:-1]]
+        fields[_PREVIOUS] = log_items(self.previous)
+        return _restore_deal_info, tuple(fields)
 
     def remainder(self) -> tuple[Card, ...]:
         """The undealt cards in pack order, top first (computed once, on demand)."""
@@ -173,8 +194,31 @@ class State:
     outcome: Outcome | None
     _pre: int
     _exchanged: bool
-    _log: ActionLog[Action] | None = attrs.field(eq=log_items)
-    _events: ActionLog[Event] | None = attrs.field(eq=log_items)
+    _log: ActionLog[Action] | None = attrs.field(eq=log_items, repr=_log_summary)
+    _events: ActionLog[Event] | None = attrs.field(eq=log_items, repr=_log_summary)
+
+    def __reduce__(self) -> tuple[Callable[..., State], tuple[object, ...]]:
+        """Pickle (and copy) with the action and event logs as flat tuples.
+
+        The logs are nested pairs, one level per step: pickling them as they are would
+        recurse once per action and overflow the stack on a long deal. Simulations send
+        states between processes, so a state pickles its logs flattened and
+        :func:`_restore_state` links them up again; the copy equals the original.
+        """
+        return _restore_state, (
+            self._deal,
+            self.hands,
+            self.turn,
+            self.to_act,
+            self.phase,
+            self._legal,
+            self._table,
+            self.outcome,
+            self._pre,
+            self._exchanged,
+            log_items(self._log),
+            log_items(self._events),
+        )
 
     @property
     def options(self) -> Options:
@@ -280,3 +324,23 @@ new_outcome = fast_constructor(Outcome)
 """Build an :class:`Outcome` from its fields in order (internal, no validation)."""
 new_deal_info = fast_constructor(DealInfo)
 """Build a :class:`DealInfo` from its fields in order (internal, no validation)."""
+
+
+_PREVIOUS: Final = [field.name for field in attrs.fields(DealInfo)].index("previous")
+
+
+def _restore_state(*fields: object) -> State:
+    """Rebuild a pickled :class:`State` (see ``State.__reduce__``)."""
+    *head, log, events = fields
+    return new_state(
+        *head,
+        _relink(cast("tuple[Action, ...]", log)),
+        _relink(cast("tuple[Event, ...]", events)),
+    )
+
+
+def _restore_deal_info(*fields: object) -> DealInfo:
+    """Rebuild a pickled :class:`DealInfo` (see ``DealInfo.__reduce__``)."""
+    values = list(fields)
+    values[_PREVIOUS] = _relink(cast("tuple[DealHistory[Action], ...]", values[_PREVIOUS]))
+    return new_deal_info(*values, [])
