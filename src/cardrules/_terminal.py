@@ -146,6 +146,8 @@ class Narrator:
             if outcome.winners:
                 paid = ", ".join(f"{self.name(s)} +{outcome.payouts[s]}" for s in outcome.winners)
                 lines.append(f"Result: {kind_text}; {paid}.")
+            elif kind_text == "hand scored":
+                lines.append("Result: hand scored; the game goes on.")
             else:
                 lines.append(f"Result: {kind_text}; nobody takes the pool.")
             lines.append(f"Pool carried to the next deal: {outcome.carried}.")
@@ -195,7 +197,7 @@ class SpoilFiveNarrator(Narrator):
         elif isinstance(action, sf.GoOn):
             lines.append(f"{who} {self.verb(seat, 'goes')} on for a jink")
         else:
-            lines.append(f"{who}: {sf.format_action(action)}")  # type: ignore[arg-type]
+            lines.append(f"{who}: {self.game.format_action(action)}")
         if len(a.tricks) > len(b.tricks):
             trick = a.tricks[-1]
             won = " ".join(str(n) for n in a.tricks_won)
@@ -206,6 +208,15 @@ class SpoilFiveNarrator(Narrator):
             )
         if a.turn_up != b.turn_up:
             lines.append(f"New turn-up {a.turn_up}: {_SUIT_NAMES[a.trump]} are trumps.")
+        return lines
+
+    def settlement(self, state: GameState) -> list[str]:
+        """The common settlement lines, with the scores in a points game (SF-24)."""
+        sf = cast("SfState", state)
+        lines = super().settlement(state)
+        if sf.options.scoring == "points":
+            scores = "  ".join(f"{self.name(s)} {p}" for s, p in enumerate(sf.scores))
+            lines.append(f"Scores: {scores} (target {sf.options.target})")
         return lines
 
 
@@ -220,20 +231,49 @@ class MyBirdSingsNarrator(Narrator):
         assert seat is not None  # an action is always taken by the seat on turn
         n = len(before.balances)
         who = self.name(seat)
+        lines: list[str]
         if isinstance(action, mbs.Pass):
             left = (seat + 1) % n
             card = f" {action.card}" if self.sees(seat, left) else " a card"
-            return [f"  {who} {self.verb(seat, 'passes')}{card} to {self.name(left)}"]
-        if isinstance(action, mbs.Draw):
+            lines = [f"  {who} {self.verb(seat, 'passes')}{card} to {self.name(left)}"]
+        elif isinstance(action, mbs.Draw):
             right = (seat - 1) % n
-            return [
+            drawn = _new_cards(before.hands[seat], after.hands[seat])
+            card = f" ({format_cards(drawn)})" if drawn and self.sees(seat, right) else ""
+            lines = [
                 f"  {who} {self.verb(seat, 'draws')} a card blind "
-                f"from {self.possessive(right)} hand"
+                f"from {self.possessive(right)} hand{card}"
             ]
-        if isinstance(action, mbs.Exchange):
+        elif isinstance(action, mbs.Exchange):
             card = f" {action.discard}" if self.sees(seat) else " a card"
-            return [f"  {who} {self.verb(seat, 'exchanges')}{card} with the stock"]
-        return [f"  {who}: {mbs.format_action(action)}"]  # type: ignore[arg-type]
+            taken = _new_cards(before.hands[seat], after.hands[seat])
+            got = (
+                f", {self.verb(seat, 'takes')} {format_cards(taken)}"
+                if taken and self.sees(seat)
+                else ""
+            )
+            lines = [f"  {who} {self.verb(seat, 'exchanges')}{card} with the stock{got}"]
+        elif isinstance(action, mbs.Sing):
+            cards = f": {format_cards(action.cards)}" if self.sees(seat) else ""
+            lines = [f"  {who} {self.verb(seat, 'sings')}{cards}"]
+        else:
+            lines = [f"  {who}: {self.game.format_action(action)}"]
+        return lines + self._laid_tricks(before, after)
+
+    def _laid_tricks(self, before: GameState, after: GameState) -> list[str]:
+        """Tricks laid in the play-to-exhaustion variant (MBS-15), automatic sings too."""
+        old: tuple[int, ...] = getattr(before, "tricks", ())
+        new: tuple[int, ...] = getattr(after, "tricks", ())
+        if after.outcome is not None or len(old) != len(new) or old == new:
+            return []
+        count = " ".join(str(t) for t in new)
+        return [
+            f"{self.name(s)} {self.verb(s, 'lays')} down "
+            f"{'a trick' if new[s] - old[s] == 1 else f'{new[s] - old[s]} tricks'} "
+            f"(tricks per seat: {count})"
+            for s in range(len(new))
+            if new[s] > old[s]
+        ]
 
     def settlement(self, state: GameState) -> list[str]:
         """Who sang, with the singing hand, then the common settlement lines."""
@@ -246,6 +286,12 @@ class MyBirdSingsNarrator(Narrator):
                 cards = format_cards(sort_hand(self.game, state, shown))
                 lines.append(f"{self.name(singer)}: my bird sings! {cards}")
         return lines + super().settlement(state)
+
+
+def _new_cards(before: Sequence[Card], after: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards of ``after`` that were not in ``before``."""
+    old = set(before)
+    return tuple(card for card in after if card not in old)
 
 
 def narrator(game: GameModule, viewer: int | None, human: int | None) -> Narrator:

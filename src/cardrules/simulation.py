@@ -37,7 +37,7 @@ import attrs
 from cardrules.bots.registry import game_name, make_bot, parse_bot_names
 from cardrules.cards import Card
 from cardrules.dealing import derive_seed
-from cardrules.errors import OptionsError
+from cardrules.errors import CardrulesError, OptionsError
 from cardrules.history import History
 from cardrules.protocol import GameOptions, GameState, SeatView
 
@@ -199,7 +199,9 @@ class Estimate:
         denom = 1 + z * z / trials
         centre = (p + z * z / (2 * trials)) / denom
         half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-        return cls(p, max(0.0, centre - half), min(1.0, centre + half))
+        low = 0.0 if successes == 0 else max(0.0, centre - half)
+        high = 1.0 if successes == trials else min(1.0, centre + half)
+        return cls(p, low, high)
 
     @classmethod
     def mean(cls, values: Sequence[float]) -> Estimate:
@@ -399,10 +401,11 @@ def _play_sessions(spec: _Spec, first: int, last: int) -> tuple[DealResult, ...]
         before = (0,) * spec.options.players
         for index in range(start, stop):
             deal_seed = derive_seed(spec.seed, index)
-            if state is None:
+            if state is None or game.is_game_over(state):  # a points game may end early
                 state = game.new_game(
                     spec.options, seed=deal_seed, dealer=index % spec.options.players
                 )
+                before = (0,) * spec.options.players
             else:
                 state = game.next_deal(state, seed=deal_seed)
             result, state = _play_deal(game, spec, index, state, before)
@@ -436,6 +439,11 @@ def _play_deal(
     singing = _dealt_singing(game, state) if spec.game == "my-bird-sings" else None
     actions = choices = 0
     while not game.is_deal_over(state):
+        if actions >= _MAX_ACTIONS:
+            raise CardrulesError(
+                f"deal {index} did not end after {actions} actions; give the options a "
+                "round_limit or use bots that abandon a hopeless deal"
+            )
         seat = state.to_act
         if seat is None:  # pragma: no cover - a deal that is not over has a decision
             break
@@ -466,11 +474,22 @@ def _play_deal(
     )
 
 
+_MAX_ACTIONS: Final = 100_000
+"""A deal that has not ended after this many actions is taken to go on for ever."""
+
+
 def _dealt_singing(game: GameModule, state: GameState) -> int:
     """How many of the hands dealt in ``state`` (a fresh My Bird Sings deal) sing."""
     sings = cast("Callable[[Sequence[Card], GameOptions], bool]", getattr(game, "sings"))  # noqa: B009
-    # At the first decision of a deal nobody has passed yet: the hands are as dealt.
-    return sum(1 for hand in state.hands if sings(hand, state.options))
+    # At the first decision of a deal nobody has passed yet, so the hands are as dealt,
+    # except that in the play-to-exhaustion variant (MBS-15) a dealt hand that sang has
+    # already been laid down as a trick and replaced: such a seat has a trick.
+    tricks: tuple[int, ...] = getattr(state, "tricks", ()) or (0,) * len(state.hands)
+    return sum(
+        1
+        for hand, laid in zip(state.hands, tricks, strict=True)
+        if laid or sings(hand, state.options)
+    )
 
 
 def simulate(
@@ -513,6 +532,8 @@ def simulate(
 
     Raises:
         OptionsError: for an unknown game, preset or bot, or inconsistent player counts.
+        CardrulesError: if a deal has not ended after 100,000 actions (My Bird Sings
+            without a round limit, among bots that never abandon).
 
     """
     module = load_game(game)

@@ -7,6 +7,8 @@ pass (or to discard for an exchange) is the one whose loss leaves the most outs;
 to the holding with more cards of one suit or more different suits, then to the lowest
 card in pack order. An exchange with the stock is always taken when offered (it is a
 free extra chance), and a blind draw picks a position at random (nothing is known).
+The bot abandons the deal (MBS-13) only once the stock is empty and twenty rounds have
+passed, since then the same cards may go round for ever.
 """
 
 from __future__ import annotations
@@ -48,14 +50,17 @@ class MyBirdSingsBot:
 
     Args:
         rng: the bot's own random generator (used for blind draws).
+        patience: rounds after which, with the stock empty, the bot abandons the deal
+            (MBS-13): with no new cards coming in, the same cards can circulate for ever.
     """
 
-    __slots__ = ("_rng",)
+    __slots__ = ("_rng", "patience")
 
     name = "heuristic"
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, *, patience: int = 20) -> None:
         self._rng = rng
+        self.patience = patience
 
     @property
     def rng(self) -> random.Random:
@@ -68,6 +73,10 @@ class MyBirdSingsBot:
             return legal[0]
         hand = view.hand
         options = view.options
+        if view.stock_count == 0 and view.round > self.patience:
+            for action in legal:
+                if isinstance(action, mbs.Abandon):
+                    return action
         draws = [a for a in legal if isinstance(a, mbs.Draw)]
         if draws:
             return draws[int(self._rng.random() * len(draws))]
