@@ -130,6 +130,12 @@ def test_simulate_my_bird_sings_table_compares_dealt_hands_with_the_exact_probab
     assert "Mean pool: 6.00" in output
 
 
+def test_simulate_shows_no_progress_bar_when_stderr_is_not_a_terminal() -> None:
+    result = CliRunner().invoke(app, ["simulate", "spoil-five", "-n", "20"])
+    assert result.exit_code == 0 and result.stderr == ""
+    assert "No winner (spoilt): " in result.stdout
+
+
 def test_simulate_rejects_an_unknown_bot() -> None:
     result = CliRunner().invoke(app, ["simulate", "spoil-five", "-n", "2", "--bots", "wizard"])
     assert result.exit_code == 2
