@@ -116,6 +116,8 @@ def play(
         )
     except CardrulesError as err:
         raise click.UsageError(str(err)) from err
+    except OSError as err:  # the --save or record file cannot be written or read
+        raise click.ClickException(str(err)) from err
 
 
 @app.command()
@@ -219,6 +221,8 @@ def replay(file: str, step: bool) -> None:
     try:
         _terminal.run_replay(file, step=step)
     except CardrulesError as err:
+        raise click.ClickException(str(err)) from err
+    except OSError as err:  # the --save or record file cannot be written or read
         raise click.ClickException(str(err)) from err
 
 
