@@ -14,7 +14,8 @@ The reward of a rollout is what the deal brings the seat from now on: the change
 balance from the decision to the end of the deal (pool won, jinking bonuses paid or
 received), plus an equal share of whatever the deal leaves in the pool for the next one,
 since every player has the same claim on a carried pool. So a spoil is worth more to a
-player than letting somebody else take the pool.
+player than letting somebody else take the pool. In a points game, where counters change
+hands only when the game is won, each trick's points beyond the average add to it too.
 
 The budget is a number of iterations (the default: deterministic given the seed) or,
 additionally, a time limit in seconds (then the result depends on the machine's speed).
@@ -143,4 +144,19 @@ class SearchBot(Generic[S, A, V]):
         outcome = state.outcome
         if outcome is not None and outcome.carried:
             reward += outcome.carried / len(state.balances)
-        return reward
+        return reward + _score_gain(start, state, seat)
+
+
+def _score_gain(start: GameState, end: GameState, seat: int) -> float:
+    """In a points game (Spoil Five's Twenty-Five), points gained beyond the average.
+
+    Counters change only when such a game is won, so within a deal the search is
+    guided by points: a trick (5 points) is worth one counter more than the average
+    seat's gain. Zero in pool games, where nobody scores points.
+    """
+    before: tuple[int, ...] = getattr(start, "scores", ())
+    after: tuple[int, ...] = getattr(end, "scores", ())
+    if not before or len(before) != len(after) or before == after:
+        return 0.0
+    gains = [a - b for a, b in zip(after, before, strict=True)]
+    return (gains[seat] - sum(gains) / len(gains)) / 5
