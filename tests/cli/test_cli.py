@@ -132,7 +132,8 @@ def test_simulate_my_bird_sings_table_compares_dealt_hands_with_the_exact_probab
 
 def test_simulate_shows_no_progress_bar_when_stderr_is_not_a_terminal() -> None:
     result = CliRunner().invoke(app, ["simulate", "spoil-five", "-n", "20"])
-    assert result.exit_code == 0 and result.stderr == ""
+    assert result.exit_code == 0
+    assert result.stderr == ""
     assert "No winner (spoilt): " in result.stdout
 
 
