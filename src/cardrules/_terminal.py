@@ -404,6 +404,7 @@ def run_play(
     deals: int | None,
     bots: str,
     iterations: int,
+    time_limit: float | None = None,
     save: str | None,
 ) -> None:
     """Play (or, with ``human=None``, watch) ``deals`` deals in the terminal.
@@ -424,7 +425,11 @@ def run_play(
         None
         if seat == human
         else make_bot(
-            game, names[seat], random.Random(bot_rng.getrandbits(64)), iterations=iterations
+            game,
+            names[seat],
+            random.Random(bot_rng.getrandbits(64)),
+            iterations=iterations,
+            time_limit=time_limit,
         )
         for seat in range(n)
     ]
@@ -543,6 +548,7 @@ def run_simulate(
     iterations: int,
     rollout: str,
     workers: int,
+    time_limit: float | None = None,
     as_json: bool,
     quiet: bool,
 ) -> None:
@@ -569,13 +575,14 @@ def run_simulate(
                 result = simulate(
                     name_of(game), line_up, deals, seed=seed, options=options,
                     session_length=session_length, iterations=iterations, rollout=rollout,
-                    executor=executor, progress=lambda done: bar.update(task, completed=done),
+                    time_limit=time_limit, executor=executor,
+                    progress=lambda done: bar.update(task, completed=done),
                 )  # fmt: skip
         else:
             result = simulate(
                 name_of(game), line_up, deals, seed=seed, options=options,
                 session_length=session_length, iterations=iterations, rollout=rollout,
-                executor=executor,
+                time_limit=time_limit, executor=executor,
             )  # fmt: skip
     finally:
         if executor is not None:

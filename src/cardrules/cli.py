@@ -78,6 +78,13 @@ def app() -> None:
     help="Samples of the hidden cards per decision of search bots.",
 )
 @click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="Also stop a search bot's thinking after this many seconds per decision "
+    "(results then depend on the machine).",
+)
+@click.option(
     "--save",
     type=click.Path(dir_okay=False),
     default=None,
@@ -93,6 +100,7 @@ def play(
     deals: int | None,
     bots: str,
     iterations: int,
+    time_limit: float | None,
     save: str | None,
     auto: bool,
 ) -> None:
@@ -112,6 +120,7 @@ def play(
             deals=deals,
             bots=bots,
             iterations=iterations,
+            time_limit=time_limit,
             save=save,
         )
     except CardrulesError as err:
@@ -164,6 +173,13 @@ def play(
     help="Samples of the hidden cards per decision of search bots.",
 )
 @click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="Also stop a search bot's thinking after this many seconds per decision "
+    "(results then depend on the machine).",
+)
+@click.option(
     "--rollout",
     type=click.Choice(["heuristic", "random"]),
     default="heuristic",
@@ -188,6 +204,7 @@ def simulate(
     preset: str | None,
     session_length: int | None,
     iterations: int,
+    time_limit: float | None,
     rollout: str,
     workers: int,
     as_json: bool,
@@ -205,6 +222,7 @@ def simulate(
             session_length=session_length,
             iterations=iterations,
             rollout=rollout,
+            time_limit=time_limit,
             workers=workers,
             as_json=as_json,
             quiet=quiet,

@@ -388,6 +388,7 @@ class _Spec:
     session_length: int
     iterations: int
     rollout: str
+    time_limit: float | None = None
 
 
 def _play_sessions(spec: _Spec, first: int, last: int) -> tuple[DealResult, ...]:
@@ -428,6 +429,7 @@ def _play_deal(
             name,
             random.Random(derive_seed(spec.seed, index, seat + 1)),
             iterations=spec.iterations,
+            time_limit=spec.time_limit,
             rollout=spec.rollout,
         )
         for seat, name in enumerate(spec.bots)
@@ -501,7 +503,8 @@ def simulate(
     options: GameOptions | None = None,
     preset: str | None = None,
     session_length: int | None = None,
-    iterations: int = 200,
+    iterations: int = 100,
+    time_limit: float | None = None,
     rollout: str = "heuristic",
     executor: Executor | None = None,
     chunk_sessions: int = 8,
@@ -520,7 +523,9 @@ def simulate(
         preset: a preset name of the game, used when ``options`` is not given.
         session_length: consecutive deals per session (pools carry over inside a
             session); default: one round, the number of players.
-        iterations: rollouts per decision of ``search`` bots.
+        iterations: samples of the hidden cards per decision of ``search`` bots.
+        time_limit: an optional time budget per decision of ``search`` bots, in seconds
+            (the results then depend on the machine's speed and load).
         rollout: the search bots' rollout policy, ``"heuristic"`` or ``"random"``.
         executor: runs blocks of sessions (e.g. a ``ProcessPoolExecutor``); ``None`` plays
             everything in this process. The result does not depend on it.
@@ -548,7 +553,9 @@ def simulate(
     length = options.players if session_length is None else session_length
     if isinstance(length, bool) or not isinstance(length, int) or length < 1:
         raise OptionsError(f"session_length must be a positive int, not {length!r}")
-    spec = _Spec(name_of(module), options, names, seed, deals, length, iterations, rollout)
+    spec = _Spec(
+        name_of(module), options, names, seed, deals, length, iterations, rollout, time_limit
+    )
     sessions = -(-deals // length)
     blocks = [(i, min(i + chunk_sessions, sessions)) for i in range(0, sessions, chunk_sessions)]
     results: list[DealResult] = []

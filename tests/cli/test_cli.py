@@ -137,6 +137,15 @@ def test_simulate_shows_no_progress_bar_when_stderr_is_not_a_terminal() -> None:
     assert "No winner (spoilt): " in result.stdout
 
 
+def test_simulate_search_bots_with_a_time_limit() -> None:
+    output = _run(
+        "simulate", "spoil-five", "-n", "4", "--bots", "search,heuristic", "--time-limit", "0.01",
+        "--quiet",
+    )  # fmt: skip
+    assert "search" in output
+    assert "Mean pool: " in output
+
+
 def test_simulate_rejects_an_unknown_bot() -> None:
     result = CliRunner().invoke(app, ["simulate", "spoil-five", "-n", "2", "--bots", "wizard"])
     assert result.exit_code == 2
