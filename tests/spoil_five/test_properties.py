@@ -8,12 +8,14 @@ import random
 import re
 from collections import Counter
 
+import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from cardrules import spoil_five as sf
-from cardrules.cards import FULL_PACK, Card
+from cardrules.cards import FULL_PACK, Card, Rank
+from cardrules.dealing import shuffled
 from cardrules.errors import IllegalActionError
 from cardrules.history import log_items
 from cardrules.spoil_five.actions import PLAYS, ROBS
@@ -80,6 +82,14 @@ def check_state(state: sf.State, rng: random.Random) -> None:
         for event in view.events:
             if event.kind is sf.EventKind.ROB and event.seat != seat:
                 assert event.card is None
+            if event.kind is sf.EventKind.DECLINE_ROB and event.seat != seat:
+                assert state.turn_up.rank is Rank.ACE  # only the dealer's decline is public
+        assert set(view.barred) <= set(state.barred)
+        assert (seat in view.barred) == (seat in state.barred)
+    if state.phase is sf.Phase.ROB:  # a rob phase of its own only where it cannot be declined
+        assert state.options.robbing == "compulsory"
+        assert state.options.rob_enforcement == "enforce"
+    assert (sf.DeclineRob() in legal) == (state.phase is sf.Phase.DEALER_ROB and len(legal) > 5)
 
 
 def random_session(
@@ -150,6 +160,62 @@ def test_sampled_states_agree_with_the_view(opts: sf.Options, seed: int, pick: i
         assert all_cards(sample) == Counter(FULL_PACK)
         legal = sf.legal_actions(state)
         state = sf.apply_action(state, legal[choices.randrange(len(legal))])
+
+
+def _twin_packs(
+    opts: sf.Options, rng: random.Random
+) -> tuple[tuple[Card, ...], tuple[Card, ...], Card] | None:
+    """Two packs that differ only in whether the ace of trumps (returned too) is dealt (in
+    the second pack an undealt card takes its place); None if the turn-up is an ace."""
+    n = opts.players
+    pack = list(shuffled(FULL_PACK, rng))
+    turn_up = pack[5 * n]
+    if turn_up.rank is Rank.ACE:
+        return None
+    ace = pack.index(Card(Rank.ACE, turn_up.suit))
+    dealt, undealt = rng.randrange(5 * n), rng.randrange(5 * n + 1, 52)
+    if ace < 5 * n:
+        dealt = ace
+    else:  # bring the ace into a hand
+        pack[dealt], pack[ace] = pack[ace], pack[dealt]
+    other = list(pack)
+    other[dealt], other[undealt] = other[undealt], other[dealt]  # the ace is undealt
+    return tuple(pack), tuple(other), pack[dealt]
+
+
+@settings(max_examples=60, deadline=None)
+@given(opts=options(), declining=st.sampled_from(["optional", "penalize"]), pick=st.integers())
+def test_a_declined_rob_reveals_nothing(opts: sf.Options, declining: str, pick: int) -> None:
+    """C-6, SF-12: where a rob may be declined, a deal where some seat holds the ace of
+    trumps and one where that card is undealt look the same to every other seat, whatever
+    is played (as long as both deals allow it), until the holder's side takes the tricks
+    that settle the hand."""
+    robbing = {"robbing": "optional", "rob_enforcement": "enforce"}
+    if declining == "penalize":
+        robbing = {"robbing": "compulsory", "rob_enforcement": "penalize"}
+    assume(opts.scoring == "pool")
+    opts = attrs.evolve(opts, fiving=False, stop_when_spoil_certain=False, **robbing)
+    rng = random.Random(pick)
+    twins = _twin_packs(opts, rng)
+    assume(twins is not None)
+    assert twins is not None
+    with_ace, without, ace = twins
+    dealer = rng.randrange(opts.players)
+    first = sf.new_game(opts, deck=with_ace, dealer=dealer)
+    second = sf.new_game(opts, deck=without, dealer=dealer)
+    holder = next(seat for seat, hand in enumerate(first.hands) if ace in hand)
+    partners = next(team for team in opts.teams or [(holder,)] if holder in team)
+    while first.to_act is not None:
+        if sum(first.tricks_won[seat] for seat in partners) >= opts.win_tricks:
+            break  # the holder's side has the tricks: a bar now decides the hand
+        for seat in range(opts.players):
+            if seat != holder:
+                assert sf.view(first, seat) == sf.view(second, seat)
+        common = [a for a in sf.legal_actions(first) if sf.is_legal(second, a)]
+        if not common:
+            break  # the holder must now play the card that differs
+        action = common[rng.randrange(len(common))]
+        first, second = sf.apply_action(first, action), sf.apply_action(second, action)
 
 
 def test_a_few_hundred_five_player_deals_in_sequence() -> None:

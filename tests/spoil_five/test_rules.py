@@ -385,7 +385,11 @@ HOLDER_HANDS = [
 
 
 def test_sf_11_holder_robs_at_his_first_turn_and_may_play_the_turn_up() -> None:
-    """§4.6: turn-up 7C, seat 2 holds AC: at his first turn he discards and takes 7C."""
+    """§4.6: turn-up 7C, seat 2 holds AC: at his first turn he discards and takes 7C.
+
+    Robbing is compulsory and enforced here, so his turn is a rob phase of its own: the
+    rob follows at once and is public anyway.
+    """
     state = run(game(HOLDER_HANDS, "7C"), "play 2H")
     assert state.phase is sf.Phase.ROB
     assert state.to_act == 2
@@ -437,34 +441,76 @@ def test_sf_12_enforce_rejects_false_robs_and_skipped_robs() -> None:
 
 
 def test_sf_12_penalize_bars_a_skipped_rob_and_a_false_rob() -> None:
-    """Under 'penalize' a holder may decline (barred) and anybody may rob falsely (barred)."""
+    """Under 'penalize' a holder may omit his rob and anybody may rob falsely; either way
+    he is barred, secretly: only his own view shows the bar."""
     options = sf.Options(players=4, rob_enforcement="penalize")
     state = game(HOLDER_HANDS, "7C", options)
     assert "rob 2H" in legal_text(state)  # a false rob is possible, and penalised
     state = run(state, "play 2H")
-    assert legal_text(state)[-1] == "decline-rob"
-    state = run(state, "decline-rob")
+    assert state.phase is sf.Phase.PLAY
+    plays = [f"play {c}" for c in ["AC", "5C", "JC", "QC", "KC"]]
+    assert legal_text(state) == plays + [f"rob {c}" for c in ["AC", "5C", "JC", "QC", "KC"]]
+    assert refusal(state, "decline-rob").rule == "SF-12"
+    state = run(state, "play 5C")  # plays without robbing: the rob is omitted
     assert state.barred == (2,)
+    assert sf.view(state, 2).barred == (2,)
+    assert [sf.view(state, seat).barred for seat in (0, 1, 3)] == [(), (), ()]
     false_rob = run(game(HOLDER_HANDS, "7C", options), "rob 7H")
     assert false_rob.barred == (1,)
+    assert sf.view(false_rob, 1).barred == (1,)
+    assert sf.view(false_rob, 2).barred == ()
     assert C("7C") in false_rob.hands[1]
     # After a false rob the turn-up is gone, so the holder has nothing to rob.
     false_rob = run(false_rob, "play 2H")
     assert false_rob.phase is sf.Phase.PLAY
     assert false_rob.to_act == 2
+    assert legal_text(false_rob) == plays
+    assert run(false_rob, "play 5C").barred == (1,)
+
+
+def test_sf_12_dealer_may_decline_a_turned_ace_only_where_declining_is_allowed() -> None:
+    """The dealer's rob of a turned ace is a decision of its own before the lead; where
+    the options allow it he may decline it (barred under 'penalize'), which all can see."""
+    penalize = sf.Options(players=4, rob_enforcement="penalize")
+    state = game(ROB_HANDS, "AS", penalize)
+    assert state.phase is sf.Phase.DEALER_ROB
+    assert legal_text(state)[-1] == "decline-rob"
+    state = run(state, "decline-rob")
+    assert state.barred == (0,)
+    for seat in range(4):
+        assert sf.view(state, seat).barred == (0,)
+        assert sf.view(state, seat).events == (sf.Event(0, sf.EventKind.DECLINE_ROB),)
+    optional = run(game(ROB_HANDS, "AS", sf.Options(players=4, robbing="optional")), "decline-rob")
+    assert optional.barred == ()
+    assert optional.phase is sf.Phase.PLAY
+    assert optional.to_act == 1
 
 
 def test_sf_12_optional_and_off() -> None:
-    """Optional robbing may be declined without penalty; with robbing off nobody robs."""
+    """Optional robbing may be declined without penalty, by playing without robbing; with
+    robbing off nobody robs."""
     optional = sf.Options(players=4, robbing="optional")
-    state = run(game(HOLDER_HANDS, "7C", optional), "play 2H", "decline-rob")
+    state = run(game(HOLDER_HANDS, "7C", optional), "play 2H")
+    assert state.phase is sf.Phase.PLAY
+    assert "rob QC" in legal_text(state)
+    assert "decline-rob" not in legal_text(state)
+    assert refusal(state, "decline-rob").rule == "SF-12"
+    state = run(state, "play 5C")
     assert state.barred == ()
     assert state.phase is sf.Phase.PLAY
+    assert state.to_act == 3
+    declined = sf.Event(2, sf.EventKind.DECLINE_ROB)
+    assert sf.view(state, 2).events == (declined,)
+    assert [sf.view(state, seat).events for seat in (0, 1, 3)] == [(), (), ()]
+    robbed = run(game(HOLDER_HANDS, "7C", optional), "play 2H", "rob QC")
+    assert robbed.turn_up_on_table is False
+    assert "play 7C" in legal_text(robbed)
     off = sf.Options(players=4, robbing="off")
     state = run(game(HOLDER_HANDS, "7C", off), "play 2H")
     assert state.phase is sf.Phase.PLAY
     assert state.to_act == 2
     assert refusal(state, "rob 5C").rule == "SF-12"
+    assert run(state, "play 5C").board.events == ()
     dealer_ace = game(ROB_HANDS, "AS", off)
     assert dealer_ace.phase is sf.Phase.PLAY
     assert dealer_ace.to_act == 1
@@ -473,17 +519,45 @@ def test_sf_12_optional_and_off() -> None:
 
 
 def test_sf_13_a_barred_winner_spoils_the_hand() -> None:
-    """A barred player who takes three tricks cannot win: the hand is a spoil."""
+    """A barred player who takes three tricks cannot win: the hand is a spoil, and only
+    then does everybody learn that he was barred."""
     options = sf.Options(players=4, rob_enforcement="penalize")
-    state = run(game(HOLDER_HANDS, "7C", options), "play 2H", "decline-rob", "play 5C")
+    state = run(game(HOLDER_HANDS, "7C", options), "play 2H", "play 5C")
     state = run(state, "play 2S", "play 8S")
     state = run(state, "play JC", "play 3S", "play 9S", "play 3H")
+    assert [sf.view(state, seat).barred for seat in range(4)] == [(), (), (2,), ()]
     state = run(state, "play AC", "play 4S", "play 10S", "play 4H")
     assert state.outcome is not None
     assert state.outcome.kind is sf.OutcomeKind.BARRED
     assert state.outcome.winners == ()
+    assert [sf.view(state, seat).barred for seat in range(4)] == [(2,)] * 4
     assert state.pool == 9
     assert sf.next_deal(state, seed=2).pool == 9 + 4 + 1
+
+
+def test_sf_13_a_bar_that_does_not_matter_stays_secret() -> None:
+    """A barred player who does not take the winning tricks changes nothing, so his bar
+    is never shown to the others, not even when the hand is over."""
+    options = sf.Options(players=4, rob_enforcement="penalize")
+    hands = ["8S 9S 10S 8D 9D", "5C JC KH QH JH", "2C AC 3H 4H 6H", "2S 3S 4S 6S 2D"]
+    state = run(game(hands, "7C", options), "play KH", "play 3H")  # seat 2 omits his rob
+    state = play_out(state)
+    assert state.outcome is not None
+    assert state.outcome.kind is not sf.OutcomeKind.BARRED
+    assert state.barred == (2,)
+    assert [sf.view(state, seat).barred for seat in range(4)] == [(), (), (2,), ()]
+
+
+def test_sf_13_a_barred_side_scores_nothing_in_points_and_that_shows() -> None:
+    """In a points game a barred player's tricks score nothing; once he wins one, the
+    unchanged score shows everybody the bar."""
+    options = sf.Options(players=4, scoring="points", rob_enforcement="penalize")
+    state = run(game(HOLDER_HANDS, "7C", options), "play 2H", "play 5C", "play 2S")
+    assert [sf.view(state, seat).barred for seat in range(4)] == [(), (), (2,), ()]
+    state = run(state, "play 8S")
+    assert state.tricks[0].winner == 2
+    assert state.scores == (0, 0, 0, 0)
+    assert [sf.view(state, seat).barred for seat in range(4)] == [(2,)] * 4
 
 
 def test_sf_13_barred_in_a_two_player_game_makes_a_spoil_possible() -> None:

@@ -9,9 +9,9 @@ import attrs
 import pytest
 
 from cardrules import spoil_five as sf
-from cardrules.cards import Card
+from cardrules.cards import Card, parse_card
 from cardrules.errors import CardrulesError
-from tests.spoil_five.helpers import game, run
+from tests.spoil_five.helpers import deck_for, game, run
 from tests.spoil_five.test_rules import HOLDER_HANDS, ROB_HANDS
 
 
@@ -82,6 +82,65 @@ def test_view_after_a_holder_robs() -> None:
         assert view.turn_up_taken_by == 2
         assert view.trick == state.trick
         assert (view.events[-1].card is not None) == (seat == 2)
+
+
+LEAK_HANDS = ["8S 9S 10S 8D 9D", "KH QH JH 10H 9H", "2H 3H 4H 6H AC"]
+"""Seat 2 holds the ace of trumps (clubs, turn-up 7C); seat 1 takes the first three tricks."""
+
+
+def _twin_decks() -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Two packs differing only in AC and 2C: in the first seat 2 holds AC, in the second 2C."""
+    with_ace = deck_for(LEAK_HANDS, "7C")
+    ace, two = with_ace.index(parse_card("AC")), with_ace.index(parse_card("2C"))
+    without = list(with_ace)
+    without[ace], without[two] = without[two], without[ace]
+    return with_ace, tuple(without)
+
+
+def _views_agree(
+    options: sf.Options, moves: list[str], seats: tuple[int, ...]
+) -> list[tuple[bool, ...]]:
+    """Play ``moves`` in both twin deals; per state, whether each seat's views agree.
+
+    The moves of the tests below end the deal: seat 1 takes the first three tricks.
+    """
+    decks = _twin_decks()
+    states = [sf.new_game(options, deck=deck) for deck in decks]
+    agree = []
+    for move in [None, *moves]:
+        if move is not None:
+            states = [run(state, move) for state in states]
+        views = [[sf.view(state, seat) for seat in seats] for state in states]
+        agree.append(tuple(a == b for a, b in zip(*views, strict=True)))
+    return agree
+
+
+def test_views_do_not_tell_who_declines_a_rob() -> None:
+    """C-6, SF-11, SF-12: where the rob may be declined, a deal in which seat 2 holds the
+    ace of trumps and lets the rob pass looks, to the other seats, exactly like the same
+    deal with that card undealt: same phase, same turn, same events and bars, to the end."""
+    moves = ["play KH", "play 2H", "play 8S", "play QH", "play 3H", "play 9S"]
+    moves += ["play JH", "play 4H", "play 10S"]
+    for options in (
+        sf.Options(players=3, robbing="optional"),
+        sf.Options(players=3, rob_enforcement="penalize"),
+    ):
+        agree = _views_agree(options, moves, (0, 1, 2))
+        assert all(seats[:2] == (True, True) for seats in agree), options
+        assert not any(seats[2] for seats in agree)  # seat 2 knows his own hand
+    # Under 'enforce' the rob is compulsory and public at once: its phase may show.
+    agree = _views_agree(sf.Options(players=3), ["play KH"], (0, 1))
+    assert agree == [(True, True), (False, False)]
+
+
+def test_views_do_not_tell_a_true_rob_from_a_false_one_under_penalize() -> None:
+    """SF-12, SF-13: under 'penalize' anybody may take the turn-up; taking it is public,
+    but whether the taker held the ace (or is now barred) is not, unless it decides the
+    hand."""
+    moves = ["play KH", "rob 6H", "play 2H", "play 8S", "play QH", "play 3H", "play 9S"]
+    moves += ["play JH", "play 4H", "play 10S"]
+    agree = _views_agree(sf.Options(players=3, rob_enforcement="penalize"), moves, (0, 1))
+    assert all(others == (True, True) for others in agree)
 
 
 def test_view_rejects_a_bad_seat() -> None:

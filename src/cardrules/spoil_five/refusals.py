@@ -53,8 +53,6 @@ def explain(state: State, action: object) -> IllegalActionError:
     if isinstance(action, Play):
         if phase is not Phase.PLAY:
             rule, duty = _PHASE_DUTY[phase]
-            if phase is Phase.ROB and DeclineRob() in state.legal:
-                duty += " or decline"
             return IllegalActionError(action, rule, duty)
         return _explain_play(state, action)
     if isinstance(action, Rob | DeclineRob):
@@ -136,6 +134,10 @@ def _explain_rob(state: State, action: Rob | DeclineRob) -> IllegalActionError:
         if phase in (Phase.DEALER_ROB, Phase.ROB):
             return IllegalActionError(
                 action, "SF-12", "robbing is compulsory here; discard a card to rob"
+            )
+        if any(isinstance(legal, Rob) for legal in state.legal):
+            return IllegalActionError(
+                action, "SF-12", "to let the rob pass, simply play a card without robbing"
             )
         return IllegalActionError(action, "SF-11", "there is no rob for you to decline now")
     if phase is Phase.DEALER_ROB:

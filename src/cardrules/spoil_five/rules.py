@@ -179,6 +179,14 @@ def _at_turn(
     Implements SF-10 (the robbing dealer's ace joins his hand at his turn in trick 1) and
     SF-11/SF-12 (the holder of the ace of trumps robs at his first turn in trick 1; under
     ``penalize`` anybody may rob falsely there).
+
+    Where the rob may be declined (``robbing="optional"``, or ``rob_enforcement=
+    "penalize"``) the holder's turn is an ordinary play turn whose legal actions are his
+    plays followed by his ``Rob(discard)`` options: playing without robbing is declining
+    (and, under ``penalize``, omitting the rob; see :func:`_play`). Nothing public then
+    tells the holder's turn from anybody else's, so declining does not reveal the ace.
+    Only under ``enforce``, where the rob is compulsory and public at once, is there a
+    separate ``ROB`` phase.
     """
     options = info.options
     if tricks or seat not in info.rob_watch:
@@ -199,14 +207,12 @@ def _at_turn(
         and board.turn_up_taker is None
         and seat not in board.resolved
     ):
-        if seat == info.holder:
+        if seat == info.holder and not _may_decline(options):
             legal_robs: tuple[Action, ...] = tuple([ROBS[play.card] for play in hand])
-            if _may_decline(options):
-                legal_robs += (DECLINE_ROB,)
             return make_state(
                 info, board, hands, Phase.ROB, seat, trick, tricks, tricks_won, legal_robs, log
             )
-        if options.rob_enforcement is RobEnforcement.PENALIZE:
+        if seat == info.holder or options.rob_enforcement is RobEnforcement.PENALIZE:
             legal_any: tuple[Action, ...] = play_legal(hand, trick, info)
             legal_any += tuple([ROBS[play.card] for play in hand])
             return make_state(
@@ -303,7 +309,7 @@ def apply_action(state: State, action: Action) -> State:
         if nxt == n:
             nxt = 0
         tricks = state.tricks
-        if len(trick) < n and (tricks or nxt not in info.rob_watch):
+        if len(trick) < n and (tricks or (nxt not in info.rob_watch and seat != info.holder)):
             legal = hands[nxt]
             led = trick[0]
             oblige = info.oblige[led]
@@ -335,14 +341,26 @@ def _play(
     """Finish playing a card: the robbing turn of trick 1, or the end of a trick.
 
     ``hands`` and ``trick`` already include the play; ``nxt`` is the next seat clockwise.
-    Implements SF-17 (who wins the trick).
+    Implements SF-17 (who wins the trick), and SF-12 for a holder of the ace of trumps who
+    plays at his first turn in trick 1 without robbing (see :func:`_declined`).
     """
     info = state.deal
     n = info.n
     log = (state.log, action)
     tricks = state.tricks
+    board = state.board
+    seat = state.to_act
+    if (
+        not tricks
+        and seat is not None
+        and seat == info.holder
+        and seat in info.rob_watch
+        and board.turn_up_taker is None
+        and seat not in board.resolved
+    ):
+        board = _declined(info, board, seat)
     if len(trick) < n:
-        return _at_turn(info, state.board, hands, nxt, trick, tricks, state.tricks_won, log)
+        return _at_turn(info, board, hands, nxt, trick, tricks, state.tricks_won, log)
     # The trick is complete: SF-17 decides it; nxt is the leader.
     suit_of = info.suit_of
     power = info.power
@@ -362,7 +380,6 @@ def _play(
     won = list(state.tricks_won)
     won[winner] += 1
     tricks_won = tuple(won)
-    board = state.board
     played = len(tricks)
     if (
         info.plain_end
@@ -529,22 +546,35 @@ def _rob(state: State, action: Action) -> State:
 
 
 def _decline_rob(state: State, action: Action) -> State:
-    """Decline to rob; under ``penalize`` the decliner is barred.
+    """The dealer declines to rob a turned-up ace; under ``penalize`` he is barred.
 
-    Implements SF-12 (declining a rob).
+    Implements SF-12 for the dealer's rob (SF-10), the only rob declined by an action of
+    its own: it is due before the lead, and everybody can see that the turn-up is an ace,
+    so the decline is public anyway. (A holder of the ace of trumps declines by playing,
+    see :func:`_declined`.)
     """
     info = state.deal
-    board = state.board
     seat = state.to_act
     assert seat is not None
-    event = Event(seat, EventKind.DECLINE_ROB, None, len(state.tricks))
+    board = _declined(info, state.board, seat)
+    log = (state.log, action)
+    return _at_turn(info, board, state.held, info.eldest, (), (), state.tricks_won, log)
+
+
+def _declined(info: DealInfo, board: Board, seat: int) -> Board:
+    """Record that ``seat`` let his rob pass; under ``penalize`` he is barred.
+
+    Implements SF-12 (declining or omitting a rob). The ``DECLINE_ROB`` event and the
+    bar are full-information facts: for a holder of the ace of trumps they appear only in
+    his own view until the settlement makes them matter (see
+    :func:`cardrules.spoil_five.views.view`); the dealer's decline of a turned ace is
+    public.
+    """
+    event = Event(seat, EventKind.DECLINE_ROB, None, 0)
     board = replace_board(board, resolved=board.resolved | {seat}, events=(*board.events, event))
     if info.options.rob_enforcement is RobEnforcement.PENALIZE:
         board = replace_board(board, barred=tuple(sorted((*board.barred, seat))))
-    log = (state.log, action)
-    if state.phase is Phase.DEALER_ROB:
-        return _at_turn(info, board, state.held, info.eldest, (), (), state.tricks_won, log)
-    return _at_turn(info, board, state.held, seat, state.trick, state.tricks, state.tricks_won, log)
+    return board
 
 
 def _jink_choice(state: State, action: Action) -> State:

@@ -69,11 +69,13 @@ def _script(
     for event in view.events:
         if event.kind in _FIVING:
             actions.append(fiving[event.kind])
-        elif event.kind in (EventKind.ROB, EventKind.DECLINE_ROB):
-            if event.kind is EventKind.DECLINE_ROB:
-                act: Action = DECLINE_ROB
-            else:
-                act = ROBS[discards[event.seat]]
+        elif event.kind is EventKind.DECLINE_ROB:
+            # The dealer's decline of a turned ace is an action; a holder declines by
+            # playing (his own view shows the event), which the plays below replay.
+            if _turned_ace(view):
+                actions.append(DECLINE_ROB)
+        elif event.kind is EventKind.ROB:
+            act = ROBS[discards[event.seat]]
             if event.seat == view.dealer and _turned_ace(view):
                 actions.append(act)
             else:
@@ -151,19 +153,16 @@ def sample_state(view: View, rng: random.Random) -> State:
     seen |= set(view.set_aside)
     my_discard: Card | None = None
     robbers: list[int] = []
-    decliners: list[int] = []
     for event in view.events:
         if event.kind is EventKind.ROB:
             if event.seat == me:
                 my_discard = event.card
             else:
                 robbers.append(event.seat)
-        elif event.kind is EventKind.DECLINE_ROB:
-            decliners.append(event.seat)
     if my_discard is not None:
         seen.add(my_discard)
     forbidden = _forbidden(view, table.suit_of, table.power, table.protected, plays)
-    ace_seat, excluded = _ace_facts(view, plays, robbers, decliners, table.ace, seen)
+    ace_seat, excluded = _ace_facts(view, plays, robbers, table.ace, seen)
     hidden = [card for card in FULL_PACK if card not in seen]
     known_in_hand = {
         seat: [view.turn_up]
@@ -241,30 +240,34 @@ def _ace_facts(
     view: View,
     plays: list[tuple[int, int, Card]],
     robbers: list[int],
-    decliners: list[int],
     ace: Card,
     seen: set[Card],
 ) -> tuple[int | None, set[int]]:
     """Who must have been dealt the ace of trumps, and who cannot have been (SF-11, SF-12).
 
-    A rob by an unbarred player, or a declined rob, shows the ace's holder. A player who
-    played to trick 1 while the turn-up was still there, without robbing, did not hold it
-    (he would have been asked to rob); nor did a player barred for a false rob.
+    Under ``enforce`` a rob shows the ace's holder, and a player who played to trick 1
+    while the turn-up was still there, without robbing, did not hold it. Under
+    ``optional`` a rob shows the holder too, but playing without robbing may be a decline.
+    Under ``penalize`` a rob may be false and an omitted rob is secret, so only a bar that
+    has come to light tells anything: a barred robber robbed without the ace, and a
+    barred player who did not rob held it.
     """
     options = view.options
     if ace in seen or _turned_ace(view) or options.robbing is Robbing.OFF:
         return None, set()
-    if decliners:
-        return decliners[0], set()
-    penalize = options.rob_enforcement is RobEnforcement.PENALIZE
-    true_robbers = [seat for seat in robbers if not (penalize and seat in view.barred)]
-    if true_robbers:
-        return true_robbers[0], set()
-    excluded = {seat for seat in robbers if seat in view.barred}
-    for number, seat, _ in plays:
-        if number != 0 or seat in robbers:
-            break
-        excluded.add(seat)
+    if options.rob_enforcement is RobEnforcement.PENALIZE:
+        for seat in view.barred:
+            if seat != view.seat and seat not in robbers:
+                return seat, set()
+        return None, {seat for seat in robbers if seat in view.barred}
+    if robbers:
+        return robbers[0], set()
+    excluded: set[int] = set()
+    if options.robbing is Robbing.COMPULSORY:
+        for number, seat, _ in plays:
+            if number != 0:
+                break
+            excluded.add(seat)
     return None, excluded
 
 

@@ -46,7 +46,12 @@ class Phase(enum.StrEnum):
     DEALER_ROB = "dealer_rob"
     """The dealer of a turned-up ace discards before the lead (SF-10)."""
     ROB = "rob"
-    """The holder of the ace of trumps robs at his first turn in trick 1 (SF-11)."""
+    """The holder of the ace of trumps must rob at his first turn in trick 1 (SF-11).
+
+    Only under compulsory, enforced robbing, where the rob follows at once and is public.
+    Where the rob may be declined it is offered within ``PLAY`` (``Rob`` actions beside
+    the plays), so that a declining holder's turn looks like anybody else's.
+    """
     PLAY = "play"
     """The player on turn plays a card to the trick (SF-14 to SF-16)."""
     JINK = "jink"
@@ -90,6 +95,8 @@ class EventKind(enum.StrEnum):
     ROB = "rob"
     """A seat discarded face down to rob the turn-up (the card is private to that seat)."""
     DECLINE_ROB = "decline_rob"
+    """A seat let its rob pass (SF-12): public for the dealer of a turned-up ace; for the
+    holder of the ace of trumps (who declines by playing) only in his own view."""
     TAKE_TURN_UP = "take_turn_up"
     """A robbing dealer's turned-up ace joins his hand (SF-10)."""
     STOP = "stop"
@@ -224,7 +231,8 @@ class Board:
         dealer_robbed: whether the dealer discarded to rob a turned-up ace (SF-10).
         discards: ``(seat, card)`` for each face-down rob discard.
         resolved: seats whose robbing duty or chance is settled (robbed or declined).
-        barred: seats that may not win this hand (SF-12, SF-13), sorted.
+        barred: seats that may not win this hand (SF-12, SF-13), sorted (full
+            information; views show a bar only to the barred seat until it matters).
         events: the events of the deal, in order.
         set_aside: cards set aside face up by fiving (SF-9), in order.
         five_declined: opponents who declined to ask for fiving.
