@@ -19,6 +19,7 @@ from cardrules.dealing import shuffled
 from cardrules.errors import IllegalActionError
 from cardrules.history import log_items
 from cardrules.spoil_five.actions import PLAYS, ROBS
+from cardrules.spoil_five.state import Board, DealInfo
 from tests.spoil_five.helpers import play_out
 from tests.spoil_five.strategies import options
 
@@ -270,3 +271,18 @@ def test_long_sessions_compare_hash_and_pickle_without_recursion_error() -> None
     assert copy.deepcopy(first) == first
     # The restored state plays on exactly like the original.
     assert play_out(restored) == play_out(first)
+
+
+def test_hot_path_constructors_build_genuine_frozen_values() -> None:
+    """The engine's fast constructors give exactly what the attrs constructors give."""
+    state = play_out(sf.new_game(sf.Options(players=4, jinking=True), seed=3))
+    values = [state, state.deal, state.board, *state.tricks]
+    for value in values:
+        cls = type(value)
+        assert cls in (sf.State, DealInfo, Board, sf.Trick)
+        fields = {field.name: getattr(value, field.name) for field in attrs.fields(cls)}
+        assert cls(**fields) == value
+        assert hash(cls(**fields)) == hash(value)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            setattr(value, attrs.fields(cls)[0].name, None)
+        assert not hasattr(value, "__dict__")

@@ -122,13 +122,8 @@ def play_legal(hand: tuple[Play, ...], trick: tuple[Card, ...], info: DealInfo) 
     cards renege); to a plain lead a player holding the suit must follow or trump (or
     only follow, under ``must_follow``).
     """
-    if trick:
-        led = trick[0]
-        oblige = info.oblige[led]
-        for play in hand:
-            if oblige[play.card]:
-                allowed = info.allowed[led]
-                return tuple([p for p in hand if allowed[p.card]])
+    if trick and not info.oblige[trick[0]].isdisjoint(hand):
+        return tuple(filter(info.allowed[trick[0]].__contains__, hand))
     return hand
 
 
@@ -309,15 +304,11 @@ def apply_action(state: State, action: Action) -> State:
         if nxt == n:
             nxt = 0
         tricks = state.tricks
-        if len(trick) < n and (tricks or (nxt not in info.rob_watch and seat != info.holder)):
+        if len(trick) < n and (tricks or (nxt not in info.rob_watch and seat != info.decliner)):
             legal = hands[nxt]
             led = trick[0]
-            oblige = info.oblige[led]
-            for play in legal:
-                if oblige[play.card]:
-                    allowed = info.allowed[led]
-                    legal = tuple([p for p in legal if allowed[p.card]])
-                    break
+            if not info.oblige[led].isdisjoint(legal):
+                legal = tuple(filter(info.allowed[led].__contains__, legal))
             board = state.board
             won = state.tricks_won
             log = (state.log, action)
@@ -353,8 +344,7 @@ def _play(
     if (
         not tricks
         and seat is not None
-        and seat == info.holder
-        and seat in info.rob_watch
+        and seat == info.decliner
         and board.turn_up_taker is None
         and seat not in board.resolved
     ):

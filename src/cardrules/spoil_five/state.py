@@ -122,7 +122,7 @@ class Event:
     trick: int = 0
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Trick:
     """A completed trick: who led, the cards in play order, and who won it.
 
@@ -154,7 +154,7 @@ class Outcome:
     tricks_won: tuple[int, ...]
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class DealInfo:
     """Constants of one deal, shared by every state of the deal.
 
@@ -180,9 +180,12 @@ class DealInfo:
             :mod:`cardrules.history`).
         suit_of: ``table.suit_of`` (hoisted for speed).
         power: ``table.power`` (hoisted for speed).
-        oblige: per led card, which held cards restrict the play (SF-15, SF-16).
-        allowed: per led card, which cards may then be played.
+        oblige: per led card, the ``Play`` actions of the held cards that restrict the
+            play (SF-15, SF-16).
+        allowed: per led card, the ``Play`` actions then allowed.
         rob_watch: seats whose first turn in trick 1 may involve robbing.
+        decliner: the holder of the ace of trumps if he may let his rob pass by playing
+            (``robbing="optional"`` or ``rob_enforcement="penalize"``), else None.
         need: tricks that win the hand (``win_tricks``).
         plain_end: whether the end of the hand depends only on one seat's trick count
             (pool scoring, no partnerships, no jinking, no early spoils).
@@ -208,9 +211,10 @@ class DealInfo:
     past: ActionLog[DealHistory[Action]] | None = attrs.field(repr=False, eq=log_items)
     suit_of: tuple[int, ...] = attrs.field(repr=False)
     power: tuple[int, ...] = attrs.field(repr=False)
-    oblige: tuple[tuple[bool, ...], ...] = attrs.field(repr=False)
-    allowed: tuple[tuple[bool, ...], ...] = attrs.field(repr=False)
+    oblige: tuple[frozenset[Play], ...] = attrs.field(repr=False)
+    allowed: tuple[frozenset[Play], ...] = attrs.field(repr=False)
     rob_watch: frozenset[int] = attrs.field(repr=False)
+    decliner: int | None = attrs.field(repr=False)
     need: int = attrs.field(repr=False)
     plain_end: bool = attrs.field(repr=False)
 
@@ -219,7 +223,7 @@ class DealInfo:
         return _reduce_flat(self, ("past",))
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Board:
     """Facts of a deal that change only a few times: counters, robbing, jinking, result.
 
@@ -414,16 +418,32 @@ def _restore_flat(cls: type[Any], logs: tuple[str, ...], values: tuple[object, .
 def _fast_constructor(cls: type[Any]) -> Callable[..., Any]:
     """Return a function building ``cls`` from all its fields, positionally.
 
-    It has the same effect as the attrs ``__init__`` of the frozen class, without its
-    per-field overhead. Used only for :class:`State` successors on the hot path.
+    It has the same effect as the attrs ``__init__`` of the frozen class, at a fraction of
+    the cost: the fields are stored on a mutable twin class with exactly the same slots
+    (``twin.x = value`` is the interpreter's fast slot store, which the frozen class's
+    ``__setattr__`` rules out), and the finished object is then made a ``cls``. CPython
+    allows that ``__class__`` assignment because the two layouts are identical; it is
+    checked once here, and if it were ever refused the maker would store each field
+    through the slot descriptors instead. Used for the states, boards, tricks and deal
+    constants the engine builds on its hot paths.
     """
     names = [field.name for field in attrs.fields(cls)]
-    setters = [getattr(cls, name).__set__ for name in names]
     args = ", ".join(names)
-    body = "\n".join(f"    _s{i}(self, {name})" for i, name in enumerate(names))
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    namespace.update({f"_s{i}": setter for i, setter in enumerate(setters)})
-    source = f"def make({args}):\n    self = _new(_cls)\n{body}\n    return self\n"
+    twin = type(f"_Building{cls.__name__}", (), {"__slots__": tuple(cls.__slots__)})
+    stores = "\n".join(f"    self.{name} = {name}" for name in names)
+    source = (
+        f"def make({args}):\n    self = _new(_twin)\n{stores}\n"
+        "    self.__class__ = _cls\n    return self\n"
+    )
+    namespace: dict[str, Any] = {"_new": object.__new__, "_twin": twin, "_cls": cls}
+    try:
+        probe: Any = object.__new__(twin)
+        probe.__class__ = cls
+    except TypeError:  # pragma: no cover - a layout CPython refuses to share
+        setters = [getattr(cls, name).__set__ for name in names]
+        stores = "\n".join(f"    _s{i}(self, {name})" for i, name in enumerate(names))
+        source = f"def make({args}):\n    self = _new(_cls)\n{stores}\n    return self\n"
+        namespace.update({f"_s{i}": setter for i, setter in enumerate(setters)})
     exec(source, namespace)
     maker: Callable[..., Any] = namespace["make"]
     return maker

@@ -7,13 +7,13 @@ shared by every state of a deal through :class:`~cardrules.spoil_five.state.Deal
 from __future__ import annotations
 
 import functools
-from typing import Final
+from typing import Final, TypeAlias
 
 import attrs
 
 from cardrules.cards import FULL_PACK, Card, Suit
 from cardrules.history import ActionLog, DealHistory
-from cardrules.spoil_five.actions import Action
+from cardrules.spoil_five.actions import PLAYS, Action, Play
 from cardrules.spoil_five.options import (
     Options,
     PlainLeadRule,
@@ -25,7 +25,7 @@ from cardrules.spoil_five.options import (
 from cardrules.spoil_five.ranking import TRUMP, TrumpTable, trump_table
 from cardrules.spoil_five.state import DealInfo, make_deal_info
 
-__all__ = ["deal_info", "follow_tables", "sides"]
+__all__ = ["FollowPlays", "deal_info", "follow_plays", "follow_tables", "sides"]
 
 _TABLES: Final[dict[tuple[str, int], TrumpTable]] = {
     (ranking, suit): trump_table(Suit(suit), ranking) for ranking in Ranking for suit in range(4)
@@ -72,6 +72,25 @@ def follow_tables(
     return tuple(oblige), tuple(allowed)
 
 
+FollowPlays: TypeAlias = tuple[tuple[frozenset[Play], ...], tuple[frozenset[Play], ...]]
+"""Per led card: the ``Play`` actions that oblige, and those then allowed."""
+
+
+@functools.cache
+def follow_plays(trump: Suit, ranking: Ranking, must_follow: bool) -> FollowPlays:
+    """:func:`follow_tables` as sets of the shared ``Play`` actions, per led card.
+
+    The engine tests a hand (a tuple of ``Play`` actions) against them with C-level set
+    operations: ``oblige[led].isdisjoint(hand)`` says whether the hand may play anything;
+    if not, the legal plays are the hand's members of ``allowed[led]``.
+    """
+    oblige, allowed = follow_tables(trump, ranking, must_follow)
+    return (
+        tuple([frozenset([PLAYS[c] for c in FULL_PACK if row[c]]) for row in oblige]),
+        tuple([frozenset([PLAYS[c] for c in FULL_PACK if row[c]]) for row in allowed]),
+    )
+
+
 @functools.cache
 def sides(
     n: int, teams: tuple[tuple[int, ...], ...] | None
@@ -99,10 +118,9 @@ class _Rules:
     must_follow: bool
     robbing: bool
     penalize: bool
+    optional: bool
     plain_end: bool
-    follow: tuple[
-        tuple[tuple[tuple[bool, ...], ...], tuple[tuple[bool, ...], ...]], ...
-    ]  # per suit index
+    follow: tuple[FollowPlays, ...]  # per suit index
     tables: tuple[TrumpTable, ...]  # per suit index
 
 
@@ -122,13 +140,14 @@ def _rules_of(options: Options) -> _Rules:
         must_follow=must_follow,
         robbing=options.robbing is not Robbing.OFF,
         penalize=options.rob_enforcement is RobEnforcement.PENALIZE,
+        optional=options.robbing is Robbing.OPTIONAL,
         plain_end=(
             options.scoring is Scoring.POOL
             and options.teams is None
             and not options.jinking
             and not options.stop_when_spoil_certain
         ),
-        follow=tuple(follow_tables(suit, ranking, must_follow) for suit in Suit),
+        follow=tuple(follow_plays(suit, ranking, must_follow) for suit in Suit),
         tables=tuple(_TABLES[ranking, suit] for suit in Suit),
     )
     if len(_RULES_CACHE) > 256:
@@ -158,6 +177,7 @@ def deal_info(
     table = derived.tables[suit]
     holder = None
     rob_watch: frozenset[int] = frozenset()
+    decliner = None
     if turn_up % 13:  # not an ace
         ace = table.ace
         for seat, hand in enumerate(dealt):
@@ -166,8 +186,11 @@ def deal_info(
         if derived.robbing:
             if derived.penalize:
                 rob_watch = frozenset(range(len(dealt)))
+                decliner = holder
             elif holder is not None:
                 rob_watch = frozenset((holder,))
+                if derived.optional:
+                    decliner = holder
     elif derived.robbing:
         rob_watch = frozenset((dealer,))
     oblige, allowed = derived.follow[suit]
@@ -194,6 +217,7 @@ def deal_info(
         oblige,
         allowed,
         rob_watch,
+        decliner,
         options.win_tricks,
         derived.plain_end,
     )
