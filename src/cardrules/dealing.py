@@ -18,8 +18,11 @@ True
 
 from __future__ import annotations
 
+import _random
 import random
+import threading
 from collections.abc import Sequence
+from math import floor
 from typing import TypeVar
 
 from cardrules.errors import OptionsError
@@ -32,6 +35,23 @@ Seed = int
 """Seeds are plain integers (any size, negative included)."""
 
 _MASK64 = (1 << 64) - 1
+_SCRATCH = threading.local()
+_SEED = _random.Random.seed  # the C seeding that random.Random.seed(int) ends in
+
+
+def _seeded(seed: int) -> random.Random:
+    """This thread's scratch generator, freshly seeded with ``seed`` (internal).
+
+    Reseeding one generator gives exactly the stream of ``random.Random(seed)`` at less
+    cost than building a new one; the generator never leaves this module and is reseeded
+    before every use, so nothing carries over from one call to the next.
+    """
+    try:
+        rng: random.Random = _SCRATCH.rng
+    except AttributeError:
+        rng = _SCRATCH.rng = random.Random()
+    _SEED(rng, seed)
+    return rng
 
 
 def make_rng(seed: int | random.Random) -> random.Random:
@@ -64,16 +84,21 @@ def shuffled(
             of range.
 
     """
-    rng = make_rng(seed)
-    n = len(pack)
+    rng = None if type(seed) is int else make_rng(seed)
+    pool = list(pack)
+    n = len(pool)
     if count is None:
         count = n
-    elif isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= n:
+    elif type(count) is not int and (isinstance(count, bool) or not isinstance(count, int)):
         raise OptionsError(f"count must be an int from 0 to {n}, not {count!r}")
-    pool = list(pack)
-    rand = rng.random
+    if not 0 <= count <= n:
+        raise OptionsError(f"count must be an int from 0 to {n}, not {count!r}")
+    # An int seed (the common case) uses this thread's scratch generator, reseeded: the
+    # same stream as random.Random(seed). Nothing of the caller's runs from here on, so it
+    # cannot be reseeded under our feet. floor(x) is int(x) for these non-negative floats.
+    rand = (_seeded(seed) if rng is None else rng).random  # type: ignore[arg-type]
     for i in range(count):
-        j = i + int(rand() * (n - i))
+        j = i + floor(rand() * (n - i))
         pool[i], pool[j] = pool[j], pool[i]
     return tuple(pool[:count])
 

@@ -6,6 +6,7 @@ import os
 import random
 import subprocess
 import sys
+import threading
 
 import pytest
 from hypothesis import given
@@ -77,3 +78,31 @@ def test_derived_seeds_differ_by_label_and_fit_64_bits() -> None:
     assert len(seeds) == 1000
     assert all(0 <= s < 2**64 for s in seeds)
     assert derive_seed(1, 2, 3) != derive_seed(1, 23)
+
+
+def test_an_int_seed_gives_the_stream_of_a_fresh_random_whatever_came_before() -> None:
+    """Int seeds reuse a scratch generator per thread: it must hold nothing between calls."""
+
+    def reference(seed: int, count: int) -> tuple[int, ...]:
+        return shuffled(tuple(range(52)), random.Random(seed), count=count)
+
+    rng = random.Random(3)
+    for _ in range(200):
+        seed = rng.choice([rng.randrange(2**70) - 2**69, rng.randrange(100)])
+        count = rng.randrange(53)
+        shuffled(FULL_PACK, rng.randrange(10**6), count=rng.randrange(53))  # disturb it
+        assert shuffled(tuple(range(52)), seed, count=count) == reference(seed, count)
+    results: list[bool] = []
+
+    def worker(offset: int) -> None:
+        results.extend(
+            shuffled(tuple(range(52)), offset + i, count=24) == reference(offset + i, 24)
+            for i in range(300)
+        )
+
+    threads = [threading.Thread(target=worker, args=(1000 * k,)) for k in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == [True] * 1200
