@@ -35,6 +35,7 @@ from cardrules.my_bird_sings import (
     new_game,
     next_deal,
     sample_state,
+    singing_sets,
     sings,
     view,
 )
@@ -173,6 +174,10 @@ def test_random_games_keep_every_invariant(
             assert steps < 10_000
         _check_invariants(state)
         assert is_legal(state, Abandon()) is False
+        outcome = state.outcome
+        if outcome is not None and outcome.singer is not None and options.auto_sing:
+            # D-5: the engine shows the first singing set, in the order the cards arrived.
+            assert outcome.shown == singing_sets(state.hands[outcome.singer], options)[0]
         state = next_deal(state)
 
 

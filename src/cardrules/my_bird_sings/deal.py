@@ -17,8 +17,6 @@
 from __future__ import annotations
 
 import operator
-import random
-import threading
 from collections.abc import Callable, Sequence
 from typing import TypeAlias, cast
 
@@ -45,6 +43,7 @@ from cardrules.my_bird_sings.state import (
     Event,
     Phase,
     State,
+    Table,
     new_deal_info,
     new_table,
 )
@@ -139,16 +138,6 @@ def deck_for(
 
 
 _NEVER = 1 << 62
-_SCRATCH = threading.local()
-
-
-def _scratch_rng() -> random.Random:
-    """This thread's reusable generator; reseeded before each use, so it holds no state."""
-    try:
-        return _SCRATCH.rng  # type: ignore[no-any-return]
-    except AttributeError:
-        _SCRATCH.rng = rng = random.Random()
-        return rng
 
 
 @attrs.frozen(slots=True)
@@ -160,18 +149,28 @@ class _Setup:
     keys: frozenset[int]
     limit_turn: int | None
     exchange_from: int
-    fast: bool
+    fast_until: int
     deal_by_dealer: tuple[Callable[[tuple[Card, ...]], tuple[tuple[Card, ...], ...]], ...] | None
     ante_by_dealer: tuple[tuple[int, ...], ...]
     zeros: tuple[int, ...]
     empties: tuple[tuple[Card, ...], ...]
+    first_tables: tuple[Table, ...]
 
 
 _SETUPS: dict[Options, _Setup] = {}
+_last_setup: tuple[Options | None, _Setup | None] = (None, None)
 
 
 def _setup(options: Options) -> _Setup:
-    """The per-options constants, cached (options hash once: ``cache_hash``)."""
+    """The per-options constants, cached (options hash once: ``cache_hash``).
+
+    The options of the last call are checked first, by identity: a session or a batch of
+    playouts asks for the same options deal after deal.
+    """
+    global _last_setup
+    last = _last_setup  # one tuple, rebound at once: safe to read from any thread
+    if last[0] is options:
+        return last[1]  # type: ignore[return-value]
     setup = _SETUPS.get(options)
     if setup is None:
         n = options.players
@@ -186,31 +185,51 @@ def _setup(options: Options) -> _Setup:
             operator.itemgetter(*(slice((seat - dealer - 1) % n, None, n) for seat in range(n)))
             for dealer in range(n)
         )
-        setup = _Setup(
-            FULL_PACK if options.pack == 52 else SHORT_CARDS,
-            n * options.hand_size,
-            singing_keys(options),
-            None if limit is None else limit * n,
+        pack = FULL_PACK if options.pack == 52 else SHORT_CARDS
+        dealt = n * options.hand_size
+        limit_turn = None if limit is None else limit * n
+        exchange_from = (
             _NEVER
             if options.exchange_by is ExchangeBy.NOBODY
-            else options.exchange_after_rounds * n,
-            fast,
+            else options.exchange_after_rounds * n
+        )
+        antes = tuple(
+            tuple(
+                options.stake + (options.dealer_extra if seat == dealer else 0) for seat in range(n)
+            )
+            for dealer in range(n)
+        )
+        zeros, empties = (0,) * n, ((),) * n
+        setup = _Setup(
+            pack,
+            dealt,
+            singing_keys(options),
+            limit_turn,
+            exchange_from,
+            min(exchange_from, _NEVER if limit_turn is None else limit_turn) if fast else 0,
             cast("tuple[Callable[[tuple[Card, ...]], tuple[tuple[Card, ...], ...]], ...]", getters)
             if options.deal_batch == 1
             else None,
-            tuple(
-                tuple(
-                    options.stake + (options.dealer_extra if seat == dealer else 0)
-                    for seat in range(n)
+            antes,
+            zeros,
+            empties,
+            tuple(  # a session's first deal (nothing carried, balances 0) starts from these
+                new_table(
+                    None,
+                    len(pack) - dealt,
+                    (),
+                    zeros,
+                    empties,
+                    sum(ante),
+                    tuple(-paid for paid in ante),
                 )
-                for dealer in range(n)
+                for ante in antes
             ),
-            (0,) * n,
-            ((),) * n,
         )
         if len(_SETUPS) > 256:
             _SETUPS.clear()
         _SETUPS[options] = setup
+    _last_setup = (options, setup)
     return setup
 
 
@@ -240,7 +259,7 @@ def _deal_info(
         setup.keys,
         setup.limit_turn,
         setup.exchange_from,
-        setup.fast,
+        setup.fast_until,
         [],
     )
 
@@ -267,9 +286,12 @@ def _start_deal(
     first_seed: int | None,
     previous: ActionLog[DealHistory[Action]] | None,
     pool: int,
-    balances: tuple[int, ...],
+    balances: tuple[int, ...] | None,
 ) -> State:
-    """Implements MBS-2 (ante) and MBS-3 (deal), then the first sing check (MBS-9)."""
+    """Implements MBS-2 (ante) and MBS-3 (deal), then the first sing check (MBS-9).
+
+    ``balances`` is ``None`` for a session's first deal (nothing carried, all at 0).
+    """
     if seed is None:
         seed = 0
     elif type(seed) is not int and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -290,19 +312,20 @@ def _start_deal(
     if explicit is not None:
         dealt = explicit[:dealt_count]
     else:
-        rng = _scratch_rng()
-        rng.seed(seed)  # exactly as random.Random(seed), without a new generator
-        dealt = shuffled(setup.pack, rng, count=dealt_count)
-    ante = setup.ante_by_dealer[dealer]
-    table = new_table(
-        None,
-        len(setup.pack) - dealt_count,
-        (),
-        setup.zeros,
-        setup.empties,
-        pool + sum(ante),
-        tuple(map(operator.sub, balances, ante)),
-    )
+        dealt = shuffled(setup.pack, seed, count=dealt_count)
+    if balances is None:
+        table = setup.first_tables[dealer]
+    else:
+        ante = setup.ante_by_dealer[dealer]
+        table = new_table(
+            None,
+            len(setup.pack) - dealt_count,
+            (),
+            setup.zeros,
+            setup.empties,
+            pool + sum(ante),
+            tuple(map(operator.sub, balances, ante)),
+        )
     getters = setup.deal_by_dealer
     if getters is not None:
         hands: tuple[tuple[Card, ...], ...] = getters[dealer](dealt)
@@ -338,7 +361,7 @@ def new_game(
     n = options.players
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
         raise OptionsError(f"dealer: expected a seat from 0 to {n - 1}, not {dealer!r}")
-    return _start_deal(options, dealer, seed, deck, 0, None, None, 0, (0,) * n)
+    return _start_deal(options, dealer, seed, deck, 0, None, None, 0, None)
 
 
 def _deal_history(state: State) -> DealHistory[Action]:

@@ -105,34 +105,29 @@ def _checkpoint(
     ``sing_timing='any_after_deal'`` to the seat ``pre`` places after the eldest hand.
     """
     n = info.players
-    if (
-        info.fast
-        and turn < info.exchange_from
-        and (info.limit_turn is None or turn < info.limit_turn)
-    ):
+    if turn < info.fast_until:
         seat = (info.eldest + turn) % n
         hand = hands[seat]
         key = 0
         for card in hand:
             key += SUIT_KEY[card]
         if key not in info.keys:
-            legal: tuple[Action, ...] = tuple(map(PASS_ACTIONS.__getitem__, hand))
+            legal: tuple[Action, ...] = tuple([PASS_ACTIONS[card] for card in hand])
             if seat == info.eldest and turn:  # a new round begins: MBS-13's chance to stop
                 legal += _ABANDON_ONLY
             return new_state(
                 info, hands, turn, seat, _PASS, legal, table, None, 0, exchanged, log, events
             )
         # The plain game: the bird sings, its owner takes the pool.
-        return _finish(
+        return _sang(
             info,
             hands,
             turn,
-            OutcomeKind.SANG,
             table,
             log,
             events,
             seat,
-            _first_set(hand, info.options.hand_size, info.keys),
+            _first_set(hand, info.options.hand_size, info.keys, key),
         )
     options = info.options
     while True:
@@ -145,16 +140,15 @@ def _checkpoint(
             return _after_check(info, hands, turn, pre, exchanged, table, log, events)
         if not options.play_to_exhaustion:
             if options.auto_sing:
-                return _finish(
+                return _sang(
                     info,
                     hands,
                     turn,
-                    OutcomeKind.SANG,
                     table,
                     log,
                     events,
                     seat,
-                    _first_set(hand, options.hand_size, info.keys),
+                    _first_set(hand, options.hand_size, info.keys, key),
                 )
             return _sing_decision(info, hands, turn, pre, exchanged, table, log, events, seat)
         sets = singing_sets(hand, options)
@@ -165,8 +159,19 @@ def _checkpoint(
             return _finish(info, hands, turn, OutcomeKind.EXHAUSTED, table, log, events)
 
 
-def _first_set(hand: tuple[Card, ...], size: int, keys: frozenset[int]) -> tuple[Card, ...]:
-    """The first singing set of ``hand`` in :func:`singing_sets` order (hand must sing)."""
+def _first_set(
+    hand: tuple[Card, ...], size: int, keys: frozenset[int], key: int
+) -> tuple[Card, ...]:
+    """The first singing set of ``hand`` in :func:`singing_sets` order.
+
+    ``hand`` must sing; ``key`` is its suit key.
+    """
+    if len(hand) == size:
+        return hand
+    if len(hand) == size + 1:  # the sets leave out one card: the last first, as combinations
+        for left_out in range(size, -1, -1):
+            if key - SUIT_KEY[hand[left_out]] in keys:
+                return hand[:left_out] + hand[left_out + 1 :]
     for combo in itertools.combinations(hand, size):
         key = 0
         for card in combo:
@@ -237,7 +242,7 @@ def _pass_decision(
     seat = (info.eldest + turn) % n
     hand = hands[seat]
     if info.options.passing is _THROW:
-        legal: tuple[Action, ...] = tuple(map(PASS_ACTIONS.__getitem__, hand))
+        legal: tuple[Action, ...] = tuple([PASS_ACTIONS[card] for card in hand])
         return new_state(
             info, hands, turn, seat, _PASS, legal, table, None, 0, exchanged, log, events
         )
@@ -291,10 +296,59 @@ def _pass_card(state: State, action: Action, card: Card) -> State:
     table = state._table
     if info.limit_turn is not None and turn >= info.limit_turn:
         return _finish(info, tuple(hands), turn, OutcomeKind.ROUND_LIMIT, table, log, events)
+    if turn % n:
+        return _checkpoint(info, tuple(hands), turn, 0, False, table, log, events)
     following = _checkpoint(info, tuple(hands), turn, 0, False, table, log, events)
-    if turn % n or following.to_act is None or following._legal[-1] is ABANDON:
-        return following  # not a new round, the deal is over, or _checkpoint offered it
+    if following.to_act is None or following._legal[-1] is ABANDON:
+        return following  # the deal is over, or _checkpoint offered it already
     return _offer_abandon(following)
+
+
+def _plain_pass(state: State, info: DealInfo, action: Action, card: Card, giver: int) -> State:
+    """:func:`_pass_card` then :func:`_checkpoint`'s plain turn, in one step (the hot path).
+
+    Only for a pass after which the plain turn applies (``turn + 1 < info.fast_until``):
+    the receiver is the next player on turn; his holding sings (MBS-12) or he passes.
+    """
+    n = info.players
+    receiver = giver + 1 if giver + 1 < n else 0
+    hands = list(state.hands)
+    hand = hands[giver]
+    at = hand.index(card)
+    hands[giver] = hand[:at] + hand[at + 1 :]
+    holding = hands[receiver] + (card,)
+    hands[receiver] = holding
+    key = 0
+    for held in holding:
+        key += SUIT_KEY[held]
+    if key not in info.keys:
+        legal: tuple[Action, ...] = tuple([PASS_ACTIONS[held] for held in holding])
+        if receiver == info.eldest:  # a new round begins: MBS-13's chance to stop
+            legal += _ABANDON_ONLY
+        return new_state(
+            info,
+            tuple(hands),
+            state.turn + 1,
+            receiver,
+            _PASS,
+            legal,
+            state._table,
+            None,
+            0,
+            False,
+            (state._log, action),
+            state._events,
+        )
+    return _sang(
+        info,
+        tuple(hands),
+        state.turn + 1,
+        state._table,
+        (state._log, action),
+        state._events,
+        receiver,
+        _first_set(holding, info.options.hand_size, info.keys, key),
+    )
 
 
 def _offer_abandon(state: State) -> State:
@@ -456,6 +510,35 @@ def _lay_trick(
     return tuple(new_hands), settled, events, ended
 
 
+def _sang(
+    info: DealInfo,
+    hands: tuple[tuple[Card, ...], ...],
+    turn: int,
+    table: Table,
+    log: Log,
+    events: Events,
+    singer: int,
+    shown: tuple[Card, ...],
+) -> State:
+    """Implements MBS-12: the first bird to sing takes the whole pool and shows ``shown``."""
+    pool = table.pool
+    paid = [0] * info.players
+    paid[singer] = pool
+    balances = list(table.balances)
+    balances[singer] += pool
+    outcome = new_outcome(OutcomeKind.SANG, (singer,), tuple(paid), 0, singer, shown, table.tricks)
+    settled = new_table(
+        table.stock,
+        table.stock_count,
+        table.dead,
+        table.tricks,
+        table.trick_cards,
+        0,
+        tuple(balances),
+    )
+    return new_state(info, hands, turn, None, _OVER, (), settled, outcome, 0, False, log, events)
+
+
 def _finish(
     info: DealInfo,
     hands: tuple[tuple[Card, ...], ...],
@@ -464,10 +547,12 @@ def _finish(
     table: Table,
     log: Log,
     events: Events,
-    singer: int | None = None,
-    shown: Sequence[Card] = (),
 ) -> State:
-    """Implements MBS-12, MBS-13 and MBS-15's settlement, keeping counters (C-5)."""
+    """Implements MBS-13 and MBS-15's settlement, keeping counters (C-5).
+
+    A void deal carries the pool; in the play-to-exhaustion variant the most tricks win it.
+    (A bird that sings in the plain game is settled by :func:`_sang`.)
+    """
     options = info.options
     n = info.players
     pool = table.pool
@@ -477,18 +562,9 @@ def _finish(
         payouts, carried = split_pool(
             pool, winners, players=n, dealer=info.dealer, remainder=options.split_remainder
         )
-        singer, shown = None, ()
-    elif kind is OutcomeKind.SANG and singer is not None:
-        winners = (singer,)
-        paid = [0] * n
-        paid[singer] = pool
-        payouts = tuple(paid)
-        carried = 0
     else:
         winners, payouts, carried = (), (0,) * n, pool
-    if kind is OutcomeKind.SANG and options.play_to_exhaustion:
-        kind = OutcomeKind.EXHAUSTED
-    outcome = new_outcome(kind, winners, payouts, carried, singer, tuple(shown), table.tricks)
+    outcome = new_outcome(kind, winners, payouts, carried, None, (), table.tricks)
     settled = new_table(
         table.stock,
         table.stock_count,
@@ -533,8 +609,14 @@ def apply_action(state: State, action: Action) -> State:
 
     """
     phase = state.phase
-    if type(action) is Pass and phase is _PASS and action.card in state.hands[state.to_act]:  # type: ignore[index]
-        return _pass_card(state, action, action.card)
+    if type(action) is Pass and phase is _PASS:
+        giver = state.to_act
+        card = action.card
+        if card in state.hands[giver]:  # type: ignore[index]
+            info = state._deal
+            if state.turn + 1 < info.fast_until:
+                return _plain_pass(state, info, action, card, giver)  # type: ignore[arg-type]
+            return _pass_card(state, action, card)
     legal = state._legal
     if type(action) is Abandon and legal and legal[-1] is ABANDON:
         return _finish(
@@ -572,11 +654,10 @@ def apply_action(state: State, action: Action) -> State:
     if seat is None:  # pragma: no cover - check_action accepted it
         raise TypeError(action)
     if not info.options.play_to_exhaustion:
-        return _finish(
+        return _sang(
             info,
             state.hands,
             state.turn,
-            OutcomeKind.SANG,
             state._table,
             log,
             events,

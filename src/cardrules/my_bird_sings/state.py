@@ -117,8 +117,9 @@ class DealInfo:
     """Everything fixed for one deal, shared by all its states (internal).
 
     ``exchange_from`` is the first turn on which an exchange may be open (a huge number when
-    nobody exchanges); ``fast`` says the plain turn applies (throw passing, automatic sings
-    at own-turn checkpoints, no tricks), so a silent checkpoint goes straight to the pass.
+    nobody exchanges); before turn ``fast_until`` the plain turn applies (throw passing,
+    automatic sings at own-turn checkpoints, no tricks, no exchange open, no round limit
+    reached), so a silent checkpoint goes straight to the pass; it is 0 for other options.
     """
 
     options: Options
@@ -135,7 +136,7 @@ class DealInfo:
     keys: frozenset[int]
     limit_turn: int | None
     exchange_from: int
-    fast: bool
+    fast_until: int
     _cache: list[tuple[Card, ...]] = attrs.field(eq=False, repr=False, factory=list)
 
     def __reduce__(self) -> tuple[Callable[..., DealInfo], tuple[object, ...]]:
