@@ -11,7 +11,9 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
+
+import attrs
 
 from cardrules import dealing
 from cardrules.cards import FULL_PACK, Card
@@ -24,6 +26,10 @@ from cardrules.spoil_five.state import SPOIL_KINDS, Phase, State, make_board, ma
 from cardrules.spoil_five.tables import deal_info, sides
 
 __all__ = ["deal_hands", "new_game", "next_deal", "start_deal"]
+
+_PLAY_OF: Final = PLAYS.__getitem__
+"""The shared ``Play`` action of a card."""
+_NO_SEATS: Final[frozenset[int]] = frozenset()
 
 
 def _pack_from(deck: Sequence[Card]) -> tuple[Card, ...]:
@@ -86,8 +92,8 @@ def _deal_getters(
     )
 
 
-def _ante(options: Options, dealer: int, pool: int, balances: list[int], spoilt: bool) -> int:
-    """Collect the antes of one pool-game deal into ``pool``; return the new pool.
+def _antes(options: Options, dealer: int, spoilt: bool) -> tuple[int, ...]:
+    """Return what each seat puts into the pool of a pool-game deal dealt by ``dealer``.
 
     Implements SF-7: full stakes for a fresh pool, spoil stakes after a spoil (from every
     player, or from the dealer only), and the dealer's extra on every deal.
@@ -101,9 +107,68 @@ def _ante(options: Options, dealer: int, pool: int, balances: list[int], spoilt:
         payments = [0] * n
         payments[dealer] = options.spoil_stake
     payments[dealer] += options.dealer_extra
-    for seat, amount in enumerate(payments):
-        balances[seat] -= amount
-    return pool + sum(payments)
+    return tuple(payments)
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class _Plan:
+    """What every deal under one Options value needs, computed once (see :func:`_plan_of`).
+
+    Attributes:
+        options: the options planned for.
+        n: number of players.
+        count: how many cards to draw from the shuffled pack (all 52 with fiving, which
+            may turn further cards).
+        getters: per eldest hand, per seat, the getter of that seat's cards from the pack.
+        sides: each seat's side (SF-25).
+        members: the seats of each side.
+        antes: per dealer, each seat's ante, for a fresh pool and after a spoil (SF-7).
+        fiving: whether fiving is played.
+
+    """
+
+    options: Options
+    n: int
+    count: int
+    getters: tuple[tuple[Callable[[Sequence[Card]], Any], ...], ...]
+    sides: tuple[int, ...]
+    members: tuple[tuple[int, ...], ...]
+    antes: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    fiving: bool
+
+
+_PLANS: dict[int, _Plan] = {}
+
+
+def _plan_of(options: Options) -> _Plan:
+    """The deal plan of ``options``, cached by identity (options are immutable)."""
+    plan = _PLANS.get(id(options))
+    if plan is not None and plan.options is options:
+        return plan
+    n = options.players
+    seat_sides, members = sides(n, options.teams)
+    plan = _Plan(
+        options=options,
+        n=n,
+        count=52 if options.fiving else 5 * n + 1,
+        getters=tuple(_deal_getters(n, eldest, options.deal_batches) for eldest in range(n)),
+        sides=seat_sides,
+        members=members,
+        antes=tuple((_antes(options, d, False), _antes(options, d, True)) for d in range(n)),
+        fiving=options.fiving,
+    )
+    if len(_PLANS) > 256:
+        _PLANS.clear()
+    _PLANS[id(options)] = plan
+    return plan
+
+
+def _collect(
+    plan: _Plan, dealer: int, pool: int, balances: tuple[int, ...], spoilt: bool
+) -> tuple[int, tuple[int, ...]]:
+    """Collect the antes of a pool-game deal (SF-7): the new pool and balances."""
+    payments = plan.antes[dealer][spoilt]
+    return pool + sum(payments), tuple(map(operator.sub, balances, payments))
 
 
 def new_game(
@@ -134,14 +199,14 @@ def new_game(
     if seed is None:
         seed = 0
     _check_seed(seed)
-    balances = [0] * n
+    zeros = (0,) * n
     if options.scoring is Scoring.POINTS:
         stake = options.game_stake
-        balances = [-stake] * n
+        balances = (-stake,) * n
         pool = stake * n
     else:
-        pool = _ante(options, dealer, 0, balances, spoilt=False)
-    return start_deal(options, dealer, 0, seed, pack, pool, tuple(balances), (0,) * n, seed, None)
+        pool, balances = _collect(_plan_of(options), dealer, 0, zeros, False)
+    return start_deal(options, dealer, 0, seed, pack, pool, balances, zeros, seed, None)
 
 
 def next_deal(
@@ -170,10 +235,11 @@ def next_deal(
         seed = 0 if pack is not None else dealing.derive_seed(deal.first_seed, number)
     _check_seed(seed)
     dealer = (deal.dealer + 1) % deal.n
-    balances = list(board.balances)
+    balances = board.balances
     pool = board.pool
     if options.scoring is Scoring.POOL:
-        pool = _ante(options, dealer, pool, balances, board.outcome.kind in SPOIL_KINDS)
+        spoilt = board.outcome.kind in SPOIL_KINDS
+        pool, balances = _collect(_plan_of(options), dealer, pool, balances, spoilt)
     past = log_append(deal.past, deal_history(state))
     return start_deal(
         options,
@@ -182,7 +248,7 @@ def next_deal(
         seed,
         pack,
         pool,
-        tuple(balances),
+        balances,
         board.scores,
         deal.first_seed,
         past,
@@ -202,24 +268,23 @@ def start_deal(
     past: ActionLog[DealHistory[Action]] | None,
 ) -> State:
     """Deal a hand after the antes and return the state at its first decision (SF-8)."""
-    n = options.players
-    eldest = (dealer + 1) % n
-    if deck is not None:
-        drawn = deck
-    else:
-        drawn = dealing.shuffled(FULL_PACK, seed, count=52 if options.fiving else 5 * n + 1)
-    dealt = deal_hands(drawn, n, eldest, options.deal_batches)
+    plan = _plan_of(options)
+    n = plan.n
+    eldest = dealer + 1
+    if eldest == n:
+        eldest = 0
+    drawn = deck if deck is not None else dealing.shuffled(FULL_PACK, seed, count=plan.count)
+    dealt = tuple([tuple(sorted(get(drawn))) for get in plan.getters[eldest]])
     turn_up = drawn[5 * n]
-    seat_sides, members = sides(n, options.teams)
     info = deal_info(
         options, dealer, eldest, number, seed, deck, drawn, dealt, turn_up,
-        seat_sides, members, first_seed, past,
+        plan.sides, plan.members, first_seed, past,
     )  # fmt: skip
     board = make_board(
-        pool, balances, scores, None, False, (), frozenset(), (), (), (), (), None, None
+        pool, balances, scores, None, False, (), _NO_SEATS, (), (), (), (), None, None
     )
-    held = tuple([tuple([PLAYS[card] for card in hand]) for hand in dealt])
-    if options.fiving:
+    held = tuple([tuple(map(_PLAY_OF, hand)) for hand in dealt])
+    if plan.fiving:
         asker = next_asker(info, ())
         assert asker is not None  # options validation: two sides, so an opponent exists
         return make_state(
