@@ -77,6 +77,13 @@ def test_fast_constructors_equal_the_attrs_ones() -> None:
     assert new_table(None, 3, (), (0, 0), ((), ()), 3, (1, -1)) == table
     outcome = Outcome(mbs.OutcomeKind.ABANDONED, (), (0, 0), 3, None, (), (0, 0))
     assert new_outcome(*attrs.astuple(outcome, recurse=False)) == outcome
+    built = new_state(*fields)
+    assert type(built) is State
+    assert hash(built) == hash(state)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built.turn = 5  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        built.__dict__  # noqa: B018 - slotted: no instance dict
 
 
 def _json_friendly(value: object) -> bool:
