@@ -215,6 +215,8 @@ def test_sampled_states_match_the_view(options: Options, seed: int, rng: random.
     sample = sample_state(v, rng)
     assert view(sample, seat) == v
     assert legal_actions(sample) == legal_actions(state) or state.to_act != seat
+    if v.outcome is not None and v.outcome.singer is not None:  # shown from his hand
+        assert set(v.outcome.shown) <= set(sample.hands[v.outcome.singer])
     if options.auto_sing and not options.play_to_exhaustion:  # MBS-13 offer is public here
         offered = [
             any(isinstance(a, Abandon) for a in legal)

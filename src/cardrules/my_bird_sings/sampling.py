@@ -3,11 +3,11 @@
 :func:`sample_state` deals every card the seat cannot see at random into the places it
 cannot see (other hands, stock, dead pile, other seats' tricks), keeping what the seat
 knows: its own hand and past, every public count, the card it has just passed (still in
-its neighbour's hand), its own discards and rejects on the dead pile, and that a seen card
-never returns to the stock. Hands that were checked at a checkpoint and have not received
-a card since are redrawn until they do not sing (up to a bound), as the deal would have
-ended otherwise; a holding that must sing (a pending ``Sing`` decision) is redrawn until
-it does.
+its neighbour's hand), the singing cards a winner showed (in his hand), its own discards
+and rejects on the dead pile, and that a seen card never returns to the stock. Hands that
+were checked at a checkpoint and have not received a card since are redrawn until they do
+not sing (up to a bound), as the deal would have ended otherwise; a holding that must sing
+(a pending ``Sing`` decision) is redrawn until it does.
 
 >>> import random
 >>> from cardrules.my_bird_sings import Options, new_game, view, legal_actions
@@ -123,6 +123,9 @@ def sample_state(view: View, rng: random.Random) -> State:
         last_turn = max(t for t in range(view.turn) if (view.eldest + t) % n == me)
         if view.turn == last_turn + 1 and not view.exchanged:
             placed[(me + 1) % n].append(view.passed[-1])
+    outcome = view.outcome
+    if outcome is not None and outcome.singer is not None and outcome.singer != me:
+        placed[outcome.singer].extend(outcome.shown)  # the singer showed them from his hand
     fixed = set(view.hand) | set(known_dead) | set(view.trick_cards)
     fixed.update(card for cards in placed.values() for card in cards)
     bottom = PileTo.STOCK_BOTTOM in (options.exchange_discard_to, options.rejects_to)
