@@ -276,10 +276,10 @@ def test_long_sessions_compare_hash_and_pickle_without_recursion_error() -> None
 def test_hot_path_constructors_build_genuine_frozen_values() -> None:
     """The engine's fast constructors give exactly what the attrs constructors give."""
     state = play_out(sf.new_game(sf.Options(players=4, jinking=True), seed=3))
-    values = [state, state.deal, state.board, *state.tricks]
+    values = [state, state.deal, state.board, state.outcome, *state.tricks]
     for value in values:
         cls = type(value)
-        assert cls in (sf.State, DealInfo, Board, sf.Trick)
+        assert cls in (sf.State, DealInfo, Board, sf.Outcome, sf.Trick)
         fields = {field.name: getattr(value, field.name) for field in attrs.fields(cls)}
         assert cls(**fields) == value
         assert hash(cls(**fields)) == hash(value)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from cardrules.cards import Card, Rank, Suit
+from cardrules.cards import Card, Suit
 from cardrules.errors import IllegalActionError
 from cardrules.history import DealHistory, History, log_items
 from cardrules.spoil_five.actions import (
@@ -53,7 +53,6 @@ from cardrules.spoil_five.options import (
     RobEnforcement,
     Scoring,
 )
-from cardrules.spoil_five.ranking import TRUMP
 from cardrules.spoil_five.settlement import settle, spoil_certain
 from cardrules.spoil_five.state import (
     Board,
@@ -95,7 +94,7 @@ def begin_play(info: DealInfo, board: Board, hands: Held, log: object) -> State:
     eldest hand leads).
     """
     options = info.options
-    if info.turn_up.rank is Rank.ACE and options.robbing is not Robbing.OFF:
+    if info.turn_up % 13 == 0 and options.robbing is not Robbing.OFF:  # a turned ace
         dealer = info.dealer
         legal: tuple[Action, ...] = tuple([ROBS[play.card] for play in hands[dealer]])
         if _may_decline(options):
@@ -198,7 +197,7 @@ def _at_turn(
         hands, board = _take_turn_up(info, board, hands, seat, 0)
     hand = hands[seat]
     if (
-        info.turn_up.rank is not Rank.ACE
+        info.turn_up % 13  # not a turned ace
         and board.turn_up_taker is None
         and seat not in board.resolved
     ):
@@ -351,19 +350,9 @@ def _play(
         board = _declined(info, board, seat)
     if len(trick) < n:
         return _at_turn(info, board, hands, nxt, trick, tricks, state.tricks_won, log)
-    # The trick is complete: SF-17 decides it; nxt is the leader.
-    suit_of = info.suit_of
-    power = info.power
-    led_suit = suit_of[trick[0]]
-    best = 0
-    best_power = power[trick[0]]
-    for index in range(1, n):
-        other = trick[index]
-        suit = suit_of[other]
-        if suit in (led_suit, TRUMP) and power[other] > best_power:
-            best = index
-            best_power = power[other]
-    winner = nxt + best
+    # The trick is complete: SF-17 decides it (the strongest card); nxt is the leader.
+    strengths = tuple(map(info.strength[trick[0]].__getitem__, trick))
+    winner = nxt + strengths.index(max(strengths))
     if winner >= n:
         winner -= n
     tricks = (*tricks, make_trick(nxt, trick, winner))

@@ -6,7 +6,7 @@ is first paid into the pool by the losers (C-5).
 
 from __future__ import annotations
 
-from cardrules.spoil_five.state import Board, DealInfo, Outcome, OutcomeKind, replace_board
+from cardrules.spoil_five.state import Board, DealInfo, OutcomeKind, make_outcome, replace_board
 from cardrules.stakes import split_pool
 
 __all__ = ["settle", "spoil_certain"]
@@ -52,9 +52,7 @@ def settle(
             balances[seat] += payouts[seat]
     else:
         winners = ()
-    outcome = Outcome(
-        kind=kind, winners=tuple(winners), payouts=payouts, carried=carried, tricks_won=tricks_won
-    )
+    outcome = make_outcome(kind, tuple(winners), payouts, carried, tricks_won)
     return replace_board(board, pool=carried, balances=tuple(balances), outcome=outcome)
 
 

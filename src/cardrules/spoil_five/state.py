@@ -134,7 +134,7 @@ class Trick:
     winner: int
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, weakref_slot=False)
 class Outcome:
     """How a deal was settled.
 
@@ -178,8 +178,8 @@ class DealInfo:
         first_seed: the seed of the session's first deal.
         past: the history of the session's earlier deals, as a persistent list (see
             :mod:`cardrules.history`).
-        suit_of: ``table.suit_of`` (hoisted for speed).
-        power: ``table.power`` (hoisted for speed).
+        strength: per led card, every card's strength in that trick: its power if it is
+            a trump or of the suit led, else 0 (SF-17, hoisted for speed).
         oblige: per led card, the ``Play`` actions of the held cards that restrict the
             play (SF-15, SF-16).
         allowed: per led card, the ``Play`` actions then allowed.
@@ -209,8 +209,7 @@ class DealInfo:
     members: tuple[tuple[int, ...], ...]
     first_seed: int
     past: ActionLog[DealHistory[Action]] | None = attrs.field(repr=False, eq=log_items)
-    suit_of: tuple[int, ...] = attrs.field(repr=False)
-    power: tuple[int, ...] = attrs.field(repr=False)
+    strength: tuple[tuple[int, ...], ...] = attrs.field(repr=False)
     oblige: tuple[frozenset[Play], ...] = attrs.field(repr=False)
     allowed: tuple[frozenset[Play], ...] = attrs.field(repr=False)
     rob_watch: frozenset[int] = attrs.field(repr=False)
@@ -471,6 +470,8 @@ make_trick: Final[Callable[[int, tuple[Card, ...], int], Trick]] = _fast_constru
 """Build a :class:`Trick` from leader, cards and winner (hot-path constructor)."""
 make_board: Final[Callable[..., Board]] = _fast_constructor(Board)
 """Build a :class:`Board` from its fields in order (hot-path constructor)."""
+make_outcome: Final[Callable[..., Outcome]] = _fast_constructor(Outcome)
+"""Build an :class:`Outcome` from its fields in order (hot-path constructor)."""
 make_deal_info: Final[Callable[..., DealInfo]] = _fast_constructor(DealInfo)
 """Build a :class:`DealInfo` from its fields in order (hot-path constructor)."""
 replace_board: Final[Callable[..., Board]] = _fast_replacer(Board)

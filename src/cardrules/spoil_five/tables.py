@@ -25,7 +25,14 @@ from cardrules.spoil_five.options import (
 from cardrules.spoil_five.ranking import TRUMP, TrumpTable, trump_table
 from cardrules.spoil_five.state import DealInfo, make_deal_info
 
-__all__ = ["FollowPlays", "deal_info", "follow_plays", "follow_tables", "sides"]
+__all__ = [
+    "FollowPlays",
+    "deal_info",
+    "follow_plays",
+    "follow_tables",
+    "sides",
+    "trick_strengths",
+]
 
 _TABLES: Final[dict[tuple[str, int], TrumpTable]] = {
     (ranking, suit): trump_table(Suit(suit), ranking) for ranking in Ranking for suit in range(4)
@@ -91,6 +98,25 @@ def follow_plays(trump: Suit, ranking: Ranking, must_follow: bool) -> FollowPlay
     )
 
 
+def trick_strengths(table: TrumpTable) -> tuple[tuple[int, ...], ...]:
+    """Per led card, each card's strength in the trick under ``table``'s trump suit.
+
+    Implements SF-17 as data: a trump or a card of the suit led counts its power (every
+    trump's power exceeds every plain card's), any other card 0; the strongest card of a
+    trick wins it. Cards led from the same suit share one row.
+    """
+    suit_of = table.suit_of
+    power = table.power
+    rows = [
+        tuple([power[c] if suit_of[c] in (led, TRUMP) else 0 for c in FULL_PACK])
+        for led in range(TRUMP + 1)
+    ]
+    return tuple([rows[suit_of[led]] for led in FULL_PACK])
+
+
+_STRENGTHS: Final = {key: trick_strengths(table) for key, table in _TABLES.items()}
+
+
 @functools.cache
 def sides(
     n: int, teams: tuple[tuple[int, ...], ...] | None
@@ -121,6 +147,7 @@ class _Rules:
     optional: bool
     plain_end: bool
     follow: tuple[FollowPlays, ...]  # per suit index
+    strengths: tuple[tuple[tuple[int, ...], ...], ...]  # per suit index
     tables: tuple[TrumpTable, ...]  # per suit index
 
 
@@ -149,6 +176,7 @@ def _rules_of(options: Options) -> _Rules:
         ),
         follow=tuple(follow_plays(suit, ranking, must_follow) for suit in Suit),
         tables=tuple(_TABLES[ranking, suit] for suit in Suit),
+        strengths=tuple(_STRENGTHS[ranking, suit] for suit in Suit),
     )
     if len(_RULES_CACHE) > 256:
         _RULES_CACHE.clear()
@@ -212,8 +240,7 @@ def deal_info(
         members,
         first_seed,
         past,
-        table.suit_of,
-        table.power,
+        derived.strengths[suit],
         oblige,
         allowed,
         rob_watch,
