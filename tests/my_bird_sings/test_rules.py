@@ -662,6 +662,8 @@ def test_options_validation_names_fields() -> None:
     with pytest.raises(OptionsError, match="options"):
         new_game("peel")  # type: ignore[arg-type]
     with pytest.raises(OptionsError, match="dealer"):
-        new_game(PEEL, dealer=5)
+        new_game(PEEL, dealer=5, seed=1)
+    with pytest.raises(OptionsError, match="seed, deck"):
+        new_game(PEEL)  # no hidden randomness: a seed or a deck is required
     with pytest.raises(OptionsError, match="deck"):
         new_game(PEEL, deck=FULL_PACK[:51])

@@ -344,8 +344,9 @@ def new_game(
     """Start a session: ante, deal, and return the state at the first decision.
 
     Implements MBS-2 and MBS-3. With ``deck`` the cards are dealt from it, top card first;
-    otherwise from a shuffle driven by ``seed``. The seed (0 if not given) also drives the
-    order in which a ``draw_blind`` hand is offered. Balances start at 0.
+    otherwise from a shuffle driven by ``seed``. The seed (0 if only a deck is given) also
+    drives the order in which a ``draw_blind`` hand is offered. Balances start at 0. There
+    is no hidden randomness: one of ``seed`` and ``deck`` must be given.
 
     >>> from cardrules.my_bird_sings import Options
     >>> state = new_game(Options(players=6), seed=3)
@@ -353,7 +354,8 @@ def new_game(
     (7, (-2, -1, -1, -1, -1, -1), 28, 1)
 
     Raises:
-        OptionsError: for options that are not an :class:`Options`, a bad dealer, seed or deck.
+        OptionsError: for options that are not an :class:`Options`, a bad dealer, seed or
+            deck, or neither a seed nor a deck.
 
     """
     if not isinstance(options, Options):
@@ -361,6 +363,8 @@ def new_game(
     n = options.players
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
         raise OptionsError(f"dealer: expected a seat from 0 to {n - 1}, not {dealer!r}")
+    if seed is None and deck is None:
+        raise OptionsError("seed, deck: give a seed or a deck (cardrules has no hidden randomness)")
     return _start_deal(options, dealer, seed, deck, 0, None, None, 0, None)
 
 
