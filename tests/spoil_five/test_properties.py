@@ -61,6 +61,10 @@ def snapshot(state: sf.State) -> tuple[object, ...]:
 def check_state(state: sf.State, rng: random.Random) -> None:
     assert all_cards(state) == Counter(FULL_PACK)
     assert sum(state.balances) + state.pool == 0
+    n = state.options.players
+    for trick in state.tricks:  # the engine's tables agree with the public SF-17 function
+        best = sf.trick_winner(trick.cards, state.trump, state.options.ranking)
+        assert trick.winner == (trick.leader + best) % n
     legal = sf.legal_actions(state)
     assert legal == tuple(a for a in ALL_ACTIONS if sf.is_legal(state, a))
     assert (legal == ()) == (state.to_act is None)
