@@ -351,8 +351,15 @@ def _play(
     if len(trick) < n:
         return _at_turn(info, board, hands, nxt, trick, tricks, state.tricks_won, log)
     # The trick is complete: SF-17 decides it (the strongest card); nxt is the leader.
-    strengths = tuple(map(info.strength[trick[0]].__getitem__, trick))
-    winner = nxt + strengths.index(max(strengths))
+    strength = info.strength[trick[0]]
+    best = 0
+    top = strength[trick[0]]
+    for index in range(1, n):
+        other = strength[trick[index]]
+        if other > top:
+            best = index
+            top = other
+    winner = nxt + best
     if winner >= n:
         winner -= n
     tricks = (*tricks, make_trick(nxt, trick, winner))
