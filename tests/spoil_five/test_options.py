@@ -82,6 +82,8 @@ def test_option_fields_and_defaults_match_the_rules_table() -> None:
         ({"stop_when_spoil_certain": None}, "stop_when_spoil_certain"),
         ({"split_remainder": "north"}, "split_remainder"),
         ({"fiving": True}, "fiving"),
+        ({"fiving": True, "players": 8, "teams": [[0, 2, 4, 6], [1, 3, 5, 7]]}, "fiving"),
+        ({"fiving": True, "players": 10, "teams": [[0, 2, 4, 6, 8], [1, 3, 5, 7, 9]]}, "fiving"),
         ({"jinking": True, "win_tricks": 2}, "jinking"),
         ({"robbing": "off", "rob_enforcement": "penalize"}, "rob_enforcement"),
         ({"players": 4, "teams": [[0, 1, 2], [3]]}, "teams"),

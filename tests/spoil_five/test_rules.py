@@ -300,6 +300,20 @@ def test_sf_9_fiving_needs_two_players_or_two_sides() -> None:
     assert sf.Options(players=4, teams=[[0, 2], [1, 3]], fiving=True).fiving
 
 
+def test_sf_9_fiving_always_finds_a_new_suit_where_it_is_allowed() -> None:
+    """Fiving turns cards until another suit shows; where it is allowed enough cards stay
+    undealt for that (up to 12 more of the first suit may come), so eight or ten players
+    in two sides may not five."""
+    six = sf.Options(players=6, teams=[[0, 2, 4], [1, 3, 5]], fiving=True)
+    for seed in range(300):
+        state = run(sf.new_game(six, seed=seed), "ask-five", "accept-five")
+        assert state.board.set_aside[0].suit is not state.turn_up.suit
+    for players in (8, 10):
+        teams = [list(range(0, players, 2)), list(range(1, players, 2))]
+        with pytest.raises(OptionsError, match="fiving"):
+            sf.Options(players=players, teams=teams, fiving=True)
+
+
 def test_sf_9_either_opponent_may_ask_with_partnerships() -> None:
     """With fiving_asker='either_opponent' the second opponent may ask after the first declines."""
     options = sf.Options(

@@ -331,6 +331,13 @@ class Options:
             raise OptionsError(
                 "fiving, players, teams: fiving needs two players or two partnerships (SF-9)"
             )
+        if self.fiving and 52 - 5 * n - 1 < 13:
+            # Fiving turns cards until a new suit shows; up to 12 more of the first suit
+            # may come, so 13 undealt cards are needed. Eight or ten players leave fewer.
+            raise OptionsError(
+                f"fiving, players: with {n} players too few cards stay undealt for fiving "
+                "to be sure of turning up a new trump suit; at most six players (SF-9)"
+            )
         if self.jinking and self.win_tricks == 2:
             raise OptionsError(
                 "jinking, win_tricks: jinking cannot be combined with two tricks win (D-20)"
