@@ -27,8 +27,6 @@ from cardrules.spoil_five.tables import deal_info, sides
 
 __all__ = ["deal_hands", "new_game", "next_deal", "start_deal"]
 
-_PLAY_OF: Final = PLAYS.__getitem__
-"""The shared ``Play`` action of a card."""
 _NO_SEATS: Final[frozenset[int]] = frozenset()
 
 
@@ -283,7 +281,9 @@ def start_deal(
     board = make_board(
         pool, balances, scores, None, False, (), _NO_SEATS, (), (), (), (), None, None
     )
-    held = tuple([tuple(map(_PLAY_OF, hand)) for hand in dealt])
+    # Each hand's Play actions: one itemgetter over the shared table (five cards, so
+    # itemgetter returns a tuple).
+    held = tuple([operator.itemgetter(*hand)(PLAYS) for hand in dealt])
     if plan.fiving:
         asker = next_asker(info, ())
         assert asker is not None  # options validation: two sides, so an opponent exists
