@@ -69,11 +69,13 @@ class SpoilFiveBot:
             return first
         table = trump_table(view.trump, view.options.ranking)
         hand = view.hand
-        if isinstance(first, sf.Rob | sf.DeclineRob):
-            robs = [a for a in legal if isinstance(a, sf.Rob)]
-            if not robs:
-                return first
+        robs = [a for a in legal if isinstance(a, sf.Rob)]
+        # A rob is offered either as a decision of its own (first in the list) or, where
+        # declining is allowed, beside the plays; rob only with the ace in hand, never falsely.
+        if robs and (isinstance(first, sf.Rob | sf.DeclineRob) or table.ace in hand):
             return min(robs, key=lambda a: (card_value(a.discard, table), int(a.discard)))
+        if isinstance(first, sf.DeclineRob):
+            return first
         if isinstance(first, sf.Stop | sf.GoOn):
             return self._jink(view, hand, table, legal)
         if isinstance(first, sf.AskFive | sf.DeclineFive | sf.AcceptFive | sf.RefuseFive):
