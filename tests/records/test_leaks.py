@@ -173,9 +173,14 @@ def test_cards_a_seat_never_sees_do_not_change_its_views(
     rng = random.Random(seed)
     deck, deal_seed, dealer, states, actions = _trajectory(game, options, rng, max_actions=120)
     fixed = _seen(game, states, actions, seat)[-1]
-    if game is spoil_five:
-        # Who holds the ace of trumps becomes public when he robs (D-17), so that ace is
-        # not among the cards that may be exchanged behind the seat's back.
+    if (
+        game is spoil_five
+        and options.robbing == "compulsory"
+        and options.rob_enforcement == "enforce"
+    ):
+        # Under enforced robbing the holder of the ace of trumps must rob, publicly, at his
+        # first turn (D-17), so that ace may not move behind the seat's back. Where a rob
+        # may be declined or omitted, nothing shows who holds it until he robs.
         fixed |= {Card(Rank.ACE, state.trump) for state in states}
     permutation = _hidden_permutation(pack_of(game, options), fixed, rng)
     other = game.new_game(
