@@ -15,12 +15,14 @@ cardrules.errors.OptionsError: players, pack: the 32-card pack seats 2 to 8 play
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final, TypeVar
+from typing import Final
 
 import attrs
 
+from cardrules._options import split_remainder as _split_remainder
+from cardrules._options import to_bool, to_enum, to_int, to_optional_int
 from cardrules.errors import OptionsError
 from cardrules.stakes import SplitRemainder
 
@@ -106,130 +108,80 @@ class ExhaustionEnd(enum.StrEnum):
     """A singer takes what is left; the deal ends at a sing that finds the stock empty."""
 
 
-E = TypeVar("E", bound=enum.StrEnum)
-
-
-def _enum(kind: type[E], field: str) -> Callable[[object], E]:
-    def convert(value: object) -> E:
-        if isinstance(value, kind):
-            return value
-        if isinstance(value, str):
-            try:
-                return kind(value)
-            except ValueError:
-                pass
-        allowed = ", ".join(repr(str(member)) for member in kind)
-        raise OptionsError(f"{field}: expected one of {allowed}, not {value!r}")
-
-    return convert
-
-
-def _int(field: str, low: int, allowed: tuple[int, ...] = ()) -> Callable[[object], int]:
-    def convert(value: object) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise OptionsError(f"{field}: expected an int, not {value!r}")
-        if allowed and value not in allowed:
-            raise OptionsError(
-                f"{field}: expected one of {', '.join(map(str, allowed))}, not {value!r}"
-            )
-        if value < low:
-            raise OptionsError(f"{field}: expected an int of at least {low}, not {value!r}")
-        return int(value)
-
-    return convert
-
-
-def _bool(field: str) -> Callable[[object], bool]:
-    def convert(value: object) -> bool:
-        if not isinstance(value, bool):
-            raise OptionsError(f"{field}: expected True or False, not {value!r}")
-        return value
-
-    return convert
-
-
-def _round_limit(value: object) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise OptionsError(f"round_limit: expected None or an int of at least 1, not {value!r}")
-    return int(value)
-
-
 def _players(value: object) -> int:
-    return _int("players", 2)(value)
-
-
-def _split_remainder(value: object) -> SplitRemainder:
-    return _enum(SplitRemainder, "split_remainder")(value)
+    return to_int("players", value, low=2)
 
 
 def _pack(value: object) -> int:
-    return _int("pack", 0, (52, 32))(value)
+    return to_int("pack", value, allowed=(52, 32))
 
 
 def _hand_size(value: object) -> int:
-    return _int("hand_size", 0, (4, 3))(value)
+    return to_int("hand_size", value, allowed=(4, 3))
 
 
 def _singing(value: object) -> Singing:
-    return _enum(Singing, "singing")(value)
+    return to_enum(Singing, "singing", value)
 
 
 def _passing(value: object) -> Passing:
-    return _enum(Passing, "passing")(value)
+    return to_enum(Passing, "passing", value)
 
 
 def _stake(value: object) -> int:
-    return _int("stake", 0)(value)
+    return to_int("stake", value)
 
 
 def _dealer_extra(value: object) -> int:
-    return _int("dealer_extra", 0)(value)
+    return to_int("dealer_extra", value)
 
 
 def _deal_batch(value: object) -> int:
-    return _int("deal_batch", 1)(value)
+    return to_int("deal_batch", value, low=1)
 
 
 def _auto_sing(value: object) -> bool:
-    return _bool("auto_sing")(value)
+    return to_bool("auto_sing", value)
 
 
 def _sing_timing(value: object) -> SingTiming:
-    return _enum(SingTiming, "sing_timing")(value)
+    return to_enum(SingTiming, "sing_timing", value)
 
 
 def _exchange_by(value: object) -> ExchangeBy:
-    return _enum(ExchangeBy, "exchange_by")(value)
+    return to_enum(ExchangeBy, "exchange_by", value)
 
 
 def _exchange_after_rounds(value: object) -> int:
-    return _int("exchange_after_rounds", 0)(value)
+    return to_int("exchange_after_rounds", value)
 
 
 def _exchange_discard_to(value: object) -> PileTo:
-    return _enum(PileTo, "exchange_discard_to")(value)
+    return to_enum(PileTo, "exchange_discard_to", value)
 
 
 def _rejects_to(value: object) -> PileTo:
-    return _enum(PileTo, "rejects_to")(value)
+    return to_enum(PileTo, "rejects_to", value)
 
 
 def _rejects_visible(value: object) -> bool:
-    return _bool("rejects_visible")(value)
+    return to_bool("rejects_visible", value)
 
 
 def _exchange_on_exhaustion(value: object) -> ExchangeOnExhaustion:
-    return _enum(ExchangeOnExhaustion, "exchange_on_exhaustion")(value)
+    return to_enum(ExchangeOnExhaustion, "exchange_on_exhaustion", value)
+
+
+def _round_limit(value: object) -> int | None:
+    return to_optional_int("round_limit", value, low=1)
 
 
 def _play_to_exhaustion(value: object) -> bool:
-    return _bool("play_to_exhaustion")(value)
+    return to_bool("play_to_exhaustion", value)
 
 
 def _exhaustion_end(value: object) -> ExhaustionEnd:
-    return _enum(ExhaustionEnd, "exhaustion_end")(value)
+    return to_enum(ExhaustionEnd, "exhaustion_end", value)
 
 
 def _singing_default(options: Options) -> Singing:

@@ -17,10 +17,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final, TypeVar
+from typing import Final
 
 import attrs
 
+from cardrules._options import split_remainder as _split_remainder
+from cardrules._options import to_bool, to_enum, to_int, to_optional_int
 from cardrules.errors import OptionsError
 from cardrules.stakes import SplitRemainder
 
@@ -107,93 +109,72 @@ class Scoring(enum.StrEnum):
     POINTS = "points"
 
 
-E = TypeVar("E", bound=enum.StrEnum)
-
-
-def _to_enum(kind: type[E], field: str, value: object) -> E:
-    if isinstance(value, kind):
-        return value
-    if isinstance(value, str):
-        try:
-            return kind(value)
-        except ValueError:
-            pass
-    allowed = ", ".join(repr(str(member)) for member in kind)
-    raise OptionsError(f"{field}: expected one of {allowed}, not {value!r}")
-
-
-def _to_int(field: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise OptionsError(f"{field}: expected an int, not {value!r}")
-    if value < 0:
-        raise OptionsError(f"{field}: expected an int of at least 0, not {value!r}")
-    return value
-
-
-def _to_bool(field: str, value: object) -> bool:
-    if not isinstance(value, bool):
-        raise OptionsError(f"{field}: expected True or False, not {value!r}")
-    return value
-
-
-def _split_remainder(value: object) -> SplitRemainder:
-    return _to_enum(SplitRemainder, "split_remainder", value)
-
-
 def _spoil_payers(value: object) -> SpoilPayers:
-    return _to_enum(SpoilPayers, "spoil_payers", value)
+    return to_enum(SpoilPayers, "spoil_payers", value)
 
 
 def _robbing(value: object) -> Robbing:
-    return _to_enum(Robbing, "robbing", value)
+    return to_enum(Robbing, "robbing", value)
 
 
 def _rob_enforcement(value: object) -> RobEnforcement:
-    return _to_enum(RobEnforcement, "rob_enforcement", value)
+    return to_enum(RobEnforcement, "rob_enforcement", value)
 
 
 def _dealer_ace(value: object) -> DealerAce:
-    return _to_enum(DealerAce, "dealer_ace_available", value)
+    return to_enum(DealerAce, "dealer_ace_available", value)
 
 
 def _plain_lead_rule(value: object) -> PlainLeadRule:
-    return _to_enum(PlainLeadRule, "plain_lead_rule", value)
+    return to_enum(PlainLeadRule, "plain_lead_rule", value)
 
 
 def _ranking(value: object) -> Ranking:
-    return _to_enum(Ranking, "ranking", value)
+    return to_enum(Ranking, "ranking", value)
 
 
 def _fiving_asker(value: object) -> FivingAsker:
-    return _to_enum(FivingAsker, "fiving_asker", value)
+    return to_enum(FivingAsker, "fiving_asker", value)
 
 
 def _scoring(value: object) -> Scoring:
-    return _to_enum(Scoring, "scoring", value)
+    return to_enum(Scoring, "scoring", value)
 
 
 def _full_stake(value: object) -> int:
-    return _to_int("full_stake", value)
+    return to_int("full_stake", value)
 
 
 def _spoil_stake(value: object) -> int:
-    return _to_int("spoil_stake", value)
+    return to_int("spoil_stake", value)
 
 
 def _dealer_extra(value: object) -> int:
-    return _to_int("dealer_extra", value)
+    return to_int("dealer_extra", value)
+
+
+def _win_tricks(value: object) -> int:
+    return to_int("win_tricks", value, allowed=(3, 2))
+
+
+def _target(value: object) -> int:
+    return to_int("target", value, allowed=(25, 45))
+
+
+def _points_stake(value: object) -> int | None:
+    return to_optional_int("points_stake", value)
 
 
 def _jinking(value: object) -> bool:
-    return _to_bool("jinking", value)
+    return to_bool("jinking", value)
 
 
 def _fiving(value: object) -> bool:
-    return _to_bool("fiving", value)
+    return to_bool("fiving", value)
 
 
 def _stop_when_spoil_certain(value: object) -> bool:
-    return _to_bool("stop_when_spoil_certain", value)
+    return to_bool("stop_when_spoil_certain", value)
 
 
 def _players(value: object) -> int:
@@ -209,26 +190,6 @@ def _batches(value: object) -> tuple[int, int]:
     if isinstance(value, tuple | list) and tuple(value) in ((2, 3), (3, 2)):
         return (2, 3) if tuple(value) == (2, 3) else (3, 2)
     raise OptionsError(f"deal_batches: expected (2, 3) or (3, 2), not {value!r}")
-
-
-def _win_tricks(value: object) -> int:
-    if type(value) is not int or value not in (2, 3):
-        raise OptionsError(f"win_tricks: expected 3 or 2, not {value!r}")
-    return int(value)
-
-
-def _target(value: object) -> int:
-    if type(value) is not int or value not in (25, 45):
-        raise OptionsError(f"target: expected 25 or 45, not {value!r}")
-    return int(value)
-
-
-def _points_stake(value: object) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise OptionsError(f"points_stake: expected None or an int of at least 0, not {value!r}")
-    return value
 
 
 def _teams(value: object) -> tuple[tuple[int, ...], ...] | None:
