@@ -18,6 +18,7 @@ from typing import Final, TypeVar, cast
 
 import attrs
 
+from cardrules._fastattrs import fast_constructor
 from cardrules.cards import Card
 from cardrules.dealing import shuffled
 from cardrules.history import ActionLog, DealHistory, log_items
@@ -289,46 +290,6 @@ class State:
     def trick_cards(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each seat laid face down as tricks (hidden)."""
         return self._table.trick_cards
-
-
-T = TypeVar("T")
-
-
-def fast_constructor(cls: type[T]) -> Callable[..., T]:
-    """Return a positional constructor for a frozen, slotted attrs class (all fields).
-
-    The result equals ``cls(*args)`` (no converters or validators run) at a fraction of the
-    attrs ``__init__``'s cost, which stores field by field through ``object.__setattr__``.
-    The fields are stored on a mutable twin class with exactly the same slots (the
-    interpreter's fast slot store, which the frozen class's ``__setattr__`` rules out),
-    and the finished object then becomes a ``cls``: CPython allows that ``__class__``
-    assignment between identical layouts (classes built with ``weakref_slot=False``). This
-    is checked once here; where it is refused, each field is stored through its slot
-    descriptor instead. The engine builds its states, tables and outcomes with it.
-
-    >>> make = fast_constructor(Table)
-    >>> make(None, 0, (), (0,), ((),), 3, (0,)) == Table(None, 0, (), (0,), ((),), 3, (0,))
-    True
-    """
-    names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
-    args = ", ".join(f"a{i}" for i in range(len(names)))
-    twin = type(f"_Building{cls.__name__}", (), {"__slots__": tuple(cls.__slots__)})  # type: ignore[attr-defined]
-    namespace: dict[str, object] = {"_new": object.__new__, "cls": cls, "twin": twin}
-    try:
-        probe: object = object.__new__(twin)
-        probe.__class__ = cls
-    except TypeError:  # a layout CPython will not share: store through the descriptors
-        namespace.update({f"_set{i}": getattr(cls, name).__set__ for i, name in enumerate(names)})
-        body = "".join(f"    _set{i}(obj, a{i})\n" for i in range(len(names)))
-        source = f"def make({args}):\n    obj = _new(cls)\n{body}    return obj\n"
-    else:
-        body = "".join(f"    obj.{name} = a{i}\n" for i, name in enumerate(names))
-        body += "    obj.__class__ = cls\n"
-        source = f"def make({args}):\n    obj = _new(twin)\n{body}    return obj\n"
-    exec(source, namespace)  # generated from the class's own field names
-    make = namespace["make"]
-    make.__doc__ = f"Build a {cls.__name__} from its fields in order (no validation)."
-    return make  # type: ignore[return-value]
 
 
 new_state = fast_constructor(State)

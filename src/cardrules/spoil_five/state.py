@@ -17,6 +17,7 @@ from typing import Any, Final, TypeAlias, cast
 
 import attrs
 
+from cardrules._fastattrs import fast_constructor, fast_replacer
 from cardrules.cards import FULL_PACK, Card, Suit
 from cardrules.history import ActionLog, DealHistory, log_items
 from cardrules.spoil_five.actions import Action, Play
@@ -414,65 +415,15 @@ def _restore_flat(cls: type[Any], logs: tuple[str, ...], values: tuple[object, .
     return obj
 
 
-def _fast_constructor(cls: type[Any]) -> Callable[..., Any]:
-    """Return a function building ``cls`` from all its fields, positionally.
-
-    It has the same effect as the attrs ``__init__`` of the frozen class, at a fraction of
-    the cost: the fields are stored on a mutable twin class with exactly the same slots
-    (``twin.x = value`` is the interpreter's fast slot store, which the frozen class's
-    ``__setattr__`` rules out), and the finished object is then made a ``cls``. CPython
-    allows that ``__class__`` assignment because the two layouts are identical; it is
-    checked once here, and if it were ever refused the maker would store each field
-    through the slot descriptors instead. Used for the states, boards, tricks and deal
-    constants the engine builds on its hot paths.
-    """
-    names = [field.name for field in attrs.fields(cls)]
-    args = ", ".join(names)
-    twin = type(f"_Building{cls.__name__}", (), {"__slots__": tuple(cls.__slots__)})
-    stores = "\n".join(f"    self.{name} = {name}" for name in names)
-    source = (
-        f"def make({args}):\n    self = _new(_twin)\n{stores}\n"
-        "    self.__class__ = _cls\n    return self\n"
-    )
-    namespace: dict[str, Any] = {"_new": object.__new__, "_twin": twin, "_cls": cls}
-    try:
-        probe: Any = object.__new__(twin)
-        probe.__class__ = cls
-    except TypeError:  # pragma: no cover - a layout CPython refuses to share
-        setters = [getattr(cls, name).__set__ for name in names]
-        stores = "\n".join(f"    _s{i}(self, {name})" for i, name in enumerate(names))
-        source = f"def make({args}):\n    self = _new(_cls)\n{stores}\n    return self\n"
-        namespace.update({f"_s{i}": setter for i, setter in enumerate(setters)})
-    exec(source, namespace)
-    maker: Callable[..., Any] = namespace["make"]
-    return maker
-
-
-def _fast_replacer(cls: type[Any]) -> Callable[..., Any]:
-    """Return ``replace(obj, **changes)``: a copy of ``obj`` with some fields changed.
-
-    The same effect as ``attrs.evolve``, generated for one class so it runs several times
-    faster.
-    """
-    names = [field.name for field in attrs.fields(cls)]
-    params = ", ".join(f"{name}=_MISSING" for name in names)
-    values = ", ".join(f"obj.{name} if {name} is _MISSING else {name}" for name in names)
-    namespace: dict[str, Any] = {"_MISSING": object(), "_make": _fast_constructor(cls)}
-    source = f"def replace(obj, *, {params}):\n    return _make({values})\n"
-    exec(source, namespace)
-    replace: Callable[..., Any] = namespace["replace"]
-    return replace
-
-
-make_state: Final[Callable[..., State]] = _fast_constructor(State)
+make_state: Final[Callable[..., State]] = fast_constructor(State)
 """Build a :class:`State` from its ten fields in order (hot-path constructor)."""
-make_trick: Final[Callable[[int, tuple[Card, ...], int], Trick]] = _fast_constructor(Trick)
+make_trick: Final[Callable[[int, tuple[Card, ...], int], Trick]] = fast_constructor(Trick)
 """Build a :class:`Trick` from leader, cards and winner (hot-path constructor)."""
-make_board: Final[Callable[..., Board]] = _fast_constructor(Board)
+make_board: Final[Callable[..., Board]] = fast_constructor(Board)
 """Build a :class:`Board` from its fields in order (hot-path constructor)."""
-make_outcome: Final[Callable[..., Outcome]] = _fast_constructor(Outcome)
+make_outcome: Final[Callable[..., Outcome]] = fast_constructor(Outcome)
 """Build an :class:`Outcome` from its fields in order (hot-path constructor)."""
-make_deal_info: Final[Callable[..., DealInfo]] = _fast_constructor(DealInfo)
+make_deal_info: Final[Callable[..., DealInfo]] = fast_constructor(DealInfo)
 """Build a :class:`DealInfo` from its fields in order (hot-path constructor)."""
-replace_board: Final[Callable[..., Board]] = _fast_replacer(Board)
+replace_board: Final[Callable[..., Board]] = fast_replacer(Board)
 """Return a copy of a :class:`Board` with the given fields changed (fast ``evolve``)."""
