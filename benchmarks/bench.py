@@ -85,14 +85,11 @@ def euchre_playouts(game: Any, n_games: int, seed: int) -> int:
             if state.is_chance_node():
                 draw = uniform()
                 total = 0.0
-                outcomes = state.chance_outcomes()
-                chosen = outcomes[-1][0]
-                for action, probability in outcomes:
+                for action, probability in state.chance_outcomes():  # noqa: B007 (used below)
                     total += probability
                     if draw < total:
-                        chosen = action
                         break
-                state.apply_action(chosen)
+                state.apply_action(action)  # the last outcome if rounding left draw above
             else:
                 legal = state.legal_actions()
                 state.apply_action(legal[randrange(len(legal))])
