@@ -16,8 +16,9 @@ clubs:    KC QC JC AC 2C 3C 4C 5C 6C 7C 8C 9C 10C
 
 from __future__ import annotations
 
+import contextlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 try:
     import click
@@ -34,6 +35,41 @@ __all__ = ["app", "main"]
 
 _GAME = click.Choice(GAME_NAMES, case_sensitive=False)
 _SUIT = click.Choice(["S", "H", "D", "C"], case_sensitive=False)
+
+_ITERATIONS = click.option(
+    "--iterations",
+    type=click.IntRange(min=1),
+    default=100,
+    show_default=True,
+    help="Samples of the hidden cards per decision of search bots.",
+)
+_TIME_LIMIT = click.option(
+    "--time-limit",
+    type=click.FloatRange(min=0, min_open=True),
+    default=None,
+    help="Also stop a search bot's thinking after this many seconds per decision "
+    "(results then depend on the machine).",
+)
+
+
+@contextlib.contextmanager
+def _reported(library_error: type[click.ClickException], *, files: bool = True) -> Iterator[None]:
+    """Show the library's errors (and, with ``files``, file errors) as click errors.
+
+    Args:
+        library_error: the click error a :class:`CardrulesError` becomes (a usage error
+            for bad options, a plain error for a bad record).
+        files: whether an OSError (a record that cannot be read or written) is shown too.
+
+    """
+    try:
+        yield
+    except CardrulesError as err:
+        raise library_error(str(err)) from err
+    except OSError as err:  # the --save or record file cannot be written or read
+        if not files:
+            raise
+        raise click.ClickException(str(err)) from err
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -70,20 +106,8 @@ def app() -> None:
     show_default=True,
     help="Computer players, comma-separated, one per seat in turn (random, heuristic, search).",
 )
-@click.option(
-    "--iterations",
-    type=click.IntRange(min=1),
-    default=100,
-    show_default=True,
-    help="Samples of the hidden cards per decision of search bots.",
-)
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0, min_open=True),
-    default=None,
-    help="Also stop a search bot's thinking after this many seconds per decision "
-    "(results then depend on the machine).",
-)
+@_ITERATIONS
+@_TIME_LIMIT
 @click.option(
     "--save",
     type=click.Path(dir_okay=False),
@@ -110,7 +134,7 @@ def play(
     just 'KH' (My Bird Sings), 'rob 3S', 'draw 2', 'exchange 4D'. Type '?' to
     list your legal moves again, 'quit' to stop.
     """
-    try:
+    with _reported(click.UsageError):
         _terminal.run_play(
             game,
             seed=seed,
@@ -123,10 +147,6 @@ def play(
             time_limit=time_limit,
             save=save,
         )
-    except CardrulesError as err:
-        raise click.UsageError(str(err)) from err
-    except OSError as err:  # the --save or record file cannot be written or read
-        raise click.ClickException(str(err)) from err
 
 
 @app.command()
@@ -165,20 +185,8 @@ def play(
     default=None,
     help="Deals per session, pools carry over inside one (default: one round).",
 )
-@click.option(
-    "--iterations",
-    type=click.IntRange(min=1),
-    default=100,
-    show_default=True,
-    help="Samples of the hidden cards per decision of search bots.",
-)
-@click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0, min_open=True),
-    default=None,
-    help="Also stop a search bot's thinking after this many seconds per decision "
-    "(results then depend on the machine).",
-)
+@_ITERATIONS
+@_TIME_LIMIT
 @click.option(
     "--rollout",
     type=click.Choice(["heuristic", "random"]),
@@ -211,7 +219,7 @@ def simulate(
     quiet: bool,
 ) -> None:
     """Simulate N deals of GAME among computer players and summarise the results."""
-    try:
+    with _reported(click.UsageError, files=False):
         _terminal.run_simulate(
             game,
             deals=deals,
@@ -227,8 +235,6 @@ def simulate(
             as_json=as_json,
             quiet=quiet,
         )
-    except CardrulesError as err:
-        raise click.UsageError(str(err)) from err
 
 
 @app.command()
@@ -236,12 +242,8 @@ def simulate(
 @click.option("--step", is_flag=True, help="Wait for Enter after every action.")
 def replay(file: str, step: bool) -> None:
     """Replay a saved game record FILE, action by action."""
-    try:
+    with _reported(click.ClickException):
         _terminal.run_replay(file, step=step)
-    except CardrulesError as err:
-        raise click.ClickException(str(err)) from err
-    except OSError as err:  # the --save or record file cannot be written or read
-        raise click.ClickException(str(err)) from err
 
 
 @app.command()
