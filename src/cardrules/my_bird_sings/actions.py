@@ -23,6 +23,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from cardrules._notation import to_card
 from cardrules.cards import Card, format_cards, parse_card, parse_cards
 from cardrules.errors import NotationError
 
@@ -47,14 +48,6 @@ __all__ = [
 ]
 
 
-def _card(value: object) -> Card:
-    if isinstance(value, Card):
-        return value
-    if isinstance(value, str):
-        return parse_card(value)
-    raise NotationError(f"not a card: {value!r} (expected a Card or notation such as 'KH')")
-
-
 def _index(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise NotationError(f"not a position: {value!r} (expected an int such as 0)")
@@ -65,7 +58,7 @@ def _cards(value: object) -> tuple[Card, ...]:
     if isinstance(value, str):
         cards = tuple(sorted(parse_cards(value)))
     elif isinstance(value, Iterable):
-        cards = tuple(sorted(_card(card) for card in value))
+        cards = tuple(sorted(to_card(card) for card in value))
     else:
         raise NotationError(f"not a list of cards: {value!r}")
     if len(set(cards)) < len(cards):
@@ -77,7 +70,7 @@ def _cards(value: object) -> tuple[Card, ...]:
 class Pass:
     """Throw ``card`` face down to the left neighbour (``throw`` passing, MBS-8)."""
 
-    card: Card = attrs.field(converter=_card)
+    card: Card = attrs.field(converter=to_card)
 
     def __str__(self) -> str:
         return f"pass {self.card}"
@@ -102,7 +95,7 @@ class Draw:
 class Exchange:
     """Discard ``discard`` and take a card of another suit from the stock (MBS-11)."""
 
-    discard: Card = attrs.field(converter=_card)
+    discard: Card = attrs.field(converter=to_card)
 
     def __str__(self) -> str:
         return f"exchange {self.discard}"

@@ -18,6 +18,7 @@ from typing import Any, Final, Self, TypeAlias, TypeVar
 
 import attrs
 
+from cardrules._notation import to_card
 from cardrules.cards import FULL_PACK, Card, parse_card
 from cardrules.errors import NotationError
 
@@ -49,14 +50,6 @@ __all__ = [
 ]
 
 
-def _card(value: object) -> Card:
-    if isinstance(value, Card):
-        return value
-    if isinstance(value, str):
-        return parse_card(value)
-    raise NotationError(f"not a card: {value!r} (expected a Card or notation such as '10C')")
-
-
 class _Interned:
     """Mixin: actions are interned, so equal actions are the same object.
 
@@ -85,7 +78,7 @@ class Play(_Interned):
 
     def __new__(cls, card: Card | str) -> Play:
         """Return the shared action for ``card`` (a Card or card notation)."""
-        return PLAYS[_card(card)]
+        return PLAYS[to_card(card)]
 
     def __init__(self, card: Card | str) -> None:
         pass
@@ -110,7 +103,7 @@ class Rob(_Interned):
 
     def __new__(cls, discard: Card | str) -> Rob:
         """Return the shared action for ``discard`` (a Card or card notation)."""
-        return ROBS[_card(discard)]
+        return ROBS[to_card(discard)]
 
     def __init__(self, discard: Card | str) -> None:
         pass
