@@ -222,27 +222,55 @@ def spoil_five_view(view: spoil_five.View, *, size: float = 70) -> Drawing:
         + "</g>"
     )
     table_bottom = table_top + 40 + max(CARD_H * _MID + 30, (CARD_H + 58) * trick_scale)
+    info = f"pool {view.pool} \N{MIDDLE DOT} deal {view.deal_number + 1}"
+    return _seat_view(
+        view,
+        ("Spoil Five", "spoil-five"),
+        info,
+        [chips, turn_up, trick],
+        table_bottom,
+        _spoil_five_status(view),
+        size,
+    )
+
+
+def _seat_view(
+    view: spoil_five.View | my_bird_sings.View,
+    game: tuple[str, str],
+    info: str,
+    table: list[str],
+    table_bottom: float,
+    status_text: str,
+    size: float,
+) -> Drawing:
+    """Finish a view drawing: the seat's own hand under ``table``, the status, the frame.
+
+    Args:
+        view: the seat's view (its hand and legal actions).
+        game: the game's title and its name in the notation (``"spoil-five"``).
+        info: the frame's info line (pool, deal ...).
+        table: the drawn parts above the hand (chips, table).
+        table_bottom: where the table ends.
+        status_text: the status line (who is to act, what happened).
+        size: the card size in the rendering (see :func:`view`).
+
+    """
+    title, name = game
     highlight = [
         card for action in view.legal_actions if (card := _action_card(action)) is not None
     ]
     own, y = _own_hand(view.hand, highlight, view.seat, table_bottom)
-    status = _status(_spoil_five_status(view), y + 14)
+    status = _status(status_text, y + 14)
     height = y + 30
-    info = f"pool {view.pool} \N{MIDDLE DOT} deal {view.deal_number + 1}"
-    body = _frame(
-        f"Spoil Five \N{EM DASH} seat {view.seat}",
-        info,
-        [chips, turn_up, trick, own, status],
-        height,
-    )
+    body = _frame(f"{title} \N{EM DASH} seat {view.seat}", info, [*table, own, status], height)
     return document(
         body,
         width=_WIDTH,
         height=height,
         scale=_scale(size),
-        kind="view spoil-five",
-        title=f"Spoil Five, seat {view.seat}'s view: {_spoil_five_status(view)}",
-        data={"seat": str(view.seat), "game": "spoil-five"},
+        kind=f"view {name}",
+        title=f"{title}, seat {view.seat}'s view: {status_text}",
+        data={"seat": str(view.seat), "game": name},
     )
 
 
@@ -363,30 +391,18 @@ def my_bird_sings_view(view: my_bird_sings.View, *, size: float = 70) -> Drawing
         + "</g>"
     )
     bottom = top + 30 + CARD_H * _MID + 36
-    highlight = [
-        card for action in view.legal_actions if (card := _action_card(action)) is not None
-    ]
-    own, y = _own_hand(view.hand, highlight, view.seat, bottom)
-    status = _status(_my_bird_sings_status(view), y + 14)
-    height = y + 30
     info = (
         f"pool {view.pool} \N{MIDDLE DOT} round {view.round} \N{MIDDLE DOT} "
         f"deal {view.deal_number + 1}"
     )
-    body = _frame(
-        f"My Bird Sings \N{EM DASH} seat {view.seat}",
+    return _seat_view(
+        view,
+        ("My Bird Sings", "my-bird-sings"),
         info,
-        [chips, stock, middle, own, status],
-        height,
-    )
-    return document(
-        body,
-        width=_WIDTH,
-        height=height,
-        scale=_scale(size),
-        kind="view my-bird-sings",
-        title=f"My Bird Sings, seat {view.seat}'s view: {_my_bird_sings_status(view)}",
-        data={"seat": str(view.seat), "game": "my-bird-sings"},
+        [chips, stock, middle],
+        bottom,
+        _my_bird_sings_status(view),
+        size,
     )
 
 
