@@ -351,7 +351,7 @@ def successor_bytes(game: Any, pairs: Sequence[tuple[Any, Any]], baseline: set[i
     return sizes
 
 
-def _decision_pairs(game: Any, options: Any, deals: int, seed: int) -> list[tuple[Any, Any]]:
+def decision_pairs(game: Any, options: Any, deals: int, seed: int) -> list[tuple[Any, Any]]:
     """Every (state, random action) of ``deals`` random deals."""
     rng = random.Random(seed)
     pairs = []
@@ -370,7 +370,7 @@ def memory_report(game: Any, options: Any, seed: int, deals: int = 40) -> dict[s
     gc.collect()
     baseline = shared_baseline() | deep_size(options, set())[1]  # the caller's options
     fresh = [deep_size(game.new_game(options, seed=seed + deal), baseline)[0] for deal in range(20)]
-    pairs = _decision_pairs(game, options, deals, seed)
+    pairs = decision_pairs(game, options, deals, seed)
     walked = successor_bytes(game, pairs, baseline)
     return {
         "fresh_bytes": statistics.median(fresh),

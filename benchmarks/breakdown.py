@@ -26,7 +26,6 @@ import collections
 import cProfile
 import gc
 import pstats
-import random
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -36,7 +35,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make `benchmarks` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bench import deep_size, shared_baseline
+from benchmarks.bench import decision_pairs, deep_size, shared_baseline
 from benchmarks.workloads import MBS_6P, SF_5P, my_bird_sings_6p, spoil_five_5p
 from cardrules import my_bird_sings, spoil_five
 
@@ -69,18 +68,6 @@ GAMES: dict[str, tuple[Any, Any, Callable[[int, int], int], Classifier]] = {
 }
 
 
-def _pairs(game: Any, options: Any, deals: int, seed: int) -> list[tuple[Any, Any]]:
-    rng = random.Random(seed)
-    pairs = []
-    for deal in range(deals):
-        state = game.new_game(options, seed=seed + deal)
-        while legal := game.legal_actions(state):
-            action = rng.choice(legal)
-            pairs.append((state, action))
-            state = game.apply_action(state, action)
-    return pairs
-
-
 def _interleaved_best(runs: Sequence[tuple[Callable[[], None], int]], rounds: int) -> list[float]:
     """Seconds per call of each ``(run, calls)``: the minimum over ``rounds`` rounds.
 
@@ -111,7 +98,7 @@ def transition_costs(
     The rows are: a whole random playout (if ``workload`` is given), ``new_game``, then
     each kind of transition, most frequent first.
     """
-    pairs = _pairs(game, options, deals, seed)
+    pairs = decision_pairs(game, options, deals, seed)
     groups: dict[str, list[tuple[Any, Any]]] = collections.defaultdict(list)
     apply_action = game.apply_action
     for state, action in pairs:
@@ -159,7 +146,7 @@ def transition_costs(
 def field_bytes(game: Any, options: Any, deals: int = 100, seed: int = 4) -> dict[str, float]:
     """Mean bytes per step a successor adds, by the state field that reaches them first."""
     baseline = shared_baseline() | deep_size(options, set())[1]
-    pairs = _pairs(game, options, deals, seed)
+    pairs = decision_pairs(game, options, deals, seed)
     totals: collections.Counter[str] = collections.Counter()
     for state, action in pairs:
         seen = baseline | deep_size(state, baseline)[1]
