@@ -41,15 +41,10 @@ def _scaled(content: str, x: float, y: float, scale: float) -> str:
 
 
 def _seat_chips(
-    *,
-    me: int,
-    sizes: Sequence[int],
-    dealer: int,
-    to_act: int | None,
-    stats: Sequence[str],
-    top: float,
+    view: spoil_five.View | my_bird_sings.View, stats: Sequence[str], *, top: float
 ) -> tuple[str, float]:
     """One chip per seat: name, dealer badge, card backs and a line of public facts."""
+    me, sizes, dealer, to_act = view.seat, view.hand_sizes, view.dealer, view.to_act
     n = len(sizes)
     per_row = min(n, _PER_ROW)
     chip_w = (_WIDTH - 2 * _MARGIN) / per_row
@@ -174,14 +169,7 @@ def spoil_five_view(view: spoil_five.View, *, size: float = 70) -> Drawing:
         + (" \N{EM DASH} barred" if s in view.barred else "")
         for s in range(n)
     ]
-    chips, y = _seat_chips(
-        me=view.seat,
-        sizes=view.hand_sizes,
-        dealer=view.dealer,
-        to_act=view.to_act,
-        stats=stats,
-        top=56,
-    )
+    chips, y = _seat_chips(view, stats, top=56)
     # the table: trumps and the turn-up on the left, the trick on the right
     table_top = y + 10
     taken = view.turn_up_taken_by
@@ -327,14 +315,7 @@ def my_bird_sings_view(view: my_bird_sings.View, *, size: float = 70) -> Drawing
         + (f"{view.exchanges_made[s]} exch." if view.exchanges_made[s] else "")
         for s, text in enumerate(stats)
     ]
-    chips, y = _seat_chips(
-        me=view.seat,
-        sizes=view.hand_sizes,
-        dealer=view.dealer,
-        to_act=view.to_act,
-        stats=stats,
-        top=56,
-    )
+    chips, y = _seat_chips(view, stats, top=56)
     top = y + 10
     pile = "".join(
         _scaled(card_group(None, 0, 0), _MARGIN + 10 + 3 * i, top + 30 - 3 * i, _MID)
