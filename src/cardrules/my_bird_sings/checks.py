@@ -11,10 +11,7 @@ cannot draw 0: with throw passing the player on turn chooses the card (MBS-8)
 
 from __future__ import annotations
 
-from typing import TypeAlias
-
 from cardrules.errors import IllegalActionError
-from cardrules.history import ActionLog
 from cardrules.my_bird_sings.actions import (
     DECLINE_SING,
     Abandon,
@@ -31,16 +28,12 @@ from cardrules.my_bird_sings.options import (
     Passing,
 )
 from cardrules.my_bird_sings.state import (
-    Event,
     OutcomeKind,
     Phase,
     State,
 )
 
 __all__ = ["check_action", "is_legal"]
-
-Log: TypeAlias = "ActionLog[Action] | None"
-Events: TypeAlias = "ActionLog[Event] | None"
 
 _PASS = Phase.PASS
 _DRAW = Phase.DRAW

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
-from typing import TypeAlias, cast
+from typing import cast
 
 import attrs
 
@@ -40,8 +40,6 @@ from cardrules.my_bird_sings.options import (
 from cardrules.my_bird_sings.rules import _checkpoint
 from cardrules.my_bird_sings.state import (
     DealInfo,
-    Event,
-    Phase,
     State,
     Table,
     new_deal_info,
@@ -50,14 +48,6 @@ from cardrules.my_bird_sings.state import (
 
 __all__ = ["deal_info", "deck_for", "history", "new_game", "next_deal"]
 
-Log: TypeAlias = "ActionLog[Action] | None"
-Events: TypeAlias = "ActionLog[Event] | None"
-
-_PASS = Phase.PASS
-_DRAW = Phase.DRAW
-_EXCHANGE = Phase.EXCHANGE
-_SING = Phase.SING
-_OVER = Phase.OVER
 _THROW = Passing.THROW
 
 
