@@ -6,6 +6,20 @@ from collections.abc import Sequence
 
 from cardrules import spoil_five as sf
 from cardrules.cards import FULL_PACK, Card, parse_card, parse_cards
+from cardrules.spoil_five.actions import PLAYS, ROBS
+
+ALL_ACTIONS: tuple[sf.Action, ...] = (
+    *PLAYS,
+    *ROBS,
+    sf.DeclineRob(),
+    sf.Stop(),
+    sf.GoOn(),
+    sf.AskFive(),
+    sf.DeclineFive(),
+    sf.AcceptFive(),
+    sf.RefuseFive(),
+)
+"""Every Spoil Five action: a play and a rob of each card, then each action without a card."""
 
 
 def deck_for(

@@ -11,8 +11,8 @@ import pytest
 from cardrules import spoil_five as sf
 from cardrules.cards import FULL_PACK, parse_card
 from cardrules.errors import NotationError, OptionsError
-from cardrules.spoil_five.actions import PLAYS, ROBS
 from cardrules.stakes import SplitRemainder
+from tests.spoil_five.helpers import ALL_ACTIONS
 
 DEFAULTS = {
     "players": 5,
@@ -144,18 +144,7 @@ def test_new_game_argument_checks() -> None:
 
 def test_notation_round_trip_for_every_action() -> None:
     """parse_action(format_action(a)) is a for every action; str(a) is its notation."""
-    actions: list[sf.Action] = [
-        *PLAYS,
-        *ROBS,
-        sf.DeclineRob(),
-        sf.Stop(),
-        sf.GoOn(),
-        sf.AskFive(),
-        sf.DeclineFive(),
-        sf.AcceptFive(),
-        sf.RefuseFive(),
-    ]
-    for action in actions:
+    for action in ALL_ACTIONS:
         text = sf.format_action(action)
         assert str(action) == text
         assert sf.parse_action(text) is action

@@ -18,22 +18,10 @@ from cardrules.cards import FULL_PACK, Card, Rank
 from cardrules.dealing import shuffled
 from cardrules.errors import IllegalActionError
 from cardrules.history import log_items
-from cardrules.spoil_five.actions import PLAYS, ROBS
 from cardrules.spoil_five.state import Board, DealInfo
-from tests.spoil_five.helpers import play_out
+from tests.spoil_five.helpers import ALL_ACTIONS, play_out
 from tests.spoil_five.strategies import options
 
-ALL_ACTIONS: tuple[sf.Action, ...] = (
-    *PLAYS,
-    *ROBS,
-    sf.DeclineRob(),
-    sf.Stop(),
-    sf.GoOn(),
-    sf.AskFive(),
-    sf.DeclineFive(),
-    sf.AcceptFive(),
-    sf.RefuseFive(),
-)
 RULE_ID = re.compile(r"^(SF|C)-\d+$")
 MAX_DECISIONS = 60
 
