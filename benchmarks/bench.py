@@ -53,6 +53,7 @@ from cardrules import my_bird_sings, records, spoil_five
 __all__ = [
     "EuchreSide",
     "Measure",
+    "decision_pairs",
     "deep_size",
     "euchre_playouts",
     "main",
