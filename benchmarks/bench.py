@@ -2,7 +2,7 @@
 
 Run from the project root (``pip install -e '.[bench]'`` first for the euchre figures)::
 
-    python benchmarks/bench.py            # about a minute; prints a table
+    python benchmarks/bench.py            # about 15 s; prints a table
     python benchmarks/bench.py --json out.json --rounds 15
 
 What it measures, always through the public API with validation on:
