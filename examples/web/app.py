@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Final
 
@@ -42,7 +42,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from cardrules import NotationError, parse_card, svg
-from web.session import MAX_SEED, ApiError, Session, SessionStore
+from web.session import MAX_SEED, ApiError, Session, SessionStore, new_game_id
 from web.tables import JSON, KINDS, kind_named
 
 __all__ = ["MAX_BODY", "create_app", "main"]
@@ -222,9 +222,12 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": detail}, status_code=status)
 
 
-def create_app(*, capacity: int = 500) -> Starlette:
-    """Build the application with an empty store of at most ``capacity`` live games."""
-    api = _Api(SessionStore(capacity=capacity))
+def create_app(*, capacity: int = 500, new_id: Callable[[], str] = new_game_id) -> Starlette:
+    """Build the application with an empty store of at most ``capacity`` live games.
+
+    ``new_id`` makes the game ids (see :class:`~web.session.SessionStore`).
+    """
+    api = _Api(SessionStore(capacity=capacity, new_id=new_id))
     routes = [
         Route("/", _page),
         Route("/api/games", api.catalogue, methods=["GET"]),

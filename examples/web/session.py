@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 import attrs
@@ -33,7 +33,7 @@ from cardrules.bots import GameBot
 from cardrules.dealing import derive_seed
 from web.tables import JSON, GameKind
 
-__all__ = ["HUMAN_SEAT", "MAX_SEED", "ApiError", "Session", "SessionStore"]
+__all__ = ["HUMAN_SEAT", "MAX_SEED", "ApiError", "Session", "SessionStore", "new_game_id"]
 
 HUMAN_SEAT: Final = 0
 """The seat the person in the browser plays (the bots take every other seat)."""
@@ -264,16 +264,34 @@ class Session:
         self.state = state
 
 
+def new_game_id() -> str:
+    """A fresh unguessable game id: 16 URL-safe characters from :mod:`secrets`.
+
+    The id is random text with no link to any card; by chance it may hold something
+    that reads like a card (``"AH-E25kFg7VyGK3f"``), which tells nothing about the game.
+    """
+    return secrets.token_urlsafe(12)
+
+
 @attrs.define
 class SessionStore:
     """The live sessions, by id, forgetting the least recently used beyond ``capacity``.
 
+    ``new_id`` makes the ids (unguessable :func:`new_game_id` by default; tests pass a
+    fixed sequence to replay a game exactly, and must keep the ids distinct).
+
     >>> store = SessionStore(capacity=2)
     >>> len(store), store.get("nope") is None
     (0, True)
+    >>> from web.tables import kind_named
+    >>> session = Session.start(kind_named("spoil-five"), players=2, preset="peel", seed=1)
+    >>> ids = iter(["AH-E25kFg7VyGK3f", "second"])
+    >>> SessionStore(new_id=lambda: next(ids)).add(session)
+    'AH-E25kFg7VyGK3f'
     """
 
     capacity: int = 500
+    new_id: Callable[[], str] = new_game_id
     _sessions: dict[str, Session] = attrs.field(factory=dict, init=False)
 
     def __len__(self) -> int:
@@ -281,7 +299,7 @@ class SessionStore:
 
     def add(self, session: Session) -> str:
         """Store ``session`` under a new unguessable id and return the id."""
-        game_id = secrets.token_urlsafe(12)
+        game_id = self.new_id()
         self._sessions[game_id] = session
         while len(self._sessions) > self.capacity:
             del self._sessions[next(iter(self._sessions))]

@@ -36,7 +36,7 @@ class Harness:
         """Parse a response body after checking that it leaks no hidden card."""
         session = self.session(game_id)
         knowledge = self.knowledge.setdefault(game_id, Knowledge(session.kind.name, session.human))
-        leaked = knowledge.leaked(text, session.state)
+        leaked = knowledge.leaked(text, session.state, game_id=game_id)
         assert not leaked, f"the page was sent hidden cards {sorted(leaked)}"
         data: dict[str, Any] = json.loads(text)
         return data

@@ -151,7 +151,7 @@ class _Watcher:
             if state is None:
                 assert card_tokens(text) == set(), url
                 continue
-            leaked = knowledge.leaked(text, state)
+            leaked = knowledge.leaked(text, state, game_id=self.game_id)
             name = url.rsplit("/", 1)[-1]
             if url.endswith(".svg") and name != "back.svg":
                 leaked |= {name.removesuffix(".svg")} & knowledge.forbidden(state)
