@@ -19,16 +19,8 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from tests.chromium import CHROMIUM, MISSING, launch
+
 FELT = (0x1F, 0x6F, 0x43)  # the green table of the charts (cardrules.svg._draw.FELT)
 
 
@@ -88,12 +80,12 @@ def browser_page(server: str) -> Iterator[Any]:
     """A Chromium page driven by playwright (skips when either is not installed)."""
     if importlib.util.find_spec("playwright") is None:
         pytest.skip("playwright is not installed: pip install -e '.[browser]'")
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"no browser at {CHROMIUM}: apt-get install chromium (Debian's package)")
+    if CHROMIUM is None:
+        pytest.skip(MISSING)
     # imported by name so that type checking does not need playwright installed
     sync_api = importlib.import_module("playwright.sync_api")
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = launch(playwright)
         try:
             page = browser.new_page(viewport={"width": 1200, "height": 900})
             yield page

@@ -12,7 +12,6 @@ the ``web`` and ``browser`` extras; Playwright never downloads a browser here.
 from __future__ import annotations
 
 import random
-import shutil
 import socket
 import threading
 import time
@@ -22,17 +21,15 @@ from typing import Any
 
 import pytest
 
+from tests.chromium import CHROMIUM, MISSING, launch
+
 pytest.importorskip("starlette", reason="the web example needs its extra: pip install '.[web]'")
 uvicorn = pytest.importorskip("uvicorn", reason="the server needs uvicorn: pip install '.[web]'")
 sync_api = pytest.importorskip(
     "playwright.sync_api", reason="the browser test needs playwright: pip install '.[browser]'"
 )
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 if CHROMIUM is None:
-    pytest.skip(
-        "Debian's chromium is not installed (apt-get install -y chromium)",
-        allow_module_level=True,
-    )
+    pytest.skip(MISSING, allow_module_level=True)
 
 from starlette.applications import Starlette  # noqa: E402
 
@@ -40,16 +37,6 @@ from cardrules import records  # noqa: E402
 from tests.web.leaks import Knowledge, card_tokens  # noqa: E402
 from web.app import create_app  # noqa: E402
 from web.session import SessionStore  # noqa: E402
-
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 def _free_port() -> int:
@@ -105,7 +92,7 @@ def server() -> Iterator[_Server]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        launched = launch(playwright)
         yield launched
         launched.close()
 
