@@ -37,9 +37,7 @@ def test_same_seed_same_order_in_processes_with_different_hash_seeds() -> None:
 
 def test_known_order_is_pinned() -> None:
     """A golden value: changing the shuffle would silently change every recorded game."""
-    assert format_cards(shuffled(FULL_PACK, 0, count=6)) == format_cards(
-        shuffled(FULL_PACK, 0)[:6]
-    )
+    assert format_cards(shuffled(FULL_PACK, 0, count=6)) == format_cards(shuffled(FULL_PACK, 0)[:6])
     assert format_cards(shuffled(FULL_PACK, 7, count=5)) == "4H 9S 9D 7S 4D"
 
 

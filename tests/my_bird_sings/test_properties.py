@@ -39,30 +39,9 @@ from cardrules.my_bird_sings import (
     sings,
     view,
 )
+from tests.strategies import my_bird_sings_options
 
 RULE_ID = re.compile(r"^(MBS|C)-\d+$")
-
-
-@st.composite
-def game_options(draw: st.DrawFn) -> Options:
-    """A preset, a legal number of players, and sometimes extra flags."""
-    preset = PRESETS[draw(st.sampled_from(sorted(PRESETS)))]
-    most = 13 if preset.pack == 52 else 8
-    players = draw(st.integers(2, most))
-    extra: dict[str, object] = {"players": players, "round_limit": draw(st.integers(3, 12))}
-    if draw(st.booleans()):
-        extra["exchange_after_rounds"] = draw(st.integers(0, 2))
-        extra["exchange_by"] = draw(st.sampled_from(["leader", "everyone"]))
-        extra["exchange_discard_to"] = draw(st.sampled_from(["dead", "stock_bottom"]))
-        extra["rejects_to"] = draw(st.sampled_from(["dead", "stock_bottom"]))
-        extra["rejects_visible"] = draw(st.booleans())
-        extra["exchange_on_exhaustion"] = draw(st.sampled_from(["keep_last", "take_back_discard"]))
-    if draw(st.booleans()):
-        extra["auto_sing"] = draw(st.booleans())
-        extra["sing_timing"] = draw(st.sampled_from(["own_turn", "any_after_deal"]))
-        extra["exhaustion_end"] = draw(st.sampled_from(["cannot_replenish", "take_remaining"]))
-        extra["split_remainder"] = draw(st.sampled_from(["carry", "first_from_eldest", "dealer"]))
-    return attrs.evolve(preset, **extra)
 
 
 def _pack(options: Options) -> tuple[Card, ...]:
@@ -137,7 +116,7 @@ def _fingerprint(state: State) -> object:
 
 
 @settings(max_examples=80, deadline=None)
-@given(options=game_options(), seed=st.integers(0, 2**32), choices=st.randoms())
+@given(options=my_bird_sings_options(), seed=st.integers(0, 2**32), choices=st.randoms())
 def test_random_games_keep_every_invariant(
     options: Options, seed: int, choices: random.Random
 ) -> None:
@@ -182,7 +161,7 @@ def test_random_games_keep_every_invariant(
 
 
 @settings(max_examples=40, deadline=None)
-@given(options=game_options(), seed=st.integers(0, 2**32), picks=st.randoms())
+@given(options=my_bird_sings_options(), seed=st.integers(0, 2**32), picks=st.randoms())
 def test_purity_and_determinism(options: Options, seed: int, picks: random.Random) -> None:
     """apply_action never changes its input; the same seed and choices give the same game."""
     runs = []
@@ -201,7 +180,7 @@ def test_purity_and_determinism(options: Options, seed: int, picks: random.Rando
 
 
 @settings(max_examples=40, deadline=None)
-@given(options=game_options(), seed=st.integers(0, 2**32), rng=st.randoms())
+@given(options=my_bird_sings_options(), seed=st.integers(0, 2**32), rng=st.randoms())
 def test_sampled_states_match_the_view(options: Options, seed: int, rng: random.Random) -> None:
     """A sampled state shows the seat exactly its view and offers the same actions."""
     state = new_game(options, seed=seed)

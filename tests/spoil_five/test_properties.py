@@ -20,7 +20,7 @@ from cardrules.errors import IllegalActionError
 from cardrules.history import log_items
 from cardrules.spoil_five.state import Board, DealInfo
 from tests.spoil_five.helpers import ALL_ACTIONS, play_out
-from tests.spoil_five.strategies import options
+from tests.strategies import spoil_five_options
 
 RULE_ID = re.compile(r"^(SF|C)-\d+$")
 MAX_DECISIONS = 60
@@ -112,14 +112,14 @@ def random_session(
 
 
 @settings(max_examples=60, deadline=None)
-@given(opts=options(), seed=st.integers(0, 2**32), pick=st.integers(0, 2**32))
+@given(opts=spoil_five_options(), seed=st.integers(0, 2**32), pick=st.integers(0, 2**32))
 def test_random_games_keep_every_invariant(opts: sf.Options, seed: int, pick: int) -> None:
     """Cards and counters are conserved; legality, purity and views agree at every step."""
     random_session(opts, seed, random.Random(pick), deals=2, check=True)
 
 
 @settings(max_examples=30, deadline=None)
-@given(opts=options(), seed=st.integers(0, 2**32), pick=st.integers(0, 2**32))
+@given(opts=spoil_five_options(), seed=st.integers(0, 2**32), pick=st.integers(0, 2**32))
 def test_same_seed_and_actions_give_equal_states(opts: sf.Options, seed: int, pick: int) -> None:
     """Replaying the same seed and actions reproduces the same states and history."""
     first = sf.new_game(opts, seed=seed)
@@ -140,7 +140,7 @@ def test_same_seed_and_actions_give_equal_states(opts: sf.Options, seed: int, pi
 
 
 @settings(max_examples=40, deadline=None)
-@given(opts=options(), seed=st.integers(0, 2**32), pick=st.integers(0, 2**32))
+@given(opts=spoil_five_options(), seed=st.integers(0, 2**32), pick=st.integers(0, 2**32))
 def test_sampled_states_agree_with_the_view(opts: sf.Options, seed: int, pick: int) -> None:
     """A state sampled from a view shows that seat exactly the same view."""
     choices = random.Random(pick)
@@ -177,7 +177,11 @@ def _twin_packs(
 
 
 @settings(max_examples=60, deadline=None)
-@given(opts=options(), declining=st.sampled_from(["optional", "penalize"]), pick=st.integers())
+@given(
+    opts=spoil_five_options(),
+    declining=st.sampled_from(["optional", "penalize"]),
+    pick=st.integers(),
+)
 def test_a_declined_rob_reveals_nothing(opts: sf.Options, declining: str, pick: int) -> None:
     """C-6, SF-12: where a rob may be declined, a deal where some seat holds the ace of
     trumps and one where that card is undealt look the same to every other seat, whatever

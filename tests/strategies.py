@@ -1,4 +1,4 @@
-"""Hypothesis strategies for Spoil Five: valid option sets and random games."""
+"""Hypothesis strategies shared by the whole suite: valid option sets of both games."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import attrs
 from hypothesis import assume
 from hypothesis import strategies as st
 
+from cardrules import my_bird_sings as mbs
 from cardrules import spoil_five as sf
 from cardrules.errors import OptionsError
 
@@ -16,8 +17,8 @@ def _teams(players: int, sides: int) -> tuple[tuple[int, ...], ...]:
 
 
 @st.composite
-def options(draw: st.DrawFn) -> sf.Options:
-    """Any valid Options: a preset, a player count, and a few other flags varied."""
+def spoil_five_options(draw: st.DrawFn) -> sf.Options:
+    """Any valid Spoil Five Options: a preset, a player count, and a few other flags varied."""
     preset = draw(st.sampled_from(sorted(sf.PRESETS)))
     base = sf.PRESETS[preset]
     players = draw(st.integers(2, 10))
@@ -47,3 +48,25 @@ def options(draw: st.DrawFn) -> sf.Options:
     except OptionsError:
         assume(False)
         raise
+
+
+@st.composite
+def my_bird_sings_options(draw: st.DrawFn) -> mbs.Options:
+    """Any valid My Bird Sings Options: a preset, a player count, sometimes extra flags."""
+    preset = mbs.PRESETS[draw(st.sampled_from(sorted(mbs.PRESETS)))]
+    most = 13 if preset.pack == 52 else 8
+    players = draw(st.integers(2, most))
+    extra: dict[str, object] = {"players": players, "round_limit": draw(st.integers(3, 12))}
+    if draw(st.booleans()):
+        extra["exchange_after_rounds"] = draw(st.integers(0, 2))
+        extra["exchange_by"] = draw(st.sampled_from(["leader", "everyone"]))
+        extra["exchange_discard_to"] = draw(st.sampled_from(["dead", "stock_bottom"]))
+        extra["rejects_to"] = draw(st.sampled_from(["dead", "stock_bottom"]))
+        extra["rejects_visible"] = draw(st.booleans())
+        extra["exchange_on_exhaustion"] = draw(st.sampled_from(["keep_last", "take_back_discard"]))
+    if draw(st.booleans()):
+        extra["auto_sing"] = draw(st.booleans())
+        extra["sing_timing"] = draw(st.sampled_from(["own_turn", "any_after_deal"]))
+        extra["exhaustion_end"] = draw(st.sampled_from(["cannot_replenish", "take_remaining"]))
+        extra["split_remainder"] = draw(st.sampled_from(["carry", "first_from_eldest", "dealer"]))
+    return attrs.evolve(preset, **extra)

@@ -1,0 +1,143 @@
+"""Option value checks shared by the games' ``Options`` classes (internal).
+
+Each function checks the value of one named field: it returns a good value (normalised:
+the enum member for its plain string, a plain ``int``) and raises
+:class:`~cardrules.errors.OptionsError` naming the field for anything else, wrong types
+included, so a caller never sees a bare ``TypeError``.
+
+The games still give every field its own small named converter calling these (mypy's
+attrs plugin only understands converters that are named functions, and the named
+function's ``object`` parameter is what lets ``Options`` accept plain strings).
+
+>>> to_int("players", 4, low=2)
+4
+>>> to_int("players", "4", low=2)
+Traceback (most recent call last):
+...
+cardrules.errors.OptionsError: players: expected an int, not '4'
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TypeVar
+
+from cardrules.errors import OptionsError
+from tests.legacy.stakes import SplitRemainder
+
+__all__ = ["split_remainder", "to_bool", "to_enum", "to_int", "to_optional_int"]
+
+E = TypeVar("E", bound=enum.StrEnum)
+
+
+def to_enum(kind: type[E], field: str, value: object) -> E:
+    """Return the ``kind`` member that is ``value`` or has ``value`` as its string.
+
+    Args:
+        kind: the option's string enum.
+        field: the option's name, quoted in the error.
+        value: the value given.
+
+    >>> to_enum(SplitRemainder, "split_remainder", "carry")
+    <SplitRemainder.CARRY: 'carry'>
+    >>> to_enum(SplitRemainder, "split_remainder", "keep")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.OptionsError: split_remainder: expected one of 'carry', ... not 'keep'
+
+    """
+    if isinstance(value, kind):
+        return value
+    if isinstance(value, str):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
+    allowed = ", ".join(repr(str(member)) for member in kind)
+    raise OptionsError(f"{field}: expected one of {allowed}, not {value!r}")
+
+
+def to_int(field: str, value: object, low: int = 0, allowed: tuple[int, ...] = ()) -> int:
+    """Return ``value`` as a plain int if it is an int (never a bool) of at least ``low``.
+
+    Args:
+        field: the option's name, quoted in the error.
+        value: the value given.
+        low: the smallest value allowed.
+        allowed: if not empty, the only values allowed.
+
+    >>> to_int("pack", 32, allowed=(52, 32))
+    32
+    >>> to_int("pack", 40, allowed=(52, 32))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.OptionsError: pack: expected one of 52, 32, not 40
+    >>> to_int("stake", -1)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.OptionsError: stake: expected an int of at least 0, not -1
+    >>> to_int("stake", True)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.OptionsError: stake: expected an int, not True
+
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise OptionsError(f"{field}: expected an int, not {value!r}")
+    if allowed and value not in allowed:
+        raise OptionsError(
+            f"{field}: expected one of {', '.join(map(str, allowed))}, not {value!r}"
+        )
+    if value < low:
+        raise OptionsError(f"{field}: expected an int of at least {low}, not {value!r}")
+    return int(value)
+
+
+def to_optional_int(field: str, value: object, low: int = 0) -> int | None:
+    """Return None for None, else ``value`` as a plain int of at least ``low`` (no bool).
+
+    Args:
+        field: the option's name, quoted in the error.
+        value: the value given.
+        low: the smallest int allowed.
+
+    >>> to_optional_int("round_limit", None, low=1), to_optional_int("round_limit", 3, low=1)
+    (None, 3)
+    >>> to_optional_int("round_limit", 0, low=1)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.OptionsError: round_limit: expected None or an int of at least 1, not 0
+
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise OptionsError(f"{field}: expected None or an int of at least {low}, not {value!r}")
+    return int(value)
+
+
+def to_bool(field: str, value: object) -> bool:
+    """Return ``value`` if it is ``True`` or ``False`` (not 0, 1 or a string).
+
+    Args:
+        field: the option's name, quoted in the error.
+        value: the value given.
+
+    >>> to_bool("jinking", 1)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.OptionsError: jinking: expected True or False, not 1
+
+    """
+    if not isinstance(value, bool):
+        raise OptionsError(f"{field}: expected True or False, not {value!r}")
+    return value
+
+
+def split_remainder(value: object) -> SplitRemainder:
+    """The converter of the ``split_remainder`` option both games share (D-2).
+
+    >>> split_remainder("dealer")
+    <SplitRemainder.DEALER: 'dealer'>
+    """
+    return to_enum(SplitRemainder, "split_remainder", value)

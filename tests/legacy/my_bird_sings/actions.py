@@ -1,0 +1,258 @@
+"""My Bird Sings actions and their notation.
+
+Every action is a small frozen value. The engine hands out pre-built instances
+(:data:`PASS_ACTIONS`, :data:`DRAW_ACTIONS`, ...), so legal-action lists cost no
+allocation; actions built by callers compare equal to them.
+
+Notation (case-insensitive on input): ``pass KH``, ``draw 2`` (0-based position),
+``exchange 4D``, ``decline-exchange``, ``sing 2H 9H KH 5H``, ``decline-sing``,
+``abandon``.
+
+>>> parse_action("PASS kh")
+Pass(card=<Card KH>)
+>>> str(Sing(parse_cards("KH 2H 9H 5H")))
+'sing 2H 5H 9H KH'
+>>> format_action(parse_action("draw 2")), parse_action("decline-exchange") == DeclineExchange()
+('draw 2', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final, TypeAlias
+
+import attrs
+
+from cardrules._notation import to_card
+from cardrules.cards import Card, format_cards, parse_card, parse_cards
+from cardrules.errors import NotationError
+
+__all__ = [
+    "ABANDON",
+    "ACTION_TYPES",
+    "DECLINE_EXCHANGE",
+    "DECLINE_SING",
+    "DRAW_ACTIONS",
+    "EXCHANGE_ACTIONS",
+    "PASS_ACTIONS",
+    "Abandon",
+    "Action",
+    "DeclineExchange",
+    "DeclineSing",
+    "Draw",
+    "Exchange",
+    "Pass",
+    "Sing",
+    "format_action",
+    "parse_action",
+]
+
+
+def _index(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise NotationError(f"not a position: {value!r} (expected an int such as 0)")
+    return int(value)
+
+
+def _cards(value: object) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        cards = tuple(sorted(parse_cards(value)))
+    elif isinstance(value, Iterable):
+        cards = tuple(sorted(to_card(card) for card in value))
+    else:
+        raise NotationError(f"not a list of cards: {value!r}")
+    if len(set(cards)) < len(cards):
+        raise NotationError(f"a card repeats in {format_cards(cards)!r}")
+    return cards
+
+
+@attrs.frozen(slots=True)
+class Pass:
+    """Throw ``card`` face down to the left neighbour (``throw`` passing, MBS-8)."""
+
+    card: Card = attrs.field(converter=to_card)
+
+    def __str__(self) -> str:
+        return f"pass {self.card}"
+
+
+@attrs.frozen(slots=True)
+class Draw:
+    """Draw the card at ``index`` (0-based) of the hand the right neighbour offers face down.
+
+    Used with ``draw_blind`` passing (MBS-8): the drawer is the left neighbour of the player
+    on turn, and the offered cards lie in a fresh random order, so the index tells nothing
+    about the card.
+    """
+
+    index: int = attrs.field(converter=_index)
+
+    def __str__(self) -> str:
+        return f"draw {self.index}"
+
+
+@attrs.frozen(slots=True)
+class Exchange:
+    """Discard ``discard`` and take a card of another suit from the stock (MBS-11)."""
+
+    discard: Card = attrs.field(converter=to_card)
+
+    def __str__(self) -> str:
+        return f"exchange {self.discard}"
+
+
+@attrs.frozen(slots=True)
+class DeclineExchange:
+    """Let an open exchange with the stock go by (MBS-11)."""
+
+    def __str__(self) -> str:
+        return "decline-exchange"
+
+
+@attrs.frozen(slots=True)
+class Sing:
+    """Declare that ``cards`` sing (MBS-12), or lay them as a trick (MBS-15).
+
+    Only offered where the player chooses: ``auto_sing=False``, or several singing sets in
+    the play-to-exhaustion variant. The cards are kept in pack order, so two ``Sing`` values
+    with the same cards are equal whatever order they were given in. A repeated card is
+    refused with :class:`~cardrules.errors.NotationError`.
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+
+    def __str__(self) -> str:
+        return f"sing {format_cards(self.cards)}" if self.cards else "sing"
+
+
+@attrs.frozen(slots=True)
+class DeclineSing:
+    """Keep silent at a checkpoint where the holding sings (only with ``auto_sing=False``).
+
+    The chance is lost: the holding is checked again only at the next checkpoint (D-5).
+    """
+
+    def __str__(self) -> str:
+        return "decline-sing"
+
+
+@attrs.frozen(slots=True)
+class Abandon:
+    """End the deal as void by agreement; the pool is carried to the next deal (MBS-13).
+
+    Offered only at the first decision of each round after the first (the engine's
+    reading of D-11; see ``docs/rules/my-bird-sings.md``).
+    """
+
+    def __str__(self) -> str:
+        return "abandon"
+
+
+Action: TypeAlias = Pass | Draw | Exchange | DeclineExchange | Sing | DeclineSing | Abandon
+"""Any My Bird Sings action."""
+
+ACTION_TYPES: Final = (Pass, Draw, Exchange, DeclineExchange, Sing, DeclineSing, Abandon)
+"""The action classes, in the order of the notation table."""
+
+PASS_ACTIONS: Final[tuple[Pass, ...]] = tuple(Pass(Card.from_index(i)) for i in range(52))
+"""``Pass`` for each card, indexed by card."""
+EXCHANGE_ACTIONS: Final[tuple[Exchange, ...]] = tuple(
+    Exchange(Card.from_index(i)) for i in range(52)
+)
+"""``Exchange`` for each card, indexed by card."""
+DRAW_ACTIONS: Final[tuple[Draw, ...]] = tuple(Draw(i) for i in range(16))
+"""``Draw`` for positions 0 to 15, indexed by position."""
+DECLINE_EXCHANGE: Final = DeclineExchange()
+"""The one ``DeclineExchange`` value the engine hands out."""
+DECLINE_SING: Final = DeclineSing()
+"""The one ``DeclineSing`` value the engine hands out."""
+ABANDON: Final = Abandon()
+"""The one ``Abandon`` value the engine hands out."""
+
+_BARE: Final[dict[str, Action]] = {
+    "decline-exchange": DECLINE_EXCHANGE,
+    "decline-sing": DECLINE_SING,
+    "abandon": ABANDON,
+}
+
+
+def parse_action(text: str) -> Action:
+    """Read an action in notation (case-insensitive; a bare card means ``pass``).
+
+    >>> parse_action("sing 2h 9h kh 5h")
+    Sing(cards=(<Card 2H>, <Card 5H>, <Card 9H>, <Card KH>))
+    >>> parse_action("exchange 4D"), parse_action("10c")
+    (Exchange(discard=<Card 4D>), Pass(card=<Card 10C>))
+    >>> parse_action("draw two")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.NotationError: not a My Bird Sings action: 'draw two' (draw needs a \
+position from 0 to 15, such as 'draw 0')
+    >>> parse_action("sing AS AS 2S 3S")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.NotationError: not a My Bird Sings action: 'sing AS AS 2S 3S' (a sing \
+names each card once)
+
+    Notation is strict: a sing names distinct cards, and a draw position is a plain decimal
+    from 0 to 15 (a hand on offer never holds more than five cards; 15 is the highest
+    position :data:`DRAW_ACTIONS` and the adapters name), so no text reads as an action
+    that can never be legal in a way a caller would not notice.
+
+    Raises:
+        NotationError: quoting ``text`` if it is not an action.
+
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"not a My Bird Sings action: {text!r} (expected a string)")
+    words = text.strip().lower().split()
+    if not words:
+        raise NotationError(f"not a My Bird Sings action: {text!r} (it is empty)")
+    verb, args = words[0], words[1:]
+    if verb in _BARE and not args:
+        return _BARE[verb]
+    repeated = False
+    try:
+        if verb == "pass" and len(args) == 1:
+            return PASS_ACTIONS[parse_card(args[0])]
+        if verb == "exchange" and len(args) == 1:
+            return EXCHANGE_ACTIONS[parse_card(args[0])]
+        if verb == "sing" and args:
+            sung = parse_cards(" ".join(args))
+            if len(set(sung)) == len(sung):
+                return Sing(sung)
+            repeated = True
+        if len(words) == 1 and verb not in ("draw", "pass", "exchange", "sing"):
+            return PASS_ACTIONS[parse_card(verb)]
+    except NotationError:
+        pass
+    if repeated:
+        raise NotationError(f"not a My Bird Sings action: {text!r} (a sing names each card once)")
+    if verb == "draw":
+        if len(args) == 1 and args[0].isdigit() and args[0].isascii() and len(args[0]) <= 2:
+            index = int(args[0])
+            if index < len(DRAW_ACTIONS):
+                return DRAW_ACTIONS[index]
+        raise NotationError(
+            f"not a My Bird Sings action: {text!r} (draw needs a position from 0 to "
+            f"{len(DRAW_ACTIONS) - 1}, such as 'draw 0')"
+        )
+    raise NotationError(
+        f"not a My Bird Sings action: {text!r} (expected pass, draw, exchange, "
+        "decline-exchange, sing, decline-sing or abandon, e.g. 'pass KH')"
+    )
+
+
+def format_action(action: Action) -> str:
+    """Write an action in canonical notation; :func:`parse_action` reads it back.
+
+    >>> format_action(Exchange(parse_card("4d")))
+    'exchange 4D'
+
+    Raises:
+        NotationError: if ``action`` is not a My Bird Sings action.
+
+    """
+    if not isinstance(action, ACTION_TYPES):
+        raise NotationError(f"not a My Bird Sings action: {action!r}")
+    return str(action)

@@ -1,0 +1,143 @@
+"""Spoil Five after W. H. Peel (1891): options, card orders, actions and the engine.
+
+The functional surface is the same as every cardrules game (see
+:class:`cardrules.protocol.Game`): ``new_game``, ``legal_actions``, ``apply_action``,
+``view``, ``next_deal`` and friends, over immutable states.
+
+>>> from cardrules import spoil_five
+>>> state = spoil_five.new_game(spoil_five.Options(players=4), seed=7)
+>>> while not spoil_five.is_deal_over(state):
+...     state = spoil_five.apply_action(state, spoil_five.legal_actions(state)[0])
+>>> state.outcome.kind in spoil_five.OutcomeKind, sum(state.balances) + state.pool
+(True, 0)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tests.legacy.spoil_five.actions import (
+    ACTION_TYPES,
+    AcceptFive,
+    Action,
+    AskFive,
+    DeclineFive,
+    DeclineRob,
+    GoOn,
+    Play,
+    RefuseFive,
+    Rob,
+    Stop,
+    format_action,
+    parse_action,
+)
+from tests.legacy.spoil_five.deal import new_game, next_deal
+from tests.legacy.spoil_five.options import (
+    FORTY_FIVE,
+    JINKING,
+    ORDINARY,
+    PARTNERSHIP,
+    PEEL,
+    PRESETS,
+    TWENTY_FIVE,
+    TWO_HANDED,
+    TWO_TRICKS,
+    DealerAce,
+    FivingAsker,
+    Options,
+    PlainLeadRule,
+    Ranking,
+    Robbing,
+    RobEnforcement,
+    Scoring,
+    SpoilPayers,
+)
+from tests.legacy.spoil_five.ranking import (
+    order_table_markdown,
+    plain_order,
+    trick_winner,
+    trump_order,
+)
+from tests.legacy.spoil_five.rules import (
+    apply_action,
+    check_action,
+    history,
+    is_deal_over,
+    is_game_over,
+    is_legal,
+    legal_actions,
+    legal_plays,
+)
+from tests.legacy.spoil_five.sampling import sample_state
+from tests.legacy.spoil_five.state import (
+    Event,
+    EventKind,
+    Outcome,
+    OutcomeKind,
+    Phase,
+    State,
+    Trick,
+)
+from tests.legacy.spoil_five.views import View, view
+
+NAME: Final = "spoil-five"
+"""The game's name in records and on the command line."""
+
+__all__ = [
+    "ACTION_TYPES",
+    "FORTY_FIVE",
+    "JINKING",
+    "NAME",
+    "ORDINARY",
+    "PARTNERSHIP",
+    "PEEL",
+    "PRESETS",
+    "TWENTY_FIVE",
+    "TWO_HANDED",
+    "TWO_TRICKS",
+    "AcceptFive",
+    "Action",
+    "AskFive",
+    "DealerAce",
+    "DeclineFive",
+    "DeclineRob",
+    "Event",
+    "EventKind",
+    "FivingAsker",
+    "GoOn",
+    "Options",
+    "Outcome",
+    "OutcomeKind",
+    "Phase",
+    "PlainLeadRule",
+    "Play",
+    "Ranking",
+    "RefuseFive",
+    "Rob",
+    "RobEnforcement",
+    "Robbing",
+    "Scoring",
+    "SpoilPayers",
+    "State",
+    "Stop",
+    "Trick",
+    "View",
+    "apply_action",
+    "check_action",
+    "format_action",
+    "history",
+    "is_deal_over",
+    "is_game_over",
+    "is_legal",
+    "legal_actions",
+    "legal_plays",
+    "new_game",
+    "next_deal",
+    "order_table_markdown",
+    "parse_action",
+    "plain_order",
+    "sample_state",
+    "trick_winner",
+    "trump_order",
+    "view",
+]

@@ -1,0 +1,249 @@
+"""The Spoil Five card orders as data, and who wins a trick (SF-2 to SF-6, SF-17, SF-22).
+
+Everything the engine needs about card strength is precomputed here once per ranking and
+trump suit (:class:`TrumpTable`): a card's power, its effective suit (``AH`` belongs to
+trumps under Peel's ranking), and whether it can renege.
+
+>>> from cardrules.cards import Suit, format_cards, parse_cards
+>>> format_cards(trump_order(Suit.DIAMONDS))
+'5D JD AH AD KD QD 10D 9D 8D 7D 6D 4D 3D 2D'
+>>> format_cards(plain_order(Suit.CLUBS, Suit.DIAMONDS))
+'KC QC JC AC 2C 3C 4C 5C 6C 7C 8C 9C 10C'
+>>> trick_winner(parse_cards("KH AH QH"), Suit.SPADES)
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from cardrules.cards import Card, Rank, Suit
+from tests.legacy.spoil_five.options import Ranking
+
+__all__ = [
+    "TRUMP",
+    "TrumpTable",
+    "order_table_markdown",
+    "plain_order",
+    "trick_winner",
+    "trump_order",
+    "trump_table",
+]
+
+TRUMP: Final = 4
+"""The effective suit number of trumps in :attr:`TrumpTable.suit_of`."""
+
+_R = Rank
+_PEEL_TRUMP_TOP: Final = (_R.FIVE, _R.JACK)
+_RED_LOW: Final = (_R.TEN, _R.NINE, _R.EIGHT, _R.SEVEN, _R.SIX, _R.FOUR, _R.THREE, _R.TWO)
+_BLACK_LOW: Final = (_R.TWO, _R.THREE, _R.FOUR, _R.SIX, _R.SEVEN, _R.EIGHT, _R.NINE, _R.TEN)
+_RED_PLAIN: Final = (
+    _R.KING, _R.QUEEN, _R.JACK, _R.TEN, _R.NINE, _R.EIGHT, _R.SEVEN,
+    _R.SIX, _R.FIVE, _R.FOUR, _R.THREE, _R.TWO, _R.ACE,
+)  # fmt: skip
+_BLACK_PLAIN: Final = (
+    _R.KING, _R.QUEEN, _R.JACK, _R.ACE, _R.TWO, _R.THREE, _R.FOUR,
+    _R.FIVE, _R.SIX, _R.SEVEN, _R.EIGHT, _R.NINE, _R.TEN,
+)  # fmt: skip
+_WHIST: Final = (
+    _R.ACE, _R.KING, _R.QUEEN, _R.JACK, _R.TEN, _R.NINE, _R.EIGHT,
+    _R.SEVEN, _R.SIX, _R.FIVE, _R.FOUR, _R.THREE, _R.TWO,
+)  # fmt: skip
+_ACE_OF_HEARTS: Final = Card(Rank.ACE, Suit.HEARTS)
+
+
+def _is_red(suit: Suit) -> bool:
+    return suit in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+def _build_trump_order(trump: Suit, ranking: Ranking) -> tuple[Card, ...]:
+    if ranking is Ranking.ORDINARY:
+        return tuple(Card(rank, trump) for rank in _WHIST)
+    top = [Card(_R.FIVE, trump), Card(_R.JACK, trump), _ACE_OF_HEARTS]
+    if trump is not Suit.HEARTS:
+        top.append(Card(_R.ACE, trump))
+    top += [Card(_R.KING, trump), Card(_R.QUEEN, trump)]
+    low = _RED_LOW if _is_red(trump) else _BLACK_LOW
+    return (*top, *(Card(rank, trump) for rank in low))
+
+
+def _build_plain_order(suit: Suit, ranking: Ranking) -> tuple[Card, ...]:
+    if ranking is Ranking.ORDINARY:
+        return tuple(Card(rank, suit) for rank in _WHIST)
+    ranks = _RED_PLAIN if _is_red(suit) else _BLACK_PLAIN
+    return tuple(Card(rank, suit) for rank in ranks if Card(rank, suit) != _ACE_OF_HEARTS)
+
+
+@attrs.frozen(slots=True)
+class TrumpTable:
+    """Everything about card strength for one ranking and trump suit, indexed by card.
+
+    Attributes:
+        ranking: the ranking these tables belong to.
+        trump: the trump suit.
+        trumps: the trump cards, best first.
+        plains: for each suit (by suit number) the order of its plain cards, best first;
+            the trump suit's entry is empty.
+        power: per card index, a number that is higher for a stronger card; every trump is
+            above every plain card; cards of different plain suits are never compared.
+        suit_of: per card index, the card's effective suit: its printed suit number, or
+            :data:`TRUMP` (4) for every trump (including ``AH`` under Peel's ranking).
+        protected: per card index, whether the card has the renege privilege (the trump
+            five, the trump jack and ``AH`` under Peel's ranking; nothing under ordinary).
+        ace: the ace of the trump suit (the card that robs the turn-up, SF-11).
+
+    """
+
+    ranking: Ranking
+    trump: Suit
+    trumps: tuple[Card, ...]
+    plains: tuple[tuple[Card, ...], ...]
+    power: tuple[int, ...]
+    suit_of: tuple[int, ...]
+    protected: tuple[bool, ...]
+    ace: Card
+
+
+def _build_table(trump: Suit, ranking: Ranking) -> TrumpTable:
+    trumps = _build_trump_order(trump, ranking)
+    plains = tuple(() if suit is trump else _build_plain_order(suit, ranking) for suit in Suit)
+    power = [0] * 52
+    suit_of = [0] * 52
+    for suit, order in zip(Suit, plains, strict=True):
+        for position, card in enumerate(order):
+            power[card] = len(order) - position
+            suit_of[card] = suit
+    for position, card in enumerate(trumps):
+        power[card] = 100 + len(trumps) - position
+        suit_of[card] = TRUMP
+    protected = [False] * 52
+    if ranking is Ranking.PEEL:
+        for card in trumps[:3]:
+            protected[card] = True
+    return TrumpTable(
+        ranking=ranking,
+        trump=trump,
+        trumps=trumps,
+        plains=plains,
+        power=tuple(power),
+        suit_of=tuple(suit_of),
+        protected=tuple(protected),
+        ace=Card(_R.ACE, trump),
+    )
+
+
+_TABLES: Final[dict[tuple[Ranking, Suit], TrumpTable]] = {
+    (ranking, trump): _build_table(trump, ranking) for ranking in Ranking for trump in Suit
+}
+
+
+def trump_table(trump: Suit, ranking: Ranking | str = Ranking.PEEL) -> TrumpTable:
+    """Return the precomputed :class:`TrumpTable` for ``trump`` under ``ranking``."""
+    return _TABLES[Ranking(ranking), Suit(trump)]
+
+
+def trump_order(trump: Suit, ranking: Ranking | str = Ranking.PEEL) -> tuple[Card, ...]:
+    """Return the trumps, best first.
+
+    Implements SF-2, SF-3, SF-4 (and SF-22 with ``ranking="ordinary"``).
+
+    >>> from cardrules.cards import format_cards
+    >>> format_cards(trump_order(Suit.SPADES))
+    '5S JS AH AS KS QS 2S 3S 4S 6S 7S 8S 9S 10S'
+    >>> format_cards(trump_order(Suit.HEARTS))
+    '5H JH AH KH QH 10H 9H 8H 7H 6H 4H 3H 2H'
+    >>> format_cards(trump_order(Suit.CLUBS, "ordinary"))
+    'AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C'
+    """
+    return trump_table(trump, ranking).trumps
+
+
+def plain_order(suit: Suit, trump: Suit, ranking: Ranking | str = Ranking.PEEL) -> tuple[Card, ...]:
+    """Return the cards of ``suit`` that are not trumps, best first; ``()`` if it is trumps.
+
+    Implements SF-5 (and SF-22 with ``ranking="ordinary"``).
+
+    >>> from cardrules.cards import format_cards
+    >>> format_cards(plain_order(Suit.HEARTS, Suit.CLUBS))
+    'KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H'
+    >>> format_cards(plain_order(Suit.DIAMONDS, Suit.HEARTS))
+    'KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D AD'
+    """
+    return trump_table(trump, ranking).plains[Suit(suit)]
+
+
+def winning_index(cards: Sequence[Card], table: TrumpTable) -> int:
+    """Return the index of the winning card in ``cards`` (led card first) using ``table``."""
+    power = table.power
+    suit_of = table.suit_of
+    led = suit_of[cards[0]]
+    best = 0
+    best_power = power[cards[0]]
+    for index in range(1, len(cards)):
+        card = cards[index]
+        suit = suit_of[card]
+        if suit in (led, TRUMP) and power[card] > best_power:
+            best = index
+            best_power = power[card]
+    return best
+
+
+def trick_winner(cards: Sequence[Card], trump: Suit, ranking: Ranking | str = Ranking.PEEL) -> int:
+    """Return the index (into ``cards``, led card first) of the card that wins the trick.
+
+    Implements SF-17: the best trump wins if any trump was played, else the best card of
+    the suit led. A card of a third suit never wins.
+
+    >>> from cardrules.cards import parse_cards
+    >>> trick_winner(parse_cards("10S AH 2S 5S"), Suit.SPADES)
+    3
+    >>> trick_winner(parse_cards("3D 2D AD 10D"), Suit.HEARTS)
+    3
+    >>> trick_winner(parse_cards("AH KH"), Suit.CLUBS, "ordinary")
+    0
+
+    Raises:
+        ValueError: if ``cards`` is empty.
+
+    """
+    if not cards:
+        raise ValueError("a trick needs at least one card")
+    return winning_index(cards, trump_table(trump, ranking))
+
+
+def _column(cards: Sequence[Card], ranks_only: bool) -> list[str]:
+    return [card.rank.symbol if ranks_only else str(card) for card in cards]
+
+
+def order_table_markdown() -> str:
+    """Return the Markdown tables of the card orders, generated from the ranking data.
+
+    The rules document (``docs/rules/spoil-five.md``) includes this text verbatim; a test
+    checks that the two agree.
+    """
+    columns = [
+        ("trumps ♦", _column(trump_order(Suit.DIAMONDS), False)),
+        ("trumps ♥", _column(trump_order(Suit.HEARTS), False)),
+        ("trumps ♠ (♣ alike)", _column(trump_order(Suit.SPADES), False)),
+        ("plain ♦", _column(plain_order(Suit.DIAMONDS, Suit.CLUBS), True)),
+        ("plain ♥", _column(plain_order(Suit.HEARTS, Suit.CLUBS), True)),
+        ("plain ♠ / ♣", _column(plain_order(Suit.SPADES, Suit.HEARTS), True)),
+    ]
+    lines = [
+        "| position | " + " | ".join(title for title, _ in columns) + " |",
+        "|---" * (len(columns) + 1) + "|",
+    ]
+    for position in range(14):
+        cells = [col[position] if position < len(col) else "—" for _, col in columns]
+        lines.append(f"| {position + 1} | " + " | ".join(cells) + " |")
+    ordinary = _column(trump_order(Suit.SPADES, Ranking.ORDINARY), True)
+    lines += [
+        "",
+        'Ordinary sequence (`ranking = "ordinary"`), every suit including trumps: '
+        + " ".join(ordinary)
+        + ".",
+    ]
+    return "\n".join(lines) + "\n"

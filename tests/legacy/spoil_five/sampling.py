@@ -1,0 +1,350 @@
+"""Sampling full states consistent with one seat's view (for search bots).
+
+The hidden cards (other hands, other seats' face-down discards, the undealt cards) are
+dealt at random among the cards the seat has not seen, respecting what the play so far
+reveals: suits a player showed he lacks, and who held the ace of trumps. The sampled
+pack is then dealt and the public actions of the deal are replayed through the engine,
+so the result is a genuine state that the real play could have produced; samples the
+replay refuses are redrawn.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardrules.cards import FULL_PACK, Card, Rank
+from cardrules.errors import CardrulesError, IllegalActionError
+from tests.legacy.spoil_five.actions import (
+    ACCEPT_FIVE,
+    ASK_FIVE,
+    DECLINE_FIVE,
+    DECLINE_ROB,
+    GO_ON,
+    PLAYS,
+    REFUSE_FIVE,
+    ROBS,
+    STOP,
+    Action,
+)
+from tests.legacy.spoil_five.deal import start_deal
+from tests.legacy.spoil_five.options import PlainLeadRule, Robbing, RobEnforcement, Scoring
+from tests.legacy.spoil_five.ranking import TRUMP, trump_table
+from tests.legacy.spoil_five.rules import apply_action
+from tests.legacy.spoil_five.state import EventKind, OutcomeKind, State
+from tests.legacy.spoil_five.views import View
+from tests.legacy.spoil_five.views import view as _view_of
+
+__all__ = ["sample_state"]
+
+_FIVING: dict[EventKind, Action] = {
+    EventKind.ASK_FIVE: ASK_FIVE,
+    EventKind.DECLINE_FIVE: DECLINE_FIVE,
+    EventKind.ACCEPT_FIVE: ACCEPT_FIVE,
+    EventKind.REFUSE_FIVE: REFUSE_FIVE,
+}
+_MAX_TRIES = 2000
+
+
+def _plays(view: View) -> list[tuple[int, int, Card]]:
+    """(trick number, seat, card) for every card played this deal, in order."""
+    n = view.options.players
+    plays = []
+    for number, trick in enumerate(view.tricks):
+        for i, card in enumerate(trick.cards):
+            plays.append((number, (trick.leader + i) % n, card))
+    if view.trick and view.leader is not None:
+        for i, card in enumerate(view.trick):
+            plays.append((len(view.tricks), (view.leader + i) % n, card))
+    return plays
+
+
+def _script(
+    view: View, plays: list[tuple[int, int, Card]], discards: dict[int, Card]
+) -> list[Action]:
+    """The deal's actions in order, rebuilt from the view and the sampled discards."""
+    actions: list[Action] = []
+    trick1_rob: dict[int, Action] = {}
+    fiving: dict[EventKind, Action] = dict(_FIVING)
+    jink: Action | None = None
+    for event in view.events:
+        if event.kind in _FIVING:
+            actions.append(fiving[event.kind])
+        elif event.kind is EventKind.DECLINE_ROB:
+            # The dealer's decline of a turned ace is an action; a holder declines by
+            # playing (his own view shows the event), which the plays below replay.
+            if _turned_ace(view):
+                actions.append(DECLINE_ROB)
+        elif event.kind is EventKind.ROB:
+            act = ROBS[discards[event.seat]]
+            if event.seat == view.dealer and _turned_ace(view):
+                actions.append(act)
+            else:
+                trick1_rob[event.seat] = act
+        elif event.kind in (EventKind.STOP, EventKind.GO_ON):
+            jink = STOP if event.kind is EventKind.STOP else GO_ON
+    for number, seat, card in plays:
+        if number == 0 and seat in trick1_rob:
+            actions.append(trick1_rob.pop(seat))
+        if number == 3 and jink is not None:
+            actions.append(jink)
+            jink = None
+        actions.append(PLAYS[card])
+    actions.extend(trick1_rob.values())
+    if jink is not None:
+        actions.append(jink)
+    return actions
+
+
+def _turned_ace(view: View) -> bool:
+    return view.turn_up.rank is Rank.ACE
+
+
+def _start_counters(view: View) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """Pool, balances and scores as they were when this deal began."""
+    options = view.options
+    n = options.players
+    pool = view.pool
+    balances = list(view.balances)
+    scores = list(view.scores)
+    outcome = view.outcome
+    if outcome is not None and outcome.winners:
+        pool = outcome.carried + sum(outcome.payouts)
+        for seat in range(n):
+            balances[seat] -= outcome.payouts[seat]
+        if outcome.kind is OutcomeKind.JINK:
+            for seat in range(n):
+                if seat not in outcome.winners:
+                    balances[seat] += options.full_stake
+                    pool -= options.full_stake
+    if options.scoring is Scoring.POINTS:
+        teams = options.teams or tuple((seat,) for seat in range(n))
+        for team in teams:
+            if any(seat in view.barred for seat in team):
+                continue
+            won = sum(view.tricks_won[seat] for seat in team)
+            for seat in team:
+                scores[seat] -= 5 * won
+    return pool, tuple(balances), tuple(scores)
+
+
+def sample_state(view: View, rng: random.Random) -> State:
+    """Return a full state consistent with everything ``view``'s seat knows.
+
+    Hidden cards are dealt at random among the unseen cards, consistent with the voids
+    and robbing the play has revealed; the deal is then replayed, so the sampled state
+    continues exactly like the real one would for every legal action. The sampled
+    state's history is that of a single deal with the sampled pack.
+
+    Raises:
+        CardrulesError: if no consistent deal is found (cannot happen for a view of a
+            real state; guards against hand-made views).
+
+    """
+    options = view.options
+    n = options.players
+    me = view.seat
+    table = trump_table(view.trump, options.ranking)
+    plays = _plays(view)
+    played_by: list[list[Card]] = [[] for _ in range(n)]
+    for _, seat, card in plays:
+        played_by[seat].append(card)
+    taker = view.turn_up_taken_by
+    seen: set[Card] = set(view.hand) | {card for _, _, card in plays} | {view.turn_up}
+    seen |= set(view.set_aside)
+    my_discard: Card | None = None
+    robbers: list[int] = []
+    for event in view.events:
+        if event.kind is EventKind.ROB:
+            if event.seat == me:
+                my_discard = event.card
+            else:
+                robbers.append(event.seat)
+    if my_discard is not None:
+        seen.add(my_discard)
+    forbidden = _forbidden(view, table.suit_of, table.power, table.protected, plays)
+    ace_seat, excluded = _ace_facts(view, plays, robbers, table.ace, seen)
+    hidden = [card for card in FULL_PACK if card not in seen]
+    known_in_hand = {
+        seat: [view.turn_up]
+        for seat in range(n)
+        if seat == taker and seat != me and view.turn_up not in played_by[seat]
+    }
+    pool, balances, scores = _start_counters(view)
+    for _ in range(_MAX_TRIES):
+        assignment = _assign(
+            view, rng, hidden, known_in_hand, robbers, forbidden, ace_seat, excluded, table.ace
+        )
+        if assignment is None:
+            continue
+        hands, discards, undealt = assignment
+        if my_discard is not None:
+            discards[me] = my_discard
+        hands[me] = list(view.hand)
+        dealt: list[list[Card]] = []
+        for seat in range(n):
+            cards = hands[seat] + played_by[seat]
+            if seat in discards:
+                cards.append(discards[seat])
+            if seat == taker:
+                cards = [card for card in cards if card != view.turn_up]
+            dealt.append(cards)
+        deck = _deck(view, dealt, undealt, rng)
+        if deck is None:
+            continue
+        state = start_deal(
+            options, view.dealer, view.deal_number, 0, deck, pool, balances, scores, 0, None
+        )
+        try:
+            for action in _script(view, plays, discards):
+                state = apply_action(state, action)
+        except IllegalActionError:
+            continue
+        if _view_of(state, me) == view:
+            return state
+    raise CardrulesError("no deal consistent with this view was found")
+
+
+def _forbidden(
+    view: View,
+    suit_of: tuple[int, ...],
+    power: tuple[int, ...],
+    protected: tuple[bool, ...],
+    plays: list[tuple[int, int, Card]],
+) -> list[set[Card]]:
+    """Cards each seat cannot hold now, from the suits he failed to follow (SF-15, SF-16)."""
+    n = view.options.players
+    must_follow = view.options.plain_lead_rule is PlainLeadRule.MUST_FOLLOW
+    forbidden: list[set[Card]] = [set() for _ in range(n)]
+    led: Card | None = None
+    current = -1
+    for number, seat, card in plays:
+        if number != current:
+            current, led = number, card
+            continue
+        assert led is not None
+        led_suit = suit_of[led]
+        suit = suit_of[card]
+        if led_suit == TRUMP:
+            if suit != TRUMP:
+                forbidden[seat] |= {
+                    c
+                    for c in FULL_PACK
+                    if suit_of[c] == TRUMP and not (protected[c] and power[c] > power[led])
+                }
+        elif suit != led_suit and (must_follow or suit != TRUMP):
+            forbidden[seat] |= {c for c in FULL_PACK if suit_of[c] == led_suit}
+    return forbidden
+
+
+def _ace_facts(
+    view: View,
+    plays: list[tuple[int, int, Card]],
+    robbers: list[int],
+    ace: Card,
+    seen: set[Card],
+) -> tuple[int | None, set[int]]:
+    """Who must have been dealt the ace of trumps, and who cannot have been (SF-11, SF-12).
+
+    Under ``enforce`` a rob shows the ace's holder, and a player who played to trick 1
+    while the turn-up was still there, without robbing, did not hold it. Under
+    ``optional`` a rob shows the holder too, but playing without robbing may be a decline.
+    Under ``penalize`` a rob may be false and an omitted rob is secret, so only a bar that
+    has come to light tells anything: a barred robber robbed without the ace, and a
+    barred player who did not rob held it.
+    """
+    options = view.options
+    if ace in seen or _turned_ace(view) or options.robbing is Robbing.OFF:
+        return None, set()
+    if options.rob_enforcement is RobEnforcement.PENALIZE:
+        for seat in view.barred:
+            if seat != view.seat and seat not in robbers:
+                return seat, set()
+        return None, {seat for seat in robbers if seat in view.barred}
+    if robbers:
+        return robbers[0], set()
+    excluded: set[int] = set()
+    if options.robbing is Robbing.COMPULSORY:
+        for number, seat, _ in plays:
+            if number != 0:
+                break
+            excluded.add(seat)
+    return None, excluded
+
+
+def _assign(
+    view: View,
+    rng: random.Random,
+    hidden: list[Card],
+    known_in_hand: dict[int, list[Card]],
+    robbers: list[int],
+    forbidden: list[set[Card]],
+    ace_seat: int | None,
+    excluded: set[int],
+    ace: Card,
+) -> tuple[dict[int, list[Card]], dict[int, Card], list[Card]] | None:
+    """Deal the hidden cards to the hidden places at random; None if stuck."""
+    n = view.options.players
+    me = view.seat
+    remaining = list(hidden)
+    rng.shuffle(remaining)
+    hands: dict[int, list[Card]] = {seat: list(known_in_hand.get(seat, [])) for seat in range(n)}
+    discards: dict[int, Card] = {}
+    slots: list[tuple[int, bool]] = []  # (seat, is_discard)
+    for seat in range(n):
+        if seat == me:
+            continue
+        slots += [(seat, False)] * (view.hand_sizes[seat] - len(hands[seat]))
+        if seat in robbers:
+            slots.append((seat, True))
+    if ace_seat is not None and ace_seat != me and ace in remaining:
+        mine = [slot for slot in slots if slot[0] == ace_seat]
+        if not mine:
+            return None
+        slot = mine[rng.randrange(len(mine))]
+        slots.remove(slot)
+        remaining.remove(ace)
+        if slot[1]:
+            discards[slot[0]] = ace
+        else:
+            hands[slot[0]].append(ace)
+    # Most constrained seats first, each slot drawing uniformly among allowed cards.
+    slots.sort(key=lambda slot: -len(forbidden[slot[0]]) if not slot[1] else 0)
+    for seat, is_discard in slots:
+        banned = set() if is_discard else set(forbidden[seat])
+        if seat in excluded:
+            banned.add(ace)
+        allowed = [i for i, card in enumerate(remaining) if card not in banned]
+        if not allowed:
+            return None
+        card = remaining.pop(allowed[rng.randrange(len(allowed))])
+        if is_discard:
+            discards[seat] = card
+        else:
+            hands[seat].append(card)
+    return hands, discards, remaining
+
+
+def _deck(
+    view: View, dealt: list[list[Card]], undealt: list[Card], rng: random.Random
+) -> tuple[Card, ...] | None:
+    """The pack (top first) that deals ``dealt`` and turns up the view's turn-up(s)."""
+    options = view.options
+    n = options.players
+    if any(len(cards) != 5 for cards in dealt):
+        return None
+    eldest = (view.dealer + 1) % n
+    pools = [list(cards) for cards in dealt]
+    deck: list[Card] = []
+    for batch in options.deal_batches:
+        for offset in range(n):
+            seat = (eldest + offset) % n
+            deck += pools[seat][:batch]
+            del pools[seat][:batch]
+    deck += list(view.set_aside)
+    deck.append(view.turn_up)
+    rest = [card for card in undealt if card not in deck]
+    rng.shuffle(rest)
+    deck += rest
+    if len(deck) != 52 or len(set(deck)) != 52:
+        return None
+    return tuple(deck)
