@@ -48,6 +48,7 @@ def __getattr__(name: str) -> object:
         return importlib.import_module(f"cardrules.{name}")
     raise AttributeError(f"module 'cardrules' has no attribute {name!r}")
 
+
 __all__ = [
     "FULL_PACK",
     "SHORT_PACK",

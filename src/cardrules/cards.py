@@ -294,9 +294,7 @@ def parse_card(text: str) -> Card:
         raise NotationError(f"not a card: {text!r} (expected a string such as '10C')")
     card = _CARD_BY_TEXT.get(text.strip().upper())
     if card is None:
-        raise NotationError(
-            f"not a card: {text!r} (expected rank then suit, such as 10C or AH)"
-        )
+        raise NotationError(f"not a card: {text!r} (expected rank then suit, such as 10C or AH)")
     return card
 
 

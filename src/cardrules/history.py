@@ -1,7 +1,7 @@
 """How a state was reached: the deals of a session and the actions taken in each.
 
 Game states keep their history cheaply: the actions of the current deal form a
-persistent linked list (:data:`ActionLog`, one small tuple per step, shared with every
+persistent linked list (:data:`Log`, one small tuple per step, shared with every
 predecessor state), and each finished deal is summarised once as a :class:`DealHistory`.
 Records (:mod:`cardrules.records`) are built from :class:`History` and replayed from it.
 
@@ -12,33 +12,53 @@ Records (:mod:`cardrules.records`) are built from :class:`History` and replayed 
 
 from __future__ import annotations
 
-from typing import Generic, TypeAlias, TypeVar
+from collections.abc import Iterable
+from typing import Generic, TypeAlias, TypeVar, cast
 
 import attrs
 
 from cardrules.cards import Card
 
-__all__ = ["ActionLog", "DealHistory", "History", "log_append", "log_items"]
+__all__ = ["DealHistory", "History", "Log", "log_append", "log_items", "relink"]
 
 T = TypeVar("T")
 
-ActionLog: TypeAlias = "tuple[ActionLog[T] | None, T]"
-"""A persistent list: ``(previous, newest)``, or ``None`` for the empty list."""
+Log: TypeAlias = "tuple[object, T] | None"
+"""A persistent list: ``(previous, newest)``, or ``None`` for the empty list.
+
+``previous`` is again a ``Log`` of the same items; it is typed ``object`` because a
+recursive alias is beyond what the compiled build (mypyc) accepts, and only the functions
+below take a log apart. A log is as deep as it is long: compare, pickle and print it
+through :func:`log_items`, never as the nested tuple it is.
+"""
 
 
-def log_append(log: ActionLog[T] | None, item: T) -> ActionLog[T]:
+def log_append(log: Log[T], item: T) -> Log[T]:
     """Return a new log with ``item`` added; ``log`` itself is shared, not copied."""
     return (log, item)
 
 
-def log_items(log: ActionLog[T] | None) -> tuple[T, ...]:
+def log_items(log: Log[T]) -> tuple[T, ...]:
     """Return the items of ``log``, oldest first."""
     items: list[T] = []
     while log is not None:
-        log, item = log
+        previous, item = log
         items.append(item)
+        log = cast("Log[T]", previous)
     items.reverse()
     return tuple(items)
+
+
+def relink(items: Iterable[T]) -> Log[T]:
+    """Return the log of ``items``, oldest first: the inverse of :func:`log_items`.
+
+    >>> log_items(relink("abc"))
+    ('a', 'b', 'c')
+    """
+    log: Log[T] = None
+    for item in items:
+        log = (log, item)
+    return log
 
 
 @attrs.frozen(slots=True)

@@ -26,7 +26,7 @@ from cardrules.cards import FULL_PACK, Card
 from cardrules.cards import SHORT_PACK as SHORT_CARDS
 from cardrules.dealing import derive_seed, shuffled
 from cardrules.errors import IllegalActionError, NotationError, OptionsError
-from cardrules.history import ActionLog, DealHistory, History, log_items
+from cardrules.history import DealHistory, History, Log, log_items
 from cardrules.my_bird_sings.actions import (
     Action,
 )
@@ -231,7 +231,7 @@ def _deal_info(
     deck: tuple[Card, ...] | None,
     number: int,
     first_seed: int,
-    previous: ActionLog[DealHistory[Action]] | None,
+    previous: Log[DealHistory[Action]],
 ) -> DealInfo:
     n = options.players
     return new_deal_info(
@@ -261,7 +261,7 @@ def deal_info(
     deck: tuple[Card, ...] | None,
     number: int,
     first_seed: int,
-    previous: ActionLog[DealHistory[Action]] | None,
+    previous: Log[DealHistory[Action]],
 ) -> DealInfo:
     """The shared constants of one deal (internal; also used by sampling)."""
     return _deal_info(options, _setup(options), dealer, seed, deck, number, first_seed, previous)
@@ -274,7 +274,7 @@ def _start_deal(
     deck: Sequence[Card] | str | None,
     number: int,
     first_seed: int | None,
-    previous: ActionLog[DealHistory[Action]] | None,
+    previous: Log[DealHistory[Action]],
     pool: int,
     balances: tuple[int, ...] | None,
 ) -> State:

@@ -21,7 +21,7 @@ from typing import TypeAlias
 from cardrules.cards import Card
 from cardrules.dealing import derive_seed, shuffled
 from cardrules.errors import IllegalActionError
-from cardrules.history import ActionLog
+from cardrules.history import Log
 from cardrules.my_bird_sings.actions import (
     ABANDON,
     DECLINE_EXCHANGE,
@@ -74,8 +74,8 @@ __all__ = [
     "offered_order",
 ]
 
-Log: TypeAlias = "ActionLog[Action] | None"
-Events: TypeAlias = "ActionLog[Event] | None"
+Actions: TypeAlias = "Log[Action]"
+Events: TypeAlias = "Log[Event]"
 
 _PASS = Phase.PASS
 _DRAW = Phase.DRAW
@@ -96,7 +96,7 @@ def _checkpoint(
     pre: int,
     exchanged: bool,
     table: Table,
-    log: Log,
+    log: Actions,
     events: Events,
 ) -> State:
     """Implements MBS-9 step 2 (and MBS-15's continuation): check whether a bird sings.
@@ -188,7 +188,7 @@ def _sing_decision(
     pre: int,
     exchanged: bool,
     table: Table,
-    log: Log,
+    log: Actions,
     events: Events,
     seat: int,
 ) -> State:
@@ -209,7 +209,7 @@ def _after_check(
     pre: int,
     exchanged: bool,
     table: Table,
-    log: Log,
+    log: Actions,
     events: Events,
 ) -> State:
     """After a silent checkpoint: the next after-deal check, the exchange, or the pass."""
@@ -234,7 +234,7 @@ def _pass_decision(
     turn: int,
     exchanged: bool,
     table: Table,
-    log: Log,
+    log: Actions,
     events: Events,
 ) -> State:
     """Implements MBS-8: who decides the pass and between what."""
@@ -288,7 +288,7 @@ def _pass_card(state: State, action: Action, card: Card) -> State:
     at = hand.index(card)
     hands[giver] = hand[:at] + hand[at + 1 :]
     hands[receiver] = hands[receiver] + (card,)
-    log: Log = (state._log, action)
+    log: Actions = (state._log, action)
     events = state._events
     if type(action) is Draw:  # a thrown card can be read from the log; a drawn one not
         events = (events, (E_PASS, giver, receiver, card, turn))
@@ -515,7 +515,7 @@ def _sang(
     hands: tuple[tuple[Card, ...], ...],
     turn: int,
     table: Table,
-    log: Log,
+    log: Actions,
     events: Events,
     singer: int,
     shown: tuple[Card, ...],
@@ -545,7 +545,7 @@ def _finish(
     turn: int,
     kind: OutcomeKind,
     table: Table,
-    log: Log,
+    log: Actions,
     events: Events,
 ) -> State:
     """Implements MBS-13 and MBS-15's settlement, keeping counters (C-5).
@@ -638,7 +638,7 @@ def apply_action(state: State, action: Action) -> State:
     if error is not None:
         raise error
     info = state._deal
-    log: Log = (state._log, action)
+    log: Actions = (state._log, action)
     events = state._events
     if type(action) is Exchange:
         return _exchange(state, action)

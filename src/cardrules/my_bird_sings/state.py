@@ -21,7 +21,7 @@ import attrs
 from cardrules._fastattrs import fast_constructor
 from cardrules.cards import Card
 from cardrules.dealing import shuffled
-from cardrules.history import ActionLog, DealHistory, log_items
+from cardrules.history import DealHistory, Log, log_items
 from cardrules.my_bird_sings.actions import Action
 from cardrules.my_bird_sings.options import Options
 
@@ -100,15 +100,15 @@ E_KNOWN: Final = 4  # (E_KNOWN, seat, view): a sampled state's past, as that sea
 L = TypeVar("L")
 
 
-def _relink(items: Iterable[L]) -> ActionLog[L] | None:
+def _relink(items: Iterable[L]) -> Log[L]:
     """Rebuild a log from its items, oldest first (the inverse of ``log_items``)."""
-    log: ActionLog[L] | None = None
+    log: Log[L] = None
     for item in items:
         log = (log, item)
     return log
 
 
-def _log_summary(log: ActionLog[object] | None) -> str:
+def _log_summary(log: Log[object]) -> str:
     """A log's repr: its length, not its nested pairs (a deep log would overflow repr)."""
     return f"<{len(log_items(log))} entries>"
 
@@ -131,7 +131,7 @@ class DealInfo:
     deck: tuple[Card, ...] | None
     number: int
     first_seed: int
-    previous: ActionLog[DealHistory[Action]] | None = attrs.field(eq=log_items, repr=_log_summary)
+    previous: Log[DealHistory[Action]] = attrs.field(eq=log_items, repr=_log_summary)
     pack: tuple[Card, ...]
     dealt: int
     keys: frozenset[int]
@@ -196,8 +196,8 @@ class State:
     outcome: Outcome | None
     _pre: int
     _exchanged: bool
-    _log: ActionLog[Action] | None = attrs.field(eq=log_items, repr=_log_summary)
-    _events: ActionLog[Event] | None = attrs.field(eq=log_items, repr=_log_summary)
+    _log: Log[Action] = attrs.field(eq=log_items, repr=_log_summary)
+    _events: Log[Event] = attrs.field(eq=log_items, repr=_log_summary)
 
     def __reduce__(self) -> tuple[Callable[..., State], tuple[object, ...]]:
         """Pickle (and copy) with the action and event logs as flat tuples.

@@ -18,7 +18,7 @@ import attrs
 from cardrules import dealing
 from cardrules.cards import FULL_PACK, Card
 from cardrules.errors import IllegalActionError, OptionsError
-from cardrules.history import ActionLog, DealHistory, log_append
+from cardrules.history import DealHistory, Log, log_append
 from cardrules.spoil_five.actions import PLAYS, Action
 from cardrules.spoil_five.options import Options, Scoring, SpoilPayers
 from cardrules.spoil_five.rules import FIVE_ASK, begin_play, deal_history, next_asker
@@ -263,7 +263,7 @@ def start_deal(
     balances: tuple[int, ...],
     scores: tuple[int, ...],
     first_seed: int,
-    past: ActionLog[DealHistory[Action]] | None,
+    past: Log[DealHistory[Action]],
 ) -> State:
     """Deal a hand after the antes and return the state at its first decision (SF-8)."""
     plan = _plan_of(options)

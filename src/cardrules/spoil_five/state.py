@@ -19,7 +19,7 @@ import attrs
 
 from cardrules._fastattrs import fast_constructor, fast_replacer
 from cardrules.cards import FULL_PACK, Card, Suit
-from cardrules.history import ActionLog, DealHistory, log_items
+from cardrules.history import DealHistory, Log, log_items
 from cardrules.spoil_five.actions import Action, Play
 from cardrules.spoil_five.options import Options
 from cardrules.spoil_five.ranking import TrumpTable
@@ -209,7 +209,7 @@ class DealInfo:
     sides: tuple[int, ...]
     members: tuple[tuple[int, ...], ...]
     first_seed: int
-    past: ActionLog[DealHistory[Action]] | None = attrs.field(repr=False, eq=log_items)
+    past: Log[DealHistory[Action]] = attrs.field(repr=False, eq=log_items)
     strength: tuple[tuple[int, ...], ...] = attrs.field(repr=False)
     oblige: tuple[frozenset[Play], ...] = attrs.field(repr=False)
     allowed: tuple[frozenset[Play], ...] = attrs.field(repr=False)
@@ -294,7 +294,7 @@ class State:
     tricks: tuple[Trick, ...]
     tricks_won: tuple[int, ...]
     legal: tuple[Action, ...] = attrs.field(repr=False)
-    log: ActionLog[Action] | None = attrs.field(repr=False, eq=log_items)
+    log: Log[Action] = attrs.field(repr=False, eq=log_items)
 
     def __reduce__(self) -> tuple[Callable[..., object], tuple[object, ...]]:
         """Pickle with the action log flattened (see :func:`_reduce_flat`)."""

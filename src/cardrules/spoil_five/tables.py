@@ -12,7 +12,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from cardrules.cards import FULL_PACK, Card, Suit
-from cardrules.history import ActionLog, DealHistory
+from cardrules.history import DealHistory, Log
 from cardrules.spoil_five.actions import PLAYS, Action, Play
 from cardrules.spoil_five.options import (
     Options,
@@ -197,7 +197,7 @@ def deal_info(
     sides: tuple[int, ...],
     members: tuple[tuple[int, ...], ...],
     first_seed: int,
-    past: ActionLog[DealHistory[Action]] | None,
+    past: Log[DealHistory[Action]],
 ) -> DealInfo:
     """Return the constants of a deal whose turn-up is ``turn_up`` (SF-2, SF-8, SF-11)."""
     derived = _rules_of(options)
