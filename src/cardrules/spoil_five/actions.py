@@ -14,15 +14,14 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Final, Self, TypeAlias, TypeVar
+from typing import Final, TypeAlias
 
 import attrs
 
+from cardrules._interned import Interned, Singleton, prebuilt
 from cardrules._notation import to_card
 from cardrules.cards import FULL_PACK, Card, parse_card
 from cardrules.errors import NotationError
-
-T = TypeVar("T")
 
 __all__ = [
     "ACCEPT_FIVE",
@@ -50,24 +49,8 @@ __all__ = [
 ]
 
 
-class _Interned:
-    """Mixin: actions are interned, so equal actions are the same object.
-
-    Equality and hashing are by identity (at C speed), which agrees with value equality
-    because the constructor always returns the shared instance.
-    """
-
-    __slots__ = ()
-
-    def __copy__(self) -> Self:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Self:
-        return self
-
-
 @attrs.frozen(slots=True, eq=False, init=False)
-class Play(_Interned):
+class Play(Interned):
     """Play ``card`` to the current trick (SF-14 to SF-16).
 
     >>> Play("5h") is Play(parse_card("5H"))
@@ -91,7 +74,7 @@ class Play(_Interned):
 
 
 @attrs.frozen(slots=True, eq=False, init=False)
-class Rob(_Interned):
+class Rob(Interned):
     """Rob: lay ``discard`` face down and take the turn-up (SF-10, SF-11).
 
     For the dealer of a turned-up ace, ``discard`` is laid out before the lead and the ace
@@ -115,21 +98,8 @@ class Rob(_Interned):
         return f"rob {self.discard}"
 
 
-class _Singleton(_Interned):
-    """Mixin: an action without arguments has exactly one instance."""
-
-    __slots__ = ()
-
-    def __new__(cls) -> Self:
-        instance: Self = _SINGLETONS[cls]
-        return instance
-
-    def __reduce__(self) -> tuple[type[Self], tuple[()]]:
-        return (type(self), ())
-
-
 @attrs.frozen(slots=True, eq=False)
-class DeclineRob(_Singleton):
+class DeclineRob(Singleton):
     """Do not rob, where the options allow it (``robbing="optional"``, or ``penalize``)."""
 
     def __str__(self) -> str:
@@ -137,7 +107,7 @@ class DeclineRob(_Singleton):
 
 
 @attrs.frozen(slots=True, eq=False)
-class Stop(_Singleton):
+class Stop(Singleton):
     """After winning the first three tricks, take the pool now instead of jinking (SF-21)."""
 
     def __str__(self) -> str:
@@ -145,7 +115,7 @@ class Stop(_Singleton):
 
 
 @attrs.frozen(slots=True, eq=False)
-class GoOn(_Singleton):
+class GoOn(Singleton):
     """After winning the first three tricks, play on for all five: a jink (SF-21)."""
 
     def __str__(self) -> str:
@@ -153,7 +123,7 @@ class GoOn(_Singleton):
 
 
 @attrs.frozen(slots=True, eq=False)
-class AskFive(_Singleton):
+class AskFive(Singleton):
     """Ask the dealer to five the hand (SF-9)."""
 
     def __str__(self) -> str:
@@ -161,7 +131,7 @@ class AskFive(_Singleton):
 
 
 @attrs.frozen(slots=True, eq=False)
-class DeclineFive(_Singleton):
+class DeclineFive(Singleton):
     """Do not ask the dealer to five the hand (SF-9)."""
 
     def __str__(self) -> str:
@@ -169,7 +139,7 @@ class DeclineFive(_Singleton):
 
 
 @attrs.frozen(slots=True, eq=False)
-class AcceptFive(_Singleton):
+class AcceptFive(Singleton):
     """As dealer, agree to five the hand: a new turn-up fixes trumps (SF-9)."""
 
     def __str__(self) -> str:
@@ -177,7 +147,7 @@ class AcceptFive(_Singleton):
 
 
 @attrs.frozen(slots=True, eq=False)
-class RefuseFive(_Singleton):
+class RefuseFive(Singleton):
     """As dealer, refuse to five the hand (SF-9)."""
 
     def __str__(self) -> str:
@@ -195,20 +165,9 @@ ACTION_TYPES: Final = (
 """Every Spoil Five action class."""
 
 
-def _build(cls: type[T], **fields: object) -> T:
-    instance = object.__new__(cls)
-    for name, value in fields.items():
-        object.__setattr__(instance, name, value)
-    return instance
-
-
-_SINGLETONS: Final[dict[type[Any], Any]] = {
-    cls: _build(cls)
-    for cls in (DeclineRob, Stop, GoOn, AskFive, DeclineFive, AcceptFive, RefuseFive)
-}
-PLAYS: Final[tuple[Play, ...]] = tuple(_build(Play, card=card) for card in FULL_PACK)
+PLAYS: Final[tuple[Play, ...]] = tuple(prebuilt(Play, card=card) for card in FULL_PACK)
 """The shared ``Play`` action of every card, indexed by card."""
-ROBS: Final[tuple[Rob, ...]] = tuple(_build(Rob, discard=card) for card in FULL_PACK)
+ROBS: Final[tuple[Rob, ...]] = tuple(prebuilt(Rob, discard=card) for card in FULL_PACK)
 """The shared ``Rob`` action of every discard, indexed by card."""
 DECLINE_ROB: Final = DeclineRob()
 STOP: Final = Stop()
