@@ -14,8 +14,9 @@ counters per deal (antes included) with a 95% interval: a bot that wins no more 
 share loses counters, since it pays into every pool.
 
 My Bird Sings: the share of dealt hands that already sing, from ``simulate``, against the
-exact probabilities of RULES.md §4.5, for the standard game, the 32-card pack and the
-three-card deal.
+exact probabilities on the My Bird Sings rules page ("How often a dealt hand
+already sings", from ``my_bird_sings.probabilities``), for the standard game, the
+32-card pack and the three-card deal.
 """
 
 from __future__ import annotations
@@ -162,7 +163,8 @@ def main() -> None:
         "",
         "`simulate my-bird-sings` among rule-of-thumb bots (5 players); every dealt hand is "
         "checked before play. The interval is taken over per-deal shares (the hands of one "
-        "deal are not independent). The exact values are those of RULES.md §4.5.",
+        "deal are not independent). The exact values are those of the rules page, from "
+        "my_bird_sings.probabilities.",
         "",
         "| preset | deals | hands | dealt hand sings | exact | inside the interval | "
         "void deals | choices per deal |",

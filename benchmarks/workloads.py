@@ -12,7 +12,7 @@ euchre playout (one hand) is compared with.
 
 Usable directly with the shared yardstick, from the project root::
 
-    python ../shared/bench/anchor_openspiel.py --games euchre=1500 --path benchmarks \\
+    python PATH/TO/anchor_openspiel.py --games euchre=1500 --path benchmarks \\
         --extra sf5=workloads:spoil_five_5p:600 --extra mbs6=workloads:my_bird_sings_6p:1500
 """
 

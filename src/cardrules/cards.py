@@ -48,7 +48,7 @@ class Colour(enum.Enum):
 
 
 class Suit(enum.IntEnum):
-    """The four suits, in the order of RULES.md C-3 (S, H, D, C).
+    """The four suits, in the order of the card numbering (S, H, D, C).
 
     >>> Suit.HEARTS.colour, Suit.HEARTS.letter, Suit.HEARTS.symbol
     (<Colour.RED: 'red'>, 'H', '♥')

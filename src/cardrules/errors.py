@@ -32,7 +32,8 @@ class IllegalActionError(CardrulesError, ValueError):
 
     Attributes:
         action: the refused action (the action object itself).
-        rule: the id of the rule that forbids it in ``RULES.md``, such as ``"SF-16"``.
+        rule: the id of the rule that forbids it on the rules pages (``docs/rules/``), such
+            as ``"SF-16"``.
         reason: one sentence saying why, without the action or the rule id.
 
     >>> err = IllegalActionError("play 7C", "SF-16", "you hold a diamond; follow suit or trump")

@@ -15,7 +15,8 @@ __all__ = ["SplitRemainder", "split_pool"]
 class SplitRemainder(enum.StrEnum):
     """Where the counters go that cannot be divided evenly among winners (D-2).
 
-    Members compare equal to their RULES.md strings (``SplitRemainder.CARRY == "carry"``).
+    Members compare equal to the option strings of the rules pages
+    (``SplitRemainder.CARRY == "carry"``).
     """
 
     CARRY = "carry"
