@@ -11,8 +11,10 @@ transitions are pure functions, and every refusal names the rule it enforces.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from importlib.machinery import EXTENSION_SUFFIXES
+from typing import TYPE_CHECKING, Final
 
+from cardrules import _value
 from cardrules.cards import (
     FULL_PACK,
     SHORT_PACK,
@@ -39,6 +41,14 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
+__compiled__: Final[bool] = str(_value.__file__).endswith(tuple(EXTENSION_SUFFIXES))
+"""Whether the engines running are the compiled build (mypyc) rather than pure Python.
+
+The same source builds both ways: ``pip install cardrules`` (or ``pip install .``) gives
+the pure-Python package, and ``HATCH_BUILD_HOOKS_ENABLE=1 pip install .`` on a machine with
+a C compiler builds the compiled one. Both behave identically; the compiled one is faster.
+"""
+
 _LAZY_MODULES = frozenset({"my_bird_sings", "records", "spoil_five"})
 
 
@@ -61,6 +71,7 @@ __all__ = [
     "Rank",
     "RecordError",
     "Suit",
+    "__compiled__",
     "__version__",
     "format_cards",
     "my_bird_sings",
