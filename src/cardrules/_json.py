@@ -22,7 +22,7 @@ cattrs is imported lazily, so ``import cardrules`` does not need it.
 >>> parse_json('{"a": 1, "a": 2}')
 Traceback (most recent call last):
 ...
-cardrules.errors.RecordError: invalid JSON: duplicate key 'a' in an object
+cardrules.errors.RecordError: invalid JSON: duplicate key 'a' in an object (at a, line 1 column 10)
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ import enum
 import functools
 import importlib
 import json
+import re
 import types
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final, TypeVar, cast, get_args, get_origin
@@ -144,7 +145,7 @@ def parse_json(data: str | bytes, *, max_size: int = MAX_INPUT_SIZE) -> object:
     >>> parse_json('[1, NaN]')
     Traceback (most recent call last):
     ...
-    cardrules.errors.RecordError: invalid JSON: NaN is not a JSON number
+    cardrules.errors.RecordError: invalid JSON: NaN is not a JSON number (at [1], line 1 column 5)
 
     Raises:
         RecordError: for anything but one well-formed JSON value within the limits.
@@ -181,9 +182,105 @@ def parse_json(data: str | bytes, *, max_size: int = MAX_INPUT_SIZE) -> object:
     except RecursionError:
         raise RecordError("invalid JSON: nested too deeply") from None
     except _RejectedError as err:
-        raise RecordError(f"invalid JSON: {err}") from None
+        raise RecordError(f"invalid JSON: {err}{_where_refused(text)}") from None
     except ValueError as err:  # e.g. Python's limit on digits in int conversion
         raise RecordError(f"invalid JSON: {err}") from None
+
+
+_STRING: Final = re.compile(r'"(?:[^"\\\x00-\x1f]|\\.)*"')
+_NUMBER: Final = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
+_CONSTANTS: Final = ("NaN", "Infinity", "-Infinity", "true", "false", "null")
+
+
+def _where_refused(text: str) -> str:
+    r"""Where in ``text`` the strict reader's first refusal lies: path, line and column.
+
+    Only called once ``json.loads`` has refused a duplicate key, a ``NaN`` or an integer
+    too large, whose hooks cannot know their position; this walks the same text once more,
+    as JSON, to the first such value. Returns ``" (at <path>, line L column C)"`` or ``""``.
+
+    >>> _where_refused('{"deals": [{"seed": 1, "seed": 2}]}')
+    ' (at deals[0].seed, line 1 column 24)'
+    >>> _where_refused('[1,\n NaN]')
+    ' (at [1], line 2 column 2)'
+    """
+    try:
+        found = _first_refused(text, _skip(text, 0), "")
+    except (RecursionError, ValueError, IndexError):
+        return ""
+    if found is None or isinstance(found, int):
+        return ""
+    path, offset = found
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return f" (at {path or 'the top level'}, line {line} column {column})"
+
+
+def _string_at(text: str, at: int) -> tuple[str, int]:
+    """The JSON string starting at ``at``, decoded, and the offset after it."""
+    match = _STRING.match(text, at)
+    if match is None:
+        raise ValueError("not a string")
+    decoded: str = json.loads(match.group(0))
+    return decoded, match.end()
+
+
+def _skip(text: str, at: int) -> int:
+    """The offset of the first character at or after ``at`` that is not JSON white space."""
+    while at < len(text) and text[at] in " \t\n\r":
+        at += 1
+    return at
+
+
+def _first_refused(text: str, at: int, path: str) -> tuple[str, int] | int | None:
+    """Walk the value at ``at``: its refused place ``(path, offset)``, else where it ends."""
+    char = text[at]
+    if char == "{":
+        keys: set[str] = set()
+        at = _skip(text, at + 1)
+        if text[at] == "}":
+            return at + 1
+        while True:
+            start = at
+            key, at = _string_at(text, at)
+            where = f"{path}.{key}" if path else key
+            if key in keys:
+                return where, start
+            keys.add(key)
+            at = _skip(text, _skip(text, at) + 1)
+            inner = _first_refused(text, at, where)
+            if not isinstance(inner, int):
+                return inner
+            at = _skip(text, inner)
+            if text[at] == "}":
+                return at + 1
+            at = _skip(text, at + 1)
+    if char == "[":
+        at = _skip(text, at + 1)
+        if text[at] == "]":
+            return at + 1
+        index = 0
+        while True:
+            inner = _first_refused(text, at, f"{path}[{index}]")
+            if not isinstance(inner, int):
+                return inner
+            at = _skip(text, inner)
+            if text[at] == "]":
+                return at + 1
+            at = _skip(text, at + 1)
+            index += 1
+    if char == '"':
+        return _string_at(text, at)[1]
+    for constant in _CONSTANTS:
+        if text.startswith(constant, at):
+            return (path, at) if constant[-1] in "Ny" else at + len(constant)
+    number = _NUMBER.match(text, at)
+    if number is None:
+        return None
+    digits = number.group(0)
+    if not (number.group(1) or number.group(2)) and len(digits) > _MAX_INT_DIGITS:
+        return path, at
+    return number.end()
 
 
 def write_json(value: object, *, indent: int | None = None) -> str:
@@ -361,16 +458,36 @@ def _mapping_hook(
             try:
                 result[structure(key, key_type)] = structure(item, value_type)
             except Exception as err:  # collected, reported with the path
-                err.__notes__ = [
-                    *getattr(err, "__notes__", []),
-                    IterableValidationNote(f"key {key!r}", key, value_type),
-                ]
-                errors.append(err)
+                if _collect(errors, err, IterableValidationNote(f"key {key!r}", key, value_type)):
+                    break
         if errors:
             raise IterableValidationError(f"while structuring {tp!r}", errors, tp)
         return result
 
     return structure_mapping
+
+
+class MoreErrorsError(Exception):
+    """Stands for the errors of an array or object left unexamined after the first few."""
+
+
+def _collect(errors: list[Exception], err: Exception, note: str) -> bool:
+    """Add ``err`` (located by ``note``) to ``errors``; return whether to stop looking.
+
+    Refusal is bounded: an array or object is examined only until ``_MAX_ERRORS`` of its
+    items have failed, and a marker then stands for the rest, so a hostile input with a
+    million bad items costs no more than one with six. The traceback is dropped: only the
+    message and the path are reported, and a kept traceback holds every frame alive.
+    """
+    err.__traceback__ = None
+    err.__notes__ = [*getattr(err, "__notes__", []), note]
+    errors.append(err)
+    if len(errors) < _MAX_ERRORS:
+        return False
+    more = MoreErrorsError()
+    more.__notes__ = [note]
+    errors.append(more)
+    return True
 
 
 def _tuple_hook(conv: cattrs.Converter, tp: Any) -> Callable[[object, object], tuple[object, ...]]:
@@ -392,11 +509,10 @@ def _tuple_hook(conv: cattrs.Converter, tp: Any) -> Callable[[object, object], t
             try:
                 result.append(structure(item, item_type))
             except Exception as err:  # collected, reported with the path
-                err.__notes__ = [
-                    *getattr(err, "__notes__", []),
-                    IterableValidationNote(f"index {index}", index, item_type),
-                ]
-                errors.append(err)
+                if _collect(
+                    errors, err, IterableValidationNote(f"index {index}", index, item_type)
+                ):
+                    break
         if errors:
             raise IterableValidationError(f"while structuring {tp!r}", errors, tp)
         return tuple(result)
@@ -550,19 +666,31 @@ def _format_exception(exc: BaseException, tp: object) -> str:
         return "missing field"
     if isinstance(exc, RecursionError):
         return "nested too deeply"
+    if isinstance(exc, MoreErrorsError):
+        return _MORE
     return f"invalid value ({type(exc).__name__}: {str(exc)[:100]})"
 
 
-def messages(exc: BaseException) -> list[str]:
-    """Turn a cattrs validation error into messages ``"<path>: <problem>"``."""
+_MORE: Final = "\x00more"  # what a MoreErrorsError formats as, never shown
+
+
+def messages(exc: BaseException) -> tuple[list[str], bool]:
+    """Turn a cattrs validation error into messages ``"<path>: <problem>"``.
+
+    The second value says whether some items were left unexamined (see :func:`_collect`).
+    """
     from cattrs import transform_error
 
     result = []
+    more = False
     for text in transform_error(exc, path="$", format_exception=_format_exception):
         problem, _, where = text.rpartition(" @ ")
+        if problem == _MORE:
+            more = True
+            continue
         path = _path(where)
         result.append(f"{path}: {problem}" if path else problem)
-    return result
+    return result, more
 
 
 def structure(value: object, cls: type[T], game: str, what: str) -> T:
@@ -575,17 +703,21 @@ def structure(value: object, cls: type[T], game: str, what: str) -> T:
     conv = converter(game)  # first: it explains a missing cattrs
     from cattrs.errors import BaseValidationError
 
+    more = False
     try:
         return conv.structure(value, cls)
     except BaseValidationError as err:
-        found = messages(err)
+        found, more = messages(err)
     except (CardrulesError, InvalidValueError) as err:
         found = [str(err)]
     except RecursionError:
         found = ["nested too deeply"]
     shown = "; ".join(found[:_MAX_ERRORS])
-    more = f" (and {len(found) - _MAX_ERRORS} more)" if len(found) > _MAX_ERRORS else ""
-    raise RecordError(f"invalid {what}: {shown}{more}")
+    if more:
+        shown += " (and more)"
+    elif len(found) > _MAX_ERRORS:
+        shown += f" (and {len(found) - _MAX_ERRORS} more)"
+    raise RecordError(f"invalid {what}: {shown}")
 
 
 def unstructure(obj: object, game: str) -> object:

@@ -129,7 +129,7 @@ def test_only_the_first_few_problems_are_quoted() -> None:
     data["deals"][0]["actions"] = [7] * 50
     error = _refused(data)
     assert error.count("expected an action") == 5
-    assert error.endswith("(and 45 more)")
+    assert error.endswith("(and more)")
 
 
 @pytest.mark.parametrize(
