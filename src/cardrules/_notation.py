@@ -10,10 +10,30 @@ cardrules.errors.NotationError: not a card: 10 (expected a Card or notation such
 
 from __future__ import annotations
 
-from cardrules.cards import Card, parse_card
+import re
+from typing import Final
+
+from cardrules.cards import SPACES, Card, parse_card
 from cardrules.errors import NotationError
 
-__all__ = ["to_card"]
+__all__ = ["to_card", "words"]
+
+_WORD_BREAKS: Final = re.compile(f"[{re.escape(SPACES)}]+")
+_ASCII_LOWER: Final = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def words(text: str) -> list[str]:
+    r"""Split action notation into words: ASCII white space only, ASCII letters lower-cased.
+
+    The reading of every game's ``parse_action``: verbs and cards in any ASCII case, words
+    apart by spaces, tabs or newlines. Nothing outside ASCII changes, so a Unicode
+    look-alike (``ſ``, the Kelvin sign, a non-breaking space) never reads as notation.
+
+    >>> words("  PLAY\t10c "), words("play\u00a010C")
+    (['play', '10c'], ['play\xa010c'])
+    """
+    stripped = text.strip(SPACES)
+    return _WORD_BREAKS.split(stripped.translate(_ASCII_LOWER)) if stripped else []
 
 
 def to_card(value: object) -> Card:

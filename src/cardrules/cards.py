@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable
 from typing import Final
 
@@ -30,11 +31,13 @@ from cardrules.errors import NotationError
 __all__ = [
     "FULL_PACK",
     "SHORT_PACK",
+    "SPACES",
     "Card",
     "Colour",
     "Rank",
     "Suit",
     "format_cards",
+    "notation_key",
     "parse_card",
     "parse_cards",
 ]
@@ -85,13 +88,32 @@ class Suit(enum.IntEnum):
             NotationError: if ``text`` names no suit.
 
         """
-        suit = _SUIT_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+        suit = _SUIT_BY_TEXT.get(notation_key(text)) if isinstance(text, str) else None
         if suit is None:
             raise NotationError(f"not a suit: {text!r} (expected one of S, H, D, C)")
         return suit
 
     def __str__(self) -> str:
         return self.letter
+
+
+SPACES: Final = " \t\r\n"
+"""The white space notation allows between and around words: ASCII space, tab, newlines."""
+_SEPARATORS: Final = re.compile(r"[ \t\r\n,]+")
+_ASCII_UPPER: Final = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def notation_key(text: str) -> str:
+    r"""Return ``text`` as notation is looked up: ASCII white space trimmed, ASCII upper case.
+
+    Only ASCII letters change case, so a look-alike from elsewhere in Unicode (the long s
+    ``ſ``, the Kelvin sign, a non-breaking space) stays what it is and matches no card:
+    notation is ASCII in any case, plus the suit symbols, and nothing else.
+
+    >>> notation_key(" tc\t"), notation_key("10ſ"), notation_key("a\u00a0h")
+    ('TC', '10ſ', 'A\xa0H')
+    """
+    return text.strip(SPACES).translate(_ASCII_UPPER)
 
 
 _SUIT_COLOUR: Final = (Colour.BLACK, Colour.RED, Colour.RED, Colour.BLACK)
@@ -146,7 +168,7 @@ class Rank(enum.IntEnum):
             NotationError: if ``text`` names no rank.
 
         """
-        rank = _RANK_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+        rank = _RANK_BY_TEXT.get(notation_key(text)) if isinstance(text, str) else None
         if rank is None:
             raise NotationError(f"not a rank: {text!r} (expected A, 2-10, T, J, Q or K)")
         return rank
@@ -292,7 +314,7 @@ def parse_card(text: str) -> Card:
     """
     if not isinstance(text, str):
         raise NotationError(f"not a card: {text!r} (expected a string such as '10C')")
-    card = _CARD_BY_TEXT.get(text.strip().upper())
+    card = _CARD_BY_TEXT.get(notation_key(text))
     if card is None:
         raise NotationError(f"not a card: {text!r} (expected rank then suit, such as 10C or AH)")
     return card
@@ -312,7 +334,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     """
     if not isinstance(text, str):
         raise NotationError(f"not a list of cards: {text!r} (expected a string)")
-    return tuple(parse_card(part) for part in text.replace(",", " ").split())
+    return tuple(parse_card(part) for part in _SEPARATORS.split(text.strip(SPACES + ",")) if part)
 
 
 def format_cards(cards: Iterable[Card]) -> str:

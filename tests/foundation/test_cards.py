@@ -6,7 +6,7 @@ import copy
 import pickle
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from cardrules import (
@@ -147,3 +147,19 @@ def test_rank_and_suit_parsing() -> None:
     assert str(Suit.CLUBS) == "C"
     assert str(Rank.KING) == "K"
     assert f"{parse_card('10H'):>4}" == " 10H"
+
+
+_SUIT_SYMBOLS = frozenset("♠♥♦♣♤♡♢♧")
+
+
+@pytest.mark.parametrize("text", ["10ſ", "\u212aS", "A\u00a0H", "A\u0085H", "Ａh", "\u00a0AH"])
+def test_unicode_look_alikes_are_not_cards(text: str) -> None:
+    with pytest.raises(NotationError):
+        parse_card(text)
+
+
+@given(st.text(min_size=1, max_size=4))
+def test_only_ascii_and_the_suit_symbols_read_as_cards(text: str) -> None:
+    assume(any(not c.isascii() and c not in _SUIT_SYMBOLS for c in text))
+    with pytest.raises(NotationError):
+        parse_card(text)
