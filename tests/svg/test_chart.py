@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardrules import FULL_PACK, Rank, Suit, parse_cards, spoil_five, svg
-from tests.svg.helpers import SVG, drawn_cards, find_all, parse, texts
+from tests.svg.helpers import drawn_cards, find_all, parse, texts
 
 WHIST = [rank.symbol for rank in (Rank.ACE, *sorted(Rank, reverse=True)[:-1])]  # A K Q ... 2
 
@@ -42,9 +42,8 @@ def test_chart_numbers_the_positions() -> None:
     """Under the cards of each row are the positions 1, 2, 3 ... (the SF-6 table)."""
     root = parse(svg.rank_chart(Suit.HEARTS))
     trumps = find_all(root, "row")[0]
-    numbers = [
-        "".join(t.itertext()) for t in trumps.iter(f"{SVG}text") if t.get("class") == "position"
-    ]
+    (positions_group,) = find_all(trumps, "positions")
+    numbers = texts(positions_group)
     assert numbers == [str(i) for i in range(1, 14)]
     positions = [g.get("data-position") for g in find_all(trumps, "card")]
     assert positions == numbers

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -12,21 +11,17 @@ from hypothesis import strategies as st
 
 from cardrules import FULL_PACK, Card, NotationError, Rank, Suit, parse_card, parse_cards, svg
 from cardrules.svg._draw import BLACK, GOLD, RED
-from tests.svg.helpers import SVG, backs, classes, drawn_cards, find_all, parse, texts
+from tests.svg.helpers import SVG, backs, classes, drawn_cards, find_all, offset, parse, texts
 
 PIPS = {Rank.ACE: 1, Rank.JACK: 2, Rank.QUEEN: 2, Rank.KING: 2}
 
 
 def _x_offset(group: ET.Element) -> float:
-    match = re.match(r"translate\(([-\d.]+) ([-\d.]+)\)", group.get("transform", ""))
-    assert match is not None
-    return float(match.group(1))
+    return offset(group)[0]
 
 
 def _y_offset(group: ET.Element) -> float:
-    match = re.match(r"translate\(([-\d.]+) ([-\d.]+)\)", group.get("transform", ""))
-    assert match is not None
-    return float(match.group(2))
+    return offset(group)[1]
 
 
 @pytest.mark.parametrize("card", FULL_PACK, ids=str)
@@ -221,16 +216,30 @@ def _every_kind_of_drawing() -> list[str]:
 
 
 def test_every_drawing_is_self_contained() -> None:
-    """Each drawing stands alone: a title for screen readers, no links or external
-    resources (images, fonts, stylesheets, scripts), and no ids, so any number of
-    drawings can be inlined in one page without clashing."""
+    """Each drawing stands alone: a title for screen readers, no external resources
+    (images, fonts, stylesheets, scripts), and every reference points into its own
+    ``<defs>``, to a definition whose id starts ``cr-`` and which is the same in every
+    drawing, so any number of drawings can be inlined in one page without clashing."""
+    definitions: dict[str, str] = {}
+    allowed = {"svg", "title", "style", "defs", "use", "g", "rect", "path", "text", "circle"}
     for document in _every_kind_of_drawing():
-        root = parse(document)
+        root = ET.fromstring(document)
         assert root.find(f"{SVG}title") is not None
         assert root.get("role") == "img"
+        ids = {element.get("id") for element in root.iter() if element.get("id")}
         for element in root.iter():
             tag = element.tag.removeprefix(SVG)
-            assert tag in {"svg", "title", "g", "rect", "path", "text", "circle"}, tag
-            assert "id" not in element.attrib
-            assert not any("href" in name for name in element.attrib)
+            assert tag in allowed, tag
             assert not any("url(" in value for value in element.attrib.values())
+            if element.get("href") is not None:
+                assert tag == "use"
+                assert element.get("href", "")[1:] in ids, element.get("href")
+            if element.get("id") is not None:
+                name = element.get("id", "")
+                assert name.startswith("cr-"), name
+                markup = ET.tostring(element, encoding="unicode")
+                assert definitions.setdefault(name, markup) == markup, name
+        style = root.find(f"{SVG}style")
+        assert style is not None
+        assert "url(" not in (style.text or "")
+        assert "@import" not in (style.text or "")

@@ -6,7 +6,19 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardrules.cards import Card, Rank, Suit
-from cardrules.svg._draw import CARD_H, CARD_W, Drawing, card_group, document, felt, label, pip
+from cardrules.svg._draw import (
+    CARD_H,
+    CARD_W,
+    INK_ON_FELT,
+    Drawing,
+    attrs,
+    card_group,
+    document,
+    felt,
+    label,
+    num,
+    pip,
+)
 from cardrules.svg._pictures import _scale
 
 if TYPE_CHECKING:
@@ -22,7 +34,6 @@ _LABEL_W = 150.0
 _STEP = 52.0
 _ROW_H = CARD_H + 44
 _MARGIN = 18.0
-_POSITION = ' class="position"'
 
 
 def _row(cards: Sequence[Card], y: float, *, heading: str, suit: Suit, kind: str, note: str) -> str:
@@ -37,11 +48,16 @@ def _row(cards: Sequence[Card], y: float, *, heading: str, suit: Suit, kind: str
     for i, item in enumerate(cards):
         x = left + i * _STEP
         parts.append(card_group(item, x, y, data={"position": str(i + 1)}))
-    for i in range(len(cards)):
-        x = left + i * _STEP
-        number = label(str(i + 1), x + _STEP / 2 - 2, y + CARD_H + 20, size=13, extra=_POSITION)
-        parts.append(number)
-    parts.append("</g>")
+    # the positions under the cards, in one group that carries their common style
+    parts.append(
+        f"<g{attrs(class_='positions', text_anchor='middle', font_size='13', fill=INK_ON_FELT)}>"
+        + "".join(
+            f"<text{attrs(x=num(left + i * _STEP + _STEP / 2 - 2), y=num(y + CARD_H + 20))}"
+            f">{i + 1}</text>"
+            for i in range(len(cards))
+        )
+        + "</g></g>"
+    )
     return "".join(parts)
 
 

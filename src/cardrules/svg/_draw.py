@@ -8,11 +8,12 @@ give the natural display size in pixels.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
-from cardrules.cards import Card, Colour, Rank, Suit
+from cardrules.cards import Card, Colour, Rank, Suit, parse_card
 
 CARD_W: Final = 100.0
 """Width of a card in drawing units."""
@@ -102,6 +103,7 @@ def document(
 
     """
     data_attrs = "".join(f" data-{key}={quoteattr(value)}" for key, value in (data or {}).items())
+    content = "".join(body)
     head = (
         f'<svg xmlns="{SVG_NS}" version="1.1"'
         f"{attrs(viewBox=f'0 0 {num(width)} {num(height)}')}"
@@ -110,7 +112,20 @@ def document(
         f"{attrs(aria_label=title)}{data_attrs}>"
         f"<title>{text(title)}</title>"
     )
-    return Drawing(head + "".join(body) + "</svg>")
+    return Drawing(head + _STYLE + definitions(content) + content + "</svg>")
+
+
+_STYLE: Final = (
+    "<style>"
+    f".cardrules text{{font-family:{SANS}}}"
+    f".cr-index{{font-family:{CONDENSED};font-size:18px;font-weight:bold;"
+    "text-anchor:middle}"
+    f".cr-court{{font-family:{SERIF};font-size:28px;font-weight:bold;"
+    "text-anchor:middle}"
+    "</style>"
+)
+"""The type faces of every drawing, stated once: labels in the sans-serif face, corner
+indices condensed, court letters in the serif face."""
 
 
 # --- suit shapes ------------------------------------------------------------------------
@@ -139,11 +154,102 @@ def suit_colour(suit: Suit) -> str:
     return RED if suit.colour is Colour.RED else BLACK
 
 
-def pip(suit: Suit, cx: float, cy: float, size: float, *, upside_down: bool = False) -> str:
+def _centred(cx: float, cy: float, size: float, *, turned: bool = False) -> str:
+    """The transform that draws a suit shape (100 units square) ``size`` wide at ``(cx, cy)``."""
+    turn = f"rotate(180 {num(cx)} {num(cy)}) " if turned else ""
+    half = size / 2
+    return f"{turn}translate({num(cx - half)} {num(cy - half)}) scale({num(size / 100)})"
+
+
+def pip(suit: Suit, cx: float, cy: float, size: float) -> str:
     """A suit symbol of ``size`` units centred on ``(cx, cy)``, drawn as a path (no font)."""
-    turn = " rotate(180)" if upside_down else ""
-    transform = f"translate({num(cx)} {num(cy)}){turn} scale({num(size / 100)}) translate(-50 -50)"
-    return f"<path{attrs(d=_SUIT_PATHS[suit], fill=suit_colour(suit), transform=transform)}/>"
+    return use(f"s{suit.letter}", transform=_centred(cx, cy, size))
+
+
+# --- definitions: every card drawn once per document --------------------------------------
+# A document holds each card face (and the card back) once, in its <defs>, and every card
+# on the table is a <use> of it; inside the faces the suit shapes, the corner indices and
+# the outline are shared the same way. Definitions are found from the references in the
+# drawn body, so a drawing carries exactly the ones it uses.
+
+_ID: Final = "cr-"
+_REFERENCE: Final = re.compile(r'href="#cr-([A-Za-z0-9]+)"')
+
+
+def use(name: str, **placement: object) -> str:
+    """A reference to the shared definition ``name`` (see :func:`definitions`)."""
+    return f'<use href="#{_ID}{name}"{attrs(**placement)}/>'
+
+
+def _suit_of(letter: str) -> Suit:
+    return Suit.parse(letter)
+
+
+def _definition(name: str) -> str:
+    """The markup of the definition called ``name`` (references in it are definitions too).
+
+    Names: ``c<card>`` a card face (``c10H``), ``back`` the card back, ``outline`` the
+    card shape, ``t<rank><r|b>`` the two corner ranks in red or black, ``k<suit>`` the two
+    corner suit symbols, ``p<suit>``/``q<suit>`` a centre pip upright or upside down,
+    ``f<r|b>`` a court card's panel, ``h<rank><suit>`` the upper half of a court card, and
+    ``s<suit>`` the bare suit shape.
+    """
+    kind, rest = name[0], name[1:]
+    if name == "back":
+        return _card_back_markup()
+    if name == "outline":
+        return card_outline()
+    if kind == "c":
+        return _face_markup(parse_card(rest))
+    if kind == "s":
+        suit = _suit_of(rest)
+        return f"<path{attrs(d=_SUIT_PATHS[suit], fill=suit_colour(suit))}/>"
+    if kind in "pq":
+        return use(f"s{rest}", transform=_centred(0, 0, _PIP_SIZE, turned=kind == "q"))
+    if kind == "i":
+        return _blank_with_ranks(rest)
+    if kind == "g":
+        return "".join(
+            use(f"{'q' if y > _MID + 1 else 'p'}{rest[1]}", x=num(x), y=num(y))
+            for x, y in _PIP_PARTS[rest[0]]
+        )
+    if kind == "f":
+        return _court_frame(Colour.RED if rest == "r" else Colour.BLACK)
+    if kind == "h":
+        return _court_half(rest[:-1], _suit_of(rest[-1]))
+    if kind == "k":
+        corner = use(f"s{rest}", transform=_centred(11.5, 31.5, 12.5))
+        return (
+            f'{corner}<g transform="rotate(180 {num(CARD_W / 2)} {num(CARD_H / 2)})">{corner}</g>'
+        )
+    raise ValueError(f"no SVG definition called {name!r}")  # pragma: no cover
+
+
+def definitions(body: str) -> str:
+    """The ``<defs>`` element with every definition ``body`` refers to, directly or not.
+
+    >>> from cardrules import parse_card
+    >>> markup = definitions(card_group(parse_card("2H"), 0, 0))
+    >>> names = ("c2H", "i2", "outline", "kH", "g2H", "pH", "qH", "sH", "cAH")
+    >>> [name for name in names if f'id="cr-{name}"' in markup]
+    ['c2H', 'i2', 'outline', 'kH', 'g2H', 'pH', 'qH', 'sH']
+    """
+    wanted = list(dict.fromkeys(_REFERENCE.findall(body)))
+    done: dict[str, str] = {}
+    while wanted:
+        name = wanted.pop(0)
+        if name in done:
+            continue
+        markup = _definition(name)
+        done[name] = markup
+        wanted += [ref for ref in _REFERENCE.findall(markup) if ref not in done]
+    if not done:
+        return ""
+    return (
+        "<defs>"
+        + "".join(f'<g id="{_ID}{name}">{markup}</g>' for name, markup in done.items())
+        + "</defs>"
+    )
 
 
 # --- card faces -------------------------------------------------------------------------
@@ -152,83 +258,70 @@ _XL, _XM, _XR = 31.0, 50.0, 69.0
 _TOP, _BOTTOM, _MID = 27.0, 113.0, 70.0
 _Q1, _Q3 = 55.7, 84.3  # the inner rows of a four-row layout
 
-_PIP_LAYOUTS: Final[dict[Rank, tuple[tuple[float, float], ...]]] = {
-    Rank.TWO: ((_XM, _TOP), (_XM, _BOTTOM)),
-    Rank.THREE: ((_XM, _TOP), (_XM, _MID), (_XM, _BOTTOM)),
-    Rank.FOUR: ((_XL, _TOP), (_XR, _TOP), (_XL, _BOTTOM), (_XR, _BOTTOM)),
-    Rank.FIVE: ((_XL, _TOP), (_XR, _TOP), (_XM, _MID), (_XL, _BOTTOM), (_XR, _BOTTOM)),
-    Rank.SIX: ((_XL, _TOP), (_XR, _TOP), (_XL, _MID), (_XR, _MID), (_XL, _BOTTOM), (_XR, _BOTTOM)),
-    Rank.SEVEN: (
-        *((_XL, _TOP), (_XR, _TOP), (_XL, _MID), (_XR, _MID), (_XL, _BOTTOM), (_XR, _BOTTOM)),
-        (_XM, 48.5),
-    ),
-    Rank.EIGHT: (
-        *((_XL, _TOP), (_XR, _TOP), (_XL, _MID), (_XR, _MID), (_XL, _BOTTOM), (_XR, _BOTTOM)),
-        (_XM, 48.5),
-        (_XM, 91.5),
-    ),
-    Rank.NINE: (
-        *((_XL, _TOP), (_XR, _TOP), (_XL, _Q1), (_XR, _Q1)),
-        *((_XL, _Q3), (_XR, _Q3), (_XL, _BOTTOM), (_XR, _BOTTOM)),
-        (_XM, _MID),
-    ),
-    Rank.TEN: (
-        *((_XL, _TOP), (_XR, _TOP), (_XL, _Q1), (_XR, _Q1)),
-        *((_XL, _Q3), (_XR, _Q3), (_XL, _BOTTOM), (_XR, _BOTTOM)),
-        (_XM, 41.3),
-        (_XM, 98.7),
-    ),
+_PIP_PARTS: Final[dict[str, tuple[tuple[float, float], ...]]] = {
+    "4": ((_XL, _TOP), (_XR, _TOP), (_XL, _BOTTOM), (_XR, _BOTTOM)),  # the four corners
+    "2": ((_XM, _TOP), (_XM, _BOTTOM)),  # top and bottom of the middle column
+    "c": ((_XM, _MID),),  # the centre
+    "m": ((_XL, _MID), (_XR, _MID)),  # the middle row
+    "u": ((_XM, 48.5),),  # above the middle row
+    "d": ((_XM, 91.5),),  # below it
+    "q": ((_XL, _Q1), (_XR, _Q1), (_XL, _Q3), (_XR, _Q3)),  # the inner rows of four
+    "t": ((_XM, 41.3), (_XM, 98.7)),  # between the rows of four
+}
+"""The pip groups that number cards are made of (each drawn once per suit, then reused)."""
+_RANK_PARTS: Final[dict[Rank, str]] = {
+    Rank.TWO: "2",
+    Rank.THREE: "2c",
+    Rank.FOUR: "4",
+    Rank.FIVE: "4c",
+    Rank.SIX: "4m",
+    Rank.SEVEN: "4mu",
+    Rank.EIGHT: "4mud",
+    Rank.NINE: "4qc",
+    Rank.TEN: "4qt",
 }
 _PIP_SIZE: Final = 19.0
 _FACE_TINT: Final = {Colour.RED: "#fdeee6", Colour.BLACK: "#eef1f6"}
 
 
-def _corner_index(card: Card) -> str:
-    colour = suit_colour(card.suit)
-    rank = card.rank.symbol
+def _blank_with_ranks(rank: str) -> str:
+    """A blank card with its rank in two corners, inked by whatever uses it (``fill``)."""
     squeeze = attrs(textLength="17", lengthAdjust="spacingAndGlyphs") if len(rank) > 1 else ""
-    index = (
-        f"<text{attrs(x='11.5', y='21', text_anchor='middle', font_family=CONDENSED)}"
-        f"{attrs(font_size='18', font_weight='bold', fill=colour)}{squeeze}>{rank}</text>"
-        + pip(card.suit, 11.5, 31.5, 12.5)
-    )
-    return (
-        f'<g class="index">{index}</g>'
-        f'<g class="index" transform="rotate(180 {num(CARD_W / 2)} {num(CARD_H / 2)})">'
-        f"{index}</g>"
-    )
+    index = f"<text{attrs(x='11.5', y='21', class_='cr-index index')}{squeeze}"
+    turned = attrs(transform=f"rotate(180 {num(CARD_W / 2)} {num(CARD_H / 2)})")
+    return use("outline") + f"{index}>{rank}</text>{index}{turned}>{rank}</text>"
 
 
 def _centre(card: Card) -> str:
-    rank, suit = card.rank, card.suit
+    rank, letter = card.rank, card.suit.letter
     if rank is Rank.ACE:
-        return pip(suit, CARD_W / 2, CARD_H / 2, 46)
-    if rank in _PIP_LAYOUTS:
-        return "".join(
-            pip(suit, x, y, _PIP_SIZE, upside_down=y > _MID + 1) for x, y in _PIP_LAYOUTS[rank]
-        )
-    colour = suit_colour(suit)
-    frame = (
-        f"<rect{attrs(x='22', y='17', width='56', height='106', rx='3')}"
-        f"{attrs(fill=_FACE_TINT[suit.colour], stroke=colour, stroke_width='1.5')}/>"
-        f"<rect{attrs(x='25', y='20', width='50', height='100', rx='2')}"
-        f"{attrs(fill='none', stroke=colour, stroke_width='0.6', stroke_opacity='0.6')}/>"
-    )
+        return use(f"s{letter}", transform=_centred(CARD_W / 2, CARD_H / 2, 46))
+    if rank in _RANK_PARTS:
+        return "".join(use(f"g{part}{letter}") for part in _RANK_PARTS[rank])
     # double-headed, like a real court card: letter and suit, then the same upside down
-    half = (
-        pip(suit, 50, 29, 13)
-        + f"<text{attrs(x='50', y='61', text_anchor='middle', font_family=SERIF)}"
-        + f"{attrs(font_size='28', font_weight='bold', fill=colour)}>{rank.symbol}</text>"
-    )
-    divider = (
-        f"<rect{attrs(x='25', y='69.6', width='50', height='0.8')}"
-        f"{attrs(fill=colour, fill_opacity='0.5')}/>"
-    )
+    colour = "r" if card.suit.colour is Colour.RED else "b"
+    half = f"h{rank.symbol}{letter}"
+    return use(f"f{colour}") + use(half) + use(half, transform="rotate(180 50 70)")
+
+
+def _court_frame(colour: Colour) -> str:
+    """The tinted panel of a court card, with the line between its two halves."""
+    ink = RED if colour is Colour.RED else BLACK
     return (
-        frame
-        + half
-        + f'<g transform="rotate(180 {num(CARD_W / 2)} {num(CARD_H / 2)})">{half}</g>'
-        + divider
+        f"<rect{attrs(x='22', y='17', width='56', height='106', rx='3')}"
+        f"{attrs(fill=_FACE_TINT[colour], stroke=ink, stroke_width='1.5')}/>"
+        f"<rect{attrs(x='25', y='20', width='50', height='100', rx='2')}"
+        f"{attrs(fill='none', stroke=ink, stroke_width='0.6', stroke_opacity='0.6')}/>"
+        f"<rect{attrs(x='25', y='69.6', width='50', height='0.8')}"
+        f"{attrs(fill=ink, fill_opacity='0.5')}/>"
+    )
+
+
+def _court_half(rank: str, suit: Suit) -> str:
+    """The upper half of a court card: its suit and its letter."""
+    return use(f"s{suit.letter}", transform=_centred(50, 29, 13)) + (
+        f"<text{attrs(x='50', y='61', class_='cr-court')}"
+        f"{attrs(fill=suit_colour(suit))}>{rank}</text>"
     )
 
 
@@ -238,16 +331,17 @@ def card_outline(*, fill: str = "#ffffff", stroke: str = "#8d8d8d") -> str:
         f"<rect{attrs(x='1.2', y='2', width=num(CARD_W), height=num(CARD_H), rx=num(CORNER))}"
         f"{attrs(fill='#000000', fill_opacity='0.22')}/>"
         f"<rect{attrs(x='0', y='0', width=num(CARD_W), height=num(CARD_H), rx=num(CORNER))}"
-        f"{attrs(fill=fill, stroke=stroke, stroke_width='1')}/>"
+        f"{attrs(fill=fill, stroke=stroke)}/>"
     )
 
 
-def card_face(card: Card) -> str:
+def _face_markup(card: Card) -> str:
     """The face of ``card`` at the origin: white card, corner indices, pips or a face panel."""
-    return card_outline() + _corner_index(card) + _centre(card)
+    ranks = use(f"i{card.rank.symbol}", fill=suit_colour(card.suit))
+    return ranks + use(f"k{card.suit.letter}") + _centre(card)
 
 
-def card_back() -> str:
+def _card_back_markup() -> str:
     """The back of a card at the origin: a blue lattice inside a white border."""
     lattice = []
     step_x, step_y = 11.0, 11.0
@@ -292,12 +386,13 @@ def card_group(
         classes += " " + extra_class
     data_attrs = "".join(f" data-{key}={quoteattr(value)}" for key, value in (data or {}).items())
     card_attr = "" if card is None else attrs(data_card=str(card))
-    body = card_back() if card is None else card_face(card)
-    if marked:
-        body += (
-            f"<rect{attrs(x='-3.5', y='-3.5', width=num(CARD_W + 7), height=num(CARD_H + 7))}"
-            f"{attrs(rx=num(CORNER + 3), fill='none', stroke=GOLD, stroke_width='5')}/>"
-        )
+    name = "back" if card is None else f"c{card}"
+    if not marked:  # the common case, placed by the use itself
+        return f"<g{attrs(class_=classes)}{card_attr}{data_attrs}>{use(name, x=x, y=y)}</g>"
+    body = use(name) + (
+        f"<rect{attrs(x='-3.5', y='-3.5', width=num(CARD_W + 7), height=num(CARD_H + 7))}"
+        f"{attrs(rx=num(CORNER + 3), fill='none', stroke=GOLD, stroke_width='5')}/>"
+    )
     translate = f"translate({num(x)} {num(y)})"
     return (
         f"<g{attrs(class_=classes)}{card_attr}{data_attrs}{attrs(transform=translate)}>{body}</g>"
@@ -326,7 +421,7 @@ def label(
 ) -> str:
     """A line of text in the drawing's sans-serif face."""
     return (
-        f"<text{attrs(x=num(x), y=num(y), text_anchor=anchor, font_family=SANS)}"
+        f"<text{attrs(x=num(x), y=num(y), text_anchor=anchor)}"
         f"{attrs(font_size=num(size), font_weight=weight, fill=fill)}{extra}>"
         f"{text(content)}</text>"
     )
