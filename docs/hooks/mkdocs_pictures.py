@@ -8,6 +8,7 @@ the site as generated files under ``images/``.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # mkdocs is only needed when the site is built
@@ -71,4 +72,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
     for path, content in pictures().items():
         files.append(File.generated(config, path, content=content))
+    # the web example's screenshot, so the home page can show it without a second copy
+    screenshot = Path(config.config_file_path).parent / "examples" / "web" / "screenshot.png"
+    files.append(File.generated(config, "images/web-example.png", content=screenshot.read_bytes()))
     return files
