@@ -8,10 +8,13 @@ Routes:
   "preset": "peel", "seed": 7}`` (``seed`` optional). Answers 201 with the game's
   ``id`` and the human's payload.
 - ``GET /api/games/{id}`` — the human's payload: view, legal actions, table, steps.
-- ``POST /api/games/{id}/actions`` — ``{"action": "play 10C"}`` in the games' notation.
-  An action the rules forbid answers 422 ``{"error": "cannot play 7C: ... (SF-16)",
-  "rule": "SF-16"}`` and changes nothing.
-- ``POST /api/games/{id}/deal`` — the next deal, once the current one is over.
+- ``POST /api/games/{id}/actions`` — ``{"action": "play 10C", "move": 3}``: an action in
+  the games' notation, made at the payload's ``move``. An action the rules forbid
+  answers 422 ``{"error": "cannot play 7C: ... (SF-16)", "rule": "SF-16"}`` and changes
+  nothing; a request made at an older move answers 409 ``{"stale": true, "current":
+  payload}`` (a second tab, a double click), so of simultaneous requests exactly one acts.
+- ``POST /api/games/{id}/deal`` — ``{"move": 7}``: the next deal, once the current one is
+  over.
 - ``GET /api/games/{id}/record`` — the saved game as a ``cardrules.records`` JSON file
   (between deals only: a record shows the hidden cards of the deals it covers).
 - ``GET /cards/{card}.svg`` and ``GET /cards/back.svg`` — card pictures from
@@ -19,8 +22,13 @@ Routes:
   it has been shown).
 
 Every refusal is a JSON body ``{"error": ...}`` with a 4xx status: 400 for a body that is
-not a JSON object, 404 for an unknown game, 409 for a request out of turn, 413 for a body
-over :data:`MAX_BODY` bytes, 422 for wrong fields or an illegal action.
+not a JSON object (read strictly: duplicate keys, ``NaN`` and huge integers are refused),
+404 for an unknown game, 408 for a body not sent within :data:`BODY_TIMEOUT` seconds, 409
+for a request out of turn or from a stale move, 413 for a body over :data:`MAX_BODY`
+bytes, 415 for a body that is not ``application/json``, 422 for wrong fields or an illegal
+action; 503 when the store is full of games in play (see :class:`~web.session.SessionStore`:
+each client may keep a few games, and a full store makes room only from finished or idle
+ones). A client that goes away in the middle of its upload is logged in one line.
 
 >>> [route.path for route in create_app().routes][:3]
 ['/', '/api/games', '/api/games']
@@ -28,7 +36,8 @@ over :data:`MAX_BODY` bytes, 422 for wrong fields or an illegal action.
 
 from __future__ import annotations
 
-import json
+import asyncio
+import logging
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -36,19 +45,24 @@ from typing import Final
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from cardrules import NotationError, parse_card, svg
+from cardrules import NotationError, RecordError, parse_card, records, svg
 from web.session import MAX_SEED, ApiError, Session, SessionStore, new_game_id
 from web.tables import JSON, KINDS, kind_named
 
-__all__ = ["MAX_BODY", "create_app", "main"]
+__all__ = ["BODY_TIMEOUT", "MAX_BODY", "create_app", "main"]
 
 MAX_BODY: Final = 4096
 """The largest request body accepted, in bytes (an action is a few dozen)."""
+
+BODY_TIMEOUT: Final = 10.0
+"""Seconds a client has to send its whole request body; a slower one gets 408."""
+
+LOG: Final = logging.getLogger("web")
 
 STATIC: Final = Path(__file__).resolve().parent / "static"
 """The folder holding the page, its style sheet and its script."""
@@ -65,30 +79,53 @@ _PAGE_HEADERS: Final = {
 }
 
 
-def _error(exc: ApiError) -> JSONResponse:
-    return JSONResponse(exc.body(), status_code=exc.status, headers=_NO_STORE)
+def _error(exc: ApiError, game_id: str | None = None) -> JSONResponse:
+    body = exc.body()
+    current = body.get("current")
+    if game_id is not None and isinstance(current, dict):  # a stale request: where it stands
+        body["current"] = {"id": game_id, **current}
+    return JSONResponse(body, status_code=exc.status, headers=_NO_STORE)
 
 
-async def _read_object(request: Request) -> dict[str, object]:
-    """Read the request body as a JSON object of at most :data:`MAX_BODY` bytes."""
+async def _read_object(request: Request, timeout: float) -> dict[str, object]:
+    """Read the request body: a JSON object of at most :data:`MAX_BODY` bytes, in time.
+
+    Only ``application/json`` bodies are read (a cross-site form cannot send one without
+    the browser asking first), within ``timeout`` seconds, and strictly, with the
+    library's reader for untrusted JSON (:func:`cardrules.records.parse_json`).
+    """
+    media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media_type != "application/json":
+        raise ApiError(415, "the request body must be JSON (Content-Type: application/json)")
     declared = request.headers.get("content-length")
     if declared is not None:
         if not declared.isdigit():
             raise ApiError(400, "bad Content-Length header")
         if int(declared) > MAX_BODY:
             raise ApiError(413, f"request body too large (limit {MAX_BODY} bytes)")
+    try:
+        body = await asyncio.wait_for(_body(request), timeout)
+    except TimeoutError:
+        raise ApiError(408, f"the request body took longer than {timeout:g} s") from None
+    except ClientDisconnect:
+        LOG.info("client went away during the upload of %s %s", request.method, request.url.path)
+        raise ApiError(400, "the upload was not finished") from None
+    try:
+        data = records.parse_json(body, max_size=MAX_BODY)
+    except RecordError as exc:
+        raise ApiError(400, f"the request body is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ApiError(400, "the request body must be a JSON object")
+    return data
+
+
+async def _body(request: Request) -> bytes:
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > MAX_BODY:
             raise ApiError(413, f"request body too large (limit {MAX_BODY} bytes)")
-    try:
-        data = json.loads(bytes(body).decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
-        raise ApiError(400, "the request body is not valid JSON") from None
-    if not isinstance(data, dict):
-        raise ApiError(400, "the request body must be a JSON object")
-    return data
+    return bytes(body)
 
 
 def _fields(data: Mapping[str, object], allowed: tuple[str, ...]) -> None:
@@ -115,11 +152,20 @@ def _integer(data: Mapping[str, object], name: str, low: int, high: int) -> int 
     return value
 
 
+def _move(data: Mapping[str, object]) -> int:
+    """The ``move`` a request was made at (every request that changes a game names one)."""
+    move = _integer(data, "move", 0, 2**53)
+    if move is None:
+        raise ApiError(422, "missing field 'move' (the payload's move number)", field="move")
+    return move
+
+
 class _Api:
     """The request handlers, sharing one :class:`SessionStore`."""
 
-    def __init__(self, store: SessionStore) -> None:
+    def __init__(self, store: SessionStore, body_timeout: float) -> None:
         self.store = store
+        self.body_timeout = body_timeout
 
     def _session(self, request: Request) -> tuple[str, Session]:
         game_id = str(request.path_params["game_id"])
@@ -138,7 +184,7 @@ class _Api:
 
     async def start(self, request: Request) -> Response:
         try:
-            data = await _read_object(request)
+            data = await _read_object(request, self.body_timeout)
             _fields(data, ("game", "players", "preset", "seed"))
             name = _string(data, "game")
             kind = kind_named(name)
@@ -153,9 +199,11 @@ class _Api:
                 preset=preset,
                 seed=seed,
             )
+            client = request.client.host if request.client is not None else ""
+            game_id = self.store.add(session, client)
         except ApiError as exc:
             return _error(exc)
-        return self._answer(self.store.add(session), session, status=201)
+        return self._answer(game_id, session, status=201)
 
     async def show(self, request: Request) -> Response:
         try:
@@ -167,19 +215,21 @@ class _Api:
     async def act(self, request: Request) -> Response:
         try:
             game_id, session = self._session(request)
-            data = await _read_object(request)
-            _fields(data, ("action",))
-            session.act(_string(data, "action"))
+            data = await _read_object(request, self.body_timeout)
+            _fields(data, ("action", "move"))
+            session.act(_string(data, "action"), _move(data))
         except ApiError as exc:
-            return _error(exc)
+            return _error(exc, str(request.path_params["game_id"]))
         return self._answer(game_id, session)
 
     async def deal(self, request: Request) -> Response:
         try:
             game_id, session = self._session(request)
-            session.next_deal()
+            data = await _read_object(request, self.body_timeout)
+            _fields(data, ("move",))
+            session.next_deal(_move(data))
         except ApiError as exc:
-            return _error(exc)
+            return _error(exc, str(request.path_params["game_id"]))
         return self._answer(game_id, session)
 
     async def record(self, request: Request) -> Response:
@@ -222,12 +272,23 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": detail}, status_code=status)
 
 
-def create_app(*, capacity: int = 500, new_id: Callable[[], str] = new_game_id) -> Starlette:
+def create_app(
+    *,
+    capacity: int = 500,
+    per_client: int = 20,
+    new_id: Callable[[], str] = new_game_id,
+    clock: Callable[[], float] | None = None,
+    body_timeout: float = BODY_TIMEOUT,
+) -> Starlette:
     """Build the application with an empty store of at most ``capacity`` live games.
 
-    ``new_id`` makes the game ids (see :class:`~web.session.SessionStore`).
+    ``per_client``, ``new_id`` and ``clock`` go to the store (see
+    :class:`~web.session.SessionStore`); ``body_timeout`` bounds each upload.
     """
-    api = _Api(SessionStore(capacity=capacity, new_id=new_id))
+    store = SessionStore(capacity=capacity, new_id=new_id, per_client=per_client)
+    if clock is not None:
+        store.clock = clock
+    api = _Api(store, body_timeout)
     routes = [
         Route("/", _page),
         Route("/api/games", api.catalogue, methods=["GET"]),

@@ -23,6 +23,8 @@ from __future__ import annotations
 import json
 import random
 import secrets
+import threading
+import time
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
@@ -33,7 +35,15 @@ from cardrules.bots import GameBot
 from cardrules.dealing import derive_seed
 from web.tables import JSON, GameKind
 
-__all__ = ["HUMAN_SEAT", "MAX_SEED", "ApiError", "Session", "SessionStore", "new_game_id"]
+__all__ = [
+    "HUMAN_SEAT",
+    "MAX_SEED",
+    "ApiError",
+    "Session",
+    "SessionStore",
+    "StoreFullError",
+    "new_game_id",
+]
 
 HUMAN_SEAT: Final = 0
 """The seat the person in the browser plays (the bots take every other seat)."""
@@ -87,7 +97,9 @@ class Session:
         self.seed = seed
         self.human = HUMAN_SEAT
         self.deal_number = 1
+        self.move = 0
         self.steps: list[dict[str, JSON]] = []
+        self._lock = threading.Lock()
 
     @classmethod
     def start(cls, kind: GameKind, *, players: int, preset: str, seed: int | None) -> Session:
@@ -143,14 +155,45 @@ class Session:
 
     # -- changes ------------------------------------------------------------------------
 
-    def act(self, text: str) -> None:
-        """Apply the human's action given in notation, then let the bots move.
+    def check_move(self, move: int) -> None:
+        """Refuse a request made from an older payload than the current one.
+
+        Every payload carries :attr:`move`, the number of changes the session has been
+        through; a request names the move it was made at. A tab left behind (a second
+        tab, a repeated click, a request that crossed another) is told where the game
+        stands instead of acting on a position its player never saw.
 
         Raises:
-            ApiError: 409 when it is not the human's turn; 422 for text that is not an
-                action (``rule`` is ``None``) or an action the rules forbid (``rule`` is
-                the rule id, e.g. ``"SF-16"``). The session is unchanged.
+            ApiError: 409 with ``stale`` and the ``current`` payload.
         """
+        if move != self.move:
+            raise ApiError(
+                409,
+                f"the game has moved on since that page was drawn (move {move}, now "
+                f"{self.move}); here is where it stands",
+                stale=True,
+                current=self.payload(),
+            )
+
+    def act(self, text: str, move: int | None = None) -> None:
+        """Apply the human's action given in notation, then let the bots move.
+
+        With ``move`` the action is accepted only at that move (see :meth:`check_move`);
+        the check and the change are one step, so of several requests made at the same
+        move exactly one acts.
+
+        Raises:
+            ApiError: 409 when it is not the human's turn or the move is stale; 422 for
+                text that is not an action (``rule`` is ``None``) or an action the rules
+                forbid (``rule`` is the rule id, e.g. ``"SF-16"``). The session is
+                unchanged.
+        """
+        with self._lock:
+            if move is not None:
+                self.check_move(move)
+            self._act(text)
+
+    def _act(self, text: str) -> None:
         module = self.kind.module
         if self.state.to_act != self.human:
             raise ApiError(409, "it is not your turn", rule=None)
@@ -167,14 +210,24 @@ class Session:
         self.steps = []
         self._record_step(self.human, action, new_state)
         self.state = new_state
+        self.move += 1
         self._run_bots()
 
-    def next_deal(self) -> None:
+    def next_deal(self, move: int | None = None) -> None:
         """Deal again after a finished deal (the deal passes to the left).
 
+        With ``move``, only at that move (see :meth:`check_move`).
+
         Raises:
-            ApiError: 409 while the deal is still being played or once the game is over.
+            ApiError: 409 while the deal is still being played, once the game is over, or
+                for a stale move.
         """
+        with self._lock:
+            if move is not None:
+                self.check_move(move)
+            self._next_deal()
+
+    def _next_deal(self) -> None:
         if not self.deal_over:
             raise ApiError(409, "the deal is still in progress")
         if self.game_over:
@@ -186,6 +239,7 @@ class Session:
             state = module.next_deal(self.state)
         self.state = state
         self.deal_number += 1
+        self.move += 1
         self.steps = []
         self._run_bots()
 
@@ -219,6 +273,7 @@ class Session:
             "players": len(names),
             "seat": self.human,
             "deal": self.deal_number,
+            "move": self.move,
             "names": list(names),
             "your_turn": your_turn,
             "deal_over": self.deal_over,
@@ -273,12 +328,34 @@ def new_game_id() -> str:
     return secrets.token_urlsafe(12)
 
 
+class StoreFullError(ApiError):
+    """No room for a new game: every stored game is in play and recently used."""
+
+    def __init__(self) -> None:
+        super().__init__(503, "the server is full of games in play; try again later")
+
+
+@attrs.define
+class _Entry:
+    session: Session
+    client: str
+    used: float
+
+
 @attrs.define
 class SessionStore:
-    """The live sessions, by id, forgetting the least recently used beyond ``capacity``.
+    """The live sessions, by id, bounded overall and per client.
+
+    Every game belongs to the client that started it (its address). A client may hold
+    ``per_client`` games; starting one more forgets that client's own oldest game,
+    finished ones first. When the whole store holds ``capacity`` games, a new one takes
+    the place of a finished game, else of one idle for ``idle_after`` seconds (least
+    recently used first), and if every game is in play and recent it is refused (503):
+    no client can push another client's game in play out of the store.
 
     ``new_id`` makes the ids (unguessable :func:`new_game_id` by default; tests pass a
-    fixed sequence to replay a game exactly, and must keep the ids distinct).
+    fixed sequence to replay a game exactly, and must keep the ids distinct); ``clock``
+    gives the time in seconds.
 
     >>> store = SessionStore(capacity=2)
     >>> len(store), store.get("nope") is None
@@ -292,22 +369,57 @@ class SessionStore:
 
     capacity: int = 500
     new_id: Callable[[], str] = new_game_id
-    _sessions: dict[str, Session] = attrs.field(factory=dict, init=False)
+    per_client: int = 20
+    idle_after: float = 600.0
+    clock: Callable[[], float] = time.monotonic
+    _entries: dict[str, _Entry] = attrs.field(factory=dict, init=False)
+    _lock: threading.Lock = attrs.field(factory=threading.Lock, init=False)
 
     def __len__(self) -> int:
-        return len(self._sessions)
+        return len(self._entries)
 
-    def add(self, session: Session) -> str:
-        """Store ``session`` under a new unguessable id and return the id."""
-        game_id = self.new_id()
-        self._sessions[game_id] = session
-        while len(self._sessions) > self.capacity:
-            del self._sessions[next(iter(self._sessions))]
-        return game_id
+    def add(self, session: Session, client: str = "") -> str:
+        """Store ``session`` for ``client`` under a new unguessable id and return the id.
+
+        Raises:
+            StoreFullError: if the store is full of games in play (see the class).
+        """
+        with self._lock:
+            now = self.clock()
+            own = [key for key, entry in self._entries.items() if entry.client == client]
+            if len(own) >= self.per_client:
+                victim = self._evictable(own, now, idle_only=False)
+                assert victim is not None  # the client's own games are never all kept
+                del self._entries[victim]
+            elif len(self._entries) >= self.capacity:
+                victim = self._evictable(list(self._entries), now, idle_only=True)
+                if victim is None:
+                    raise StoreFullError
+                del self._entries[victim]
+            game_id = self.new_id()
+            self._entries[game_id] = _Entry(session, client, now)
+            return game_id
+
+    def _evictable(self, keys: list[str], now: float, *, idle_only: bool) -> str | None:
+        """The key among ``keys`` to forget: finished first, then the least recently used.
+
+        With ``idle_only``, a game still in play qualifies only once idle; None if none.
+        """
+        entries = [(self._entries[key], key) for key in keys]
+        finished = [item for item in entries if item[0].session.deal_over]
+        if finished:
+            return min(finished, key=lambda item: item[0].used)[1]
+        idle = [item for item in entries if now - item[0].used >= self.idle_after]
+        pool = idle if idle_only else entries
+        if not pool:
+            return None
+        return min(pool, key=lambda item: item[0].used)[1]
 
     def get(self, game_id: str) -> Session | None:
-        """The session with this id (now the most recently used), or ``None``."""
-        session = self._sessions.pop(game_id, None)
-        if session is not None:
-            self._sessions[game_id] = session
-        return session
+        """The session with this id (marked as used now), or ``None``."""
+        with self._lock:
+            entry = self._entries.get(game_id)
+            if entry is None:
+                return None
+            entry.used = self.clock()
+            return entry.session

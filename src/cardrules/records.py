@@ -64,6 +64,7 @@ __all__ = [
     "from_json",
     "load",
     "loads",
+    "parse_json",
     "record",
     "replay",
     "restore",
@@ -326,9 +327,37 @@ def _check_header(data: object) -> str:
     return cast(str, game)
 
 
-def _record_from_value(data: object) -> GameRecord:
+def _record_from_value(
+    data: object, max_deals: int | None = None, max_actions: int | None = None
+) -> GameRecord:
     game = _check_header(data)
+    _check_caps(data, max_deals, max_actions)
     return _json.structure(data, GameRecord, game, "record")
+
+
+def _check_caps(data: object, max_deals: int | None, max_actions: int | None) -> None:
+    """Refuse a record with more deals or actions than the caller's caps, before reading it.
+
+    Counted on the parsed JSON, so that a server's bound holds before any record field
+    is transformed or any action replayed.
+    """
+    deals = data.get("deals") if isinstance(data, dict) else None
+    if not isinstance(deals, list):
+        return  # the reader says what is wrong
+    if max_deals is not None and len(deals) > max_deals:
+        raise RecordError(
+            f"invalid record: deals: {len(deals)} deals exceed the cap of {max_deals}"
+        )
+    if max_actions is not None:
+        count = sum(
+            len(deal["actions"])
+            for deal in deals
+            if isinstance(deal, dict) and isinstance(deal.get("actions"), list)
+        )
+        if count > max_actions:
+            raise RecordError(
+                f"invalid record: deals: {count} actions exceed the cap of {max_actions}"
+            )
 
 
 def dumps(rec: GameRecord, *, indent: int | None = None) -> str:
@@ -342,12 +371,52 @@ def dumps(rec: GameRecord, *, indent: int | None = None) -> str:
     return _json.write_json(_json.unstructure(rec, rec.game), indent=indent)
 
 
-def loads(text: str | bytes, *, max_size: int = MAX_INPUT_SIZE) -> GameRecord:
+def parse_json(text: str | bytes, *, max_size: int = MAX_INPUT_SIZE) -> object:
+    """Parse untrusted JSON into plain values, as strictly as records are read.
+
+    The reader behind :func:`loads` and :func:`from_json`, for a server's own request
+    bodies: input over ``max_size``, bytes that are not UTF-8, syntax errors, nesting too
+    deep, duplicate keys, ``NaN``/``Infinity`` and integers of more than 2**64 are refused,
+    each with where it lies.
+
+    >>> parse_json('{"action": "play 10C", "move": 3}')
+    {'action': 'play 10C', 'move': 3}
+    >>> parse_json('{"move": 1, "move": 2}')
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RecordError: invalid JSON: duplicate key 'move' in an object (at move, ...
+
+    Raises:
+        RecordError: for anything but one well-formed JSON value within the limits.
+
+    """
+    return _json.parse_json(text, max_size=max_size)
+
+
+def loads(
+    text: str | bytes,
+    *,
+    max_size: int = MAX_INPUT_SIZE,
+    max_deals: int | None = None,
+    max_actions: int | None = None,
+) -> GameRecord:
     """Read a record from JSON text or UTF-8 bytes, checking everything but legality.
 
     Every field is checked (types, options, cards, action notation, seeds); whether the
     actions are legal is checked by :func:`replay`. Fields with defaults (options, a
     deal's ``deck``, ``metadata``) may be left out; :func:`dumps` writes them all.
+
+    A server that reads uploads bounds what one costs with the caps: ``max_size`` bytes,
+    ``max_deals`` deals and ``max_actions`` actions in all (reading and restoring costs
+    in proportion to the actions; see "Untrusted JSON" in the front-end guide).
+
+    >>> from cardrules import spoil_five
+    >>> state = spoil_five.new_game(spoil_five.Options(players=2), seed=3)
+    >>> state = spoil_five.apply_action(state, spoil_five.legal_actions(state)[0])
+    >>> loads(dumps(record(state)), max_actions=0)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RecordError: invalid record: deals: 1 actions exceed the cap of 0
 
     >>> loads('{"format": "cardrules-record", "version": 1, "game": "spoil-five"}')
     Traceback (most recent call last):
@@ -359,7 +428,7 @@ def loads(text: str | bytes, *, max_size: int = MAX_INPUT_SIZE) -> GameRecord:
         RecordError: saying where, for malformed, oversized or hostile input.
 
     """
-    return _record_from_value(_json.parse_json(text, max_size=max_size))
+    return _record_from_value(_json.parse_json(text, max_size=max_size), max_deals, max_actions)
 
 
 def dump(
@@ -393,12 +462,17 @@ def dump(
 
 
 def load(
-    source: str | os.PathLike[str] | IO[str] | IO[bytes], *, max_size: int = MAX_INPUT_SIZE
+    source: str | os.PathLike[str] | IO[str] | IO[bytes],
+    *,
+    max_size: int = MAX_INPUT_SIZE,
+    max_deals: int | None = None,
+    max_actions: int | None = None,
 ) -> GameRecord:
     """Read a record from a path or an open file (text or binary), as :func:`loads` does.
 
     At most ``max_size`` bytes (characters for a text file) are read; a longer input is
-    refused. Errors while reading (``OSError``, such as a missing file) are not caught.
+    refused, and so is one over the caps ``max_deals`` and ``max_actions``. Errors while
+    reading (``OSError``, such as a missing file) are not caught.
 
     >>> import io
     >>> from cardrules import my_bird_sings
@@ -419,7 +493,7 @@ def load(
             data = source.read(max_size + 1)
     except UnicodeDecodeError as err:
         raise RecordError(f"invalid JSON: not {err.encoding} text ({err.reason})") from None
-    return loads(data, max_size=max_size)
+    return loads(data, max_size=max_size, max_deals=max_deals, max_actions=max_actions)
 
 
 def replay(rec: GameRecord) -> Iterator[GameState]:

@@ -23,6 +23,7 @@ class Harness:
         self.client = client
         self.store: SessionStore = app.state.store
         self.knowledge: dict[str, Knowledge] = {}
+        self.moves: dict[str, int] = {}
 
     def session(self, game_id: str) -> Session:
         found = self.store.get(game_id)
@@ -39,7 +40,15 @@ class Harness:
         leaked = knowledge.leaked(text, session.state, game_id=game_id)
         assert not leaked, f"the page was sent hidden cards {sorted(leaked)}"
         data: dict[str, Any] = json.loads(text)
+        if "move" in data:
+            self.moves[game_id] = data["move"]
         return data
+
+    def move(self, game_id: str) -> int:
+        """The move of the last payload seen for ``game_id`` (fetched if none was seen)."""
+        if game_id not in self.moves:
+            self.show(game_id)
+        return self.moves[game_id]
 
     def start(self, game: str, **fields: object) -> dict[str, Any]:
         response = self.client.post("/api/games", json={"game": game, **fields})
@@ -52,12 +61,13 @@ class Harness:
         return self.checked(game_id, response.text)
 
     def act(self, game_id: str, action: str) -> dict[str, Any]:
-        response = self.client.post(f"/api/games/{game_id}/actions", json={"action": action})
+        body = {"action": action, "move": self.move(game_id)}
+        response = self.client.post(f"/api/games/{game_id}/actions", json=body)
         assert response.status_code == 200, response.text
         return self.checked(game_id, response.text)
 
     def next_deal(self, game_id: str) -> dict[str, Any]:
-        response = self.client.post(f"/api/games/{game_id}/deal")
+        response = self.client.post(f"/api/games/{game_id}/deal", json={"move": self.move(game_id)})
         assert response.status_code == 200, response.text
         return self.checked(game_id, response.text)
 

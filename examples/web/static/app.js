@@ -61,6 +61,7 @@
       const error = new Error((data && data.error) || response.statusText);
       error.rule = data ? data.rule : null;
       error.status = response.status;
+      error.current = data && data.stale ? data.current : null;
       throw error;
     }
     return data;
@@ -389,6 +390,15 @@
     showResult(data);
   }
 
+  async function resync(error) {
+    // Another tab (or a second click) moved the game on: show where it stands now.
+    if (!error.current) return false;
+    toast("The game moved on (in another tab?): here is where it stands now.");
+    $("result").hidden = true;
+    await show({ ...error.current, steps: [] }, false);
+    return true;
+  }
+
   function lost(error) {
     // The server forgot the game (it restarted, or keeps only the most recent games).
     if (error.status !== 404) return false;
@@ -421,10 +431,11 @@
     if (busy || !gameId) return;
     setBusy(true);
     try {
-      const data = await api("POST", "/api/games/" + encodeURIComponent(gameId) + "/actions", { action });
+      const move = current ? current.move : 0;
+      const data = await api("POST", "/api/games/" + encodeURIComponent(gameId) + "/actions", { action, move });
       await show(data);
     } catch (error) {
-      if (!lost(error)) toast(error.message, error.rule);
+      if (!lost(error) && !(await resync(error))) toast(error.message, error.rule);
     } finally {
       setBusy(false);
     }
@@ -434,12 +445,13 @@
     if (busy || !gameId) return;
     setBusy(true);
     try {
-      const data = await api("POST", "/api/games/" + encodeURIComponent(gameId) + "/deal");
+      const move = current ? current.move : 0;
+      const data = await api("POST", "/api/games/" + encodeURIComponent(gameId) + "/deal", { move });
       $("result").hidden = true;
       logDeal(data);
       await show(data);
     } catch (error) {
-      if (!lost(error)) toast(error.message, error.rule);
+      if (!lost(error) && !(await resync(error))) toast(error.message, error.rule);
     } finally {
       setBusy(false);
     }
