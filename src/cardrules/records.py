@@ -467,7 +467,7 @@ def replay(rec: GameRecord) -> Iterator[GameState]:
             raise
         except CardrulesError as err:
             raise RecordError(f"{where}: {err}") from err
-        yield cast(GameState, state)
+        yield state
         for index, action in enumerate(deal.actions):
             try:
                 state = module.apply_action(state, action)
@@ -475,7 +475,7 @@ def replay(rec: GameRecord) -> Iterator[GameState]:
                 raise RecordError(f"{where}.actions[{index}]: {err}") from err
             except CardrulesError as err:
                 raise RecordError(f"{where}.actions[{index}]: {err}") from err
-            yield cast(GameState, state)
+            yield state
 
 
 def restore(rec: GameRecord) -> GameState:
