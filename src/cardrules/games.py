@@ -111,8 +111,9 @@ class GameEntry:
     def module(self) -> DynamicGame:
         """The game module, imported on first use, with its types erased (see protocol).
 
-        Its functions check their arguments at run time: an action or a state of another
-        game is refused (C-7), whatever the erased types let through.
+        The erased types let any game's actions through; the module's own functions
+        refuse an action of another game at run time (C-7). States and views must be
+        the module's own.
         """
         return cast("DynamicGame", importlib.import_module(self.package))
 
