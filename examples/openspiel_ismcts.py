@@ -21,13 +21,13 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Sequence
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 import attrs
 
-from cardrules import my_bird_sings, spoil_five
+from cardrules import games
 from cardrules.bots import make_bot
+from cardrules.protocol import DynamicGame
 
 if TYPE_CHECKING:
     from cardrules.adapters.openspiel import CardrulesState
@@ -43,7 +43,7 @@ class RuleOfThumbRollouts:
         rng: the random generator of the rollout bot.
     """
 
-    def __init__(self, module: ModuleType, rng: random.Random) -> None:
+    def __init__(self, module: DynamicGame, rng: random.Random) -> None:
         from cardrules.adapters import openspiel
 
         self._openspiel = openspiel
@@ -116,8 +116,9 @@ def play_match(
 
     from cardrules.adapters import openspiel
 
-    short_name = openspiel.SPOIL_FIVE if game == "spoil_five" else openspiel.MY_BIRD_SINGS
-    module = spoil_five if game == "spoil_five" else my_bird_sings
+    entry = games.lookup(game)
+    short_name = f"cardrules_{entry.key}"  # openspiel.SPOIL_FIVE, openspiel.MY_BIRD_SINGS
+    module = entry.module
     rng = random.Random(seed)
     search_rng = random.Random(seed + 1)
     bots = [make_bot(module, "heuristic", random.Random(seed + 2 + s)) for s in range(players)]

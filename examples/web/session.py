@@ -116,7 +116,7 @@ class Session:
             names = ", ".join(sorted(presets))
             raise ApiError(422, f"unknown preset {preset!r} (choose one of {names})")
         try:
-            options = attrs.evolve(presets[preset], players=players)
+            options = kind.game.options(preset, players)
         except OptionsError as exc:
             raise ApiError(422, str(exc), field="players") from exc
         deal_seed = secrets.randbelow(MAX_SEED + 1) if seed is None else seed

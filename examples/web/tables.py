@@ -2,8 +2,8 @@
 
 Every function here takes a seat's *view* (or a public outcome), never a game state, so
 what it returns can only contain what that seat may know. :class:`GameKind` bundles, for
-one game, the engine module, the bots and these presentation functions; :data:`KINDS`
-holds both games.
+one game of the registry (:mod:`cardrules.games`: its module, name, title and bot), these
+presentation functions; :data:`KINDS` holds the games the page offers.
 
 The *table* a page draws is a JSON object::
 
@@ -24,14 +24,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from types import ModuleType
 from typing import Any, Final, TypeAlias
 
 import attrs
 
-from cardrules import OptionsError, my_bird_sings, spoil_five
+from cardrules import games, my_bird_sings, spoil_five
 from cardrules.bots import GameBot, make_bot
 from cardrules.cards import Card, Suit
+from cardrules.games import GameEntry
+from cardrules.protocol import DynamicGame
 
 __all__ = ["JSON", "KINDS", "GameKind", "kind_named"]
 
@@ -391,13 +392,6 @@ def _mbs_outcome(outcome: my_bird_sings.Outcome, view: my_bird_sings.View,
 # -- the two games ------------------------------------------------------------------------
 
 
-def _make_bot(module: ModuleType) -> Callable[[random.Random], GameBot]:
-    def make(rng: random.Random) -> GameBot:
-        return make_bot(module, "heuristic", rng)
-
-    return make
-
-
 def _preset_label(name: str) -> str:
     return name.replace("-", " ").capitalize()
 
@@ -407,29 +401,41 @@ class GameKind:
     """One game as the web example offers it: engine module, bots and presentation.
 
     Attributes:
-        name: the game's name in the API (``spoil-five``).
-        title: the game's display name.
+        game: the game's entry in the registry (module, name, title, bots).
         blurb: one sentence for the start form.
-        module: the engine module (:mod:`cardrules.spoil_five` ...).
         default_preset: the preset the start form proposes.
         default_players: the player count the start form proposes.
-        make_bot: builds a bot for one seat from its random generator (the game's
-            rule-of-thumb bot from :mod:`cardrules.bots`).
     """
 
-    name: str
-    title: str
+    game: GameEntry
     blurb: str
-    module: ModuleType
     default_preset: str
     default_players: int
-    make_bot: Callable[[random.Random], GameBot]
     _table: Callable[[Any], dict[str, JSON]]
     _entry: Callable[[object], dict[str, JSON]]
     _prompt: Callable[[Any, Sequence[str]], str]
     _describe: Callable[[object, int, int, Sequence[str], Any], str]
     _outcome: Callable[[Any, Any, Sequence[str]], dict[str, JSON]]
     bot_names: tuple[str, ...] = BOT_NAMES
+
+    @property
+    def name(self) -> str:
+        """The game's name in the API (``spoil-five``)."""
+        return self.game.name
+
+    @property
+    def title(self) -> str:
+        """The game's display name."""
+        return self.game.title
+
+    @property
+    def module(self) -> DynamicGame:
+        """The engine module (:mod:`cardrules.spoil_five` ...)."""
+        return self.game.module
+
+    def make_bot(self, rng: random.Random) -> GameBot:
+        """A bot for one seat, from its random generator: the game's rule-of-thumb bot."""
+        return make_bot(self.module, "heuristic", rng)
 
     def table(self, view: Any) -> dict[str, JSON]:
         """The table as the view's seat sees it (see the module docstring)."""
@@ -458,15 +464,7 @@ class GameKind:
 
     def player_counts(self, preset: str) -> list[int]:
         """The player counts the preset allows (the rules decide: 2 to 13 are tried)."""
-        options = self.module.PRESETS[preset]
-        counts = []
-        for n in range(2, 14):
-            try:
-                attrs.evolve(options, players=n)
-            except OptionsError:
-                continue
-            counts.append(n)
-        return counts
+        return list(self.game.player_counts(preset))
 
     def catalogue(self) -> dict[str, JSON]:
         """The game for the start form: name, title, presets with their player counts."""
@@ -485,39 +483,35 @@ class GameKind:
         }
 
 
-KINDS: Final[Mapping[str, GameKind]] = {
-    "spoil-five": GameKind(
-        name="spoil-five",
-        title="Spoil Five",
+_KINDS: Final = (
+    GameKind(
+        game=games.lookup(spoil_five.NAME),
         blurb="Win three of the five tricks to take the pool; if nobody does, the hand is "
         "spoilt and the pool grows. The five and jack of trumps and the ace of hearts rule.",
-        module=spoil_five,
         default_preset="peel",
         default_players=4,
-        make_bot=_make_bot(spoil_five),
         table=_sf_table,
         entry=_sf_entry,
         prompt=_sf_prompt,
         describe=_sf_describe,
         outcome=_sf_outcome,
     ),
-    "my-bird-sings": GameKind(
-        name="my-bird-sings",
-        title="My Bird Sings",
+    GameKind(
+        game=games.lookup(my_bird_sings.NAME),
         blurb="Pass cards round the table until your four make a flush or hold all four "
         "suits: then your bird sings and you take the pool.",
-        module=my_bird_sings,
         default_preset="peel",
         default_players=4,
-        make_bot=_make_bot(my_bird_sings),
         table=_mbs_table,
         entry=_mbs_entry,
         prompt=_mbs_prompt,
         describe=_mbs_describe,
         outcome=_mbs_outcome,
     ),
-}
-"""The games the web example offers, by their API names."""
+)
+
+KINDS: Final[Mapping[str, GameKind]] = {kind.name: kind for kind in _KINDS}
+"""The games the web example offers, by their API names (their registry names)."""
 
 
 def kind_named(name: str) -> GameKind | None:

@@ -30,23 +30,23 @@ from __future__ import annotations
 import collections.abc
 import enum
 import functools
-import importlib
 import json
 import re
 import types
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, TypeVar, cast, get_args, get_origin
 
 import attrs
 
+from cardrules import games
 from cardrules.cards import Card, Rank, Suit, parse_card
 from cardrules.errors import CardrulesError, RecordError
+from cardrules.protocol import DynamicGame, GameOptions
 
 if TYPE_CHECKING:
     import cattrs
 
 __all__ = [
-    "GAMES",
     "MAX_INPUT_SIZE",
     "MAX_INT",
     "converter",
@@ -62,11 +62,6 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-
-GAMES: Final[Mapping[str, str]] = types.MappingProxyType(
-    {"my-bird-sings": "cardrules.my_bird_sings", "spoil-five": "cardrules.spoil_five"}
-)
-"""Game names (as in records) and the packages that implement them."""
 
 MAX_INPUT_SIZE: Final = 32 * 1024 * 1024
 """The largest JSON input accepted, in bytes (or characters for ``str`` input): 32 MiB."""
@@ -297,18 +292,20 @@ def write_json(value: object, *, indent: int | None = None) -> str:
 # --------------------------------------------------------------------------- games
 
 
-def game_module(name: str) -> Any:
-    """Import and return the game package called ``name`` (``"spoil-five"``).
+def game_module(name: str) -> DynamicGame:
+    """Return the game module a record's ``game`` names (exactly, as ``NAME`` spells it).
+
+    Records are strict: ``"Spoil_Five"`` is no game here, though the registry's
+    :func:`~cardrules.games.lookup` would read it.
 
     Raises:
         RecordError: if no game has that name.
 
     """
-    package = GAMES.get(name) if isinstance(name, str) else None
-    if package is None:
-        known = " or ".join(repr(game) for game in GAMES)
+    if not isinstance(name, str) or name not in games.NAMES:
+        known = " or ".join(repr(game) for game in games.NAMES)
         raise RecordError(f"game: unknown game {describe(name)} (expected {known})")
-    return importlib.import_module(package)
+    return games.lookup(name).module
 
 
 def game_of_type(cls: type) -> str | None:
@@ -318,11 +315,8 @@ def game_of_type(cls: type) -> str | None:
     >>> game_of_type(Options), game_of_type(int)
     ('spoil-five', None)
     """
-    module = getattr(cls, "__module__", "") or ""
-    for name, package in GAMES.items():
-        if module == package or module.startswith(package + "."):
-            return name
-    return None
+    entry = games.entry_of(cls)
+    return None if entry is None else entry.name
 
 
 @functools.cache
@@ -568,8 +562,6 @@ def converter(game: str) -> cattrs.Converter:
         raise ModuleNotFoundError(
             "cardrules JSON support needs the 'cattrs' package: pip install 'cardrules[json]'"
         ) from err
-    from cardrules.protocol import GameOptions
-
     conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
     action_types: tuple[type, ...] = tuple(module.ACTION_TYPES)
     parse_action = module.parse_action

@@ -1,9 +1,9 @@
-"""Terminal rendering for the ``cardrules`` command (private: the CLI's presentation).
+"""Terminal input and output for the ``cardrules`` command (private: the CLI's presentation).
 
 Everything here writes plain text with :func:`click.echo`; rich is used for the
-simulation table and progress bar. The narrators describe each action as the table
-would see it: with a human at the table, other seats' hidden cards (rob discards, passed
-cards between two other players) are never printed.
+simulation table and progress bar. What is said about each deal and action comes from
+the game's narrator (:mod:`cardrules._narration`, found through :mod:`cardrules.games`),
+which never tells a human other seats' hidden cards.
 """
 
 from __future__ import annotations
@@ -12,29 +12,19 @@ import json
 import random
 import secrets
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 import click
 
+from cardrules import games
+from cardrules._narration import SUIT_NAMES, Narrator
 from cardrules.bots.registry import GameBot, make_bot, parse_bot_names
 from cardrules.cards import Card, Suit, format_cards
 from cardrules.dealing import derive_seed
 from cardrules.errors import IllegalActionError, NotationError, OptionsError
-from cardrules.protocol import GameState
-from cardrules.simulation import GameModule, load_game, make_options, name_of
-
-if TYPE_CHECKING:
-    from cardrules.spoil_five import State as SfState
+from cardrules.protocol import DynamicGame, GameState
 
 __all__ = ["format_orders", "run_play", "run_replay", "run_simulate"]
-
-_SUIT_NAMES = {
-    Suit.SPADES: "spades",
-    Suit.HEARTS: "hearts",
-    Suit.DIAMONDS: "diamonds",
-    Suit.CLUBS: "clubs",
-}
 
 
 def format_orders(trump: str, ranking: str = "peel") -> str:
@@ -43,262 +33,13 @@ def format_orders(trump: str, ranking: str = "peel") -> str:
 
     suit = Suit.parse(trump)
     name = "Peel's ranking" if ranking == "peel" else "the ordinary sequence"
-    lines = [f"Spoil Five card orders, {_SUIT_NAMES[suit]} trumps ({name}), best first:"]
+    lines = [f"Spoil Five card orders, {SUIT_NAMES[suit]} trumps ({name}), best first:"]
     lines.append(f"{'trumps:':<10}{format_cards(trump_order(suit, ranking))}")
     for other in Suit:
         if other is not suit:
-            label = _SUIT_NAMES[other] + ":"
+            label = SUIT_NAMES[other] + ":"
             lines.append(f"{label:<10}{format_cards(plain_order(other, suit, ranking))}")
     return "\n".join(lines)
-
-
-def seat_name(seat: int, human: int | None) -> str:
-    """How a seat is called in the narration."""
-    return "you" if seat == human else f"seat {seat}"
-
-
-# ----------------------------------------------------------------------------- sorting
-
-
-def sort_hand(game: GameModule, state: GameState, cards: Sequence[Card]) -> tuple[Card, ...]:
-    """``cards`` in the order a player holds them: best first by the current rank order.
-
-    Spoil Five: trumps first (trump order), then each plain suit in its own order. My
-    Bird Sings: by suit, then by rank.
-    """
-    if name_of(game) == "spoil-five":
-        sf = cast("SfState", state)
-        from cardrules.spoil_five import plain_order, trump_order
-
-        ranking = sf.options.ranking
-        order = list(trump_order(sf.trump, ranking))
-        for suit in Suit:
-            order.extend(plain_order(suit, sf.trump, ranking))
-        position = {card: i for i, card in enumerate(order)}
-        return tuple(sorted(cards, key=lambda c: position.get(c, 99)))
-    return tuple(sorted(cards, key=lambda c: (c.suit, (c.rank - 2) % 13)))
-
-
-# ------------------------------------------------------------------------ narration
-
-
-class Narrator:
-    """Describes deals and actions of one game for one viewer (``None``: everything)."""
-
-    def __init__(self, game: GameModule, viewer: int | None, human: int | None) -> None:
-        self.game = game
-        self.viewer = viewer
-        self.human = human
-
-    def name(self, seat: int) -> str:
-        """How ``seat`` is called."""
-        return seat_name(seat, self.human)
-
-    def verb(self, seat: int, verb: str) -> str:
-        """``verb`` (third person, ``plays``) agreeing with ``seat`` (``you play``)."""
-        if seat != self.human:
-            return verb
-        if verb.endswith(("sses", "oes")):
-            return verb[:-2]
-        return verb[:-1]
-
-    def possessive(self, seat: int) -> str:
-        """``your`` or ``seat 3's``."""
-        return "your" if seat == self.human else f"{self.name(seat)}'s"
-
-    def sees(self, *seats: int) -> bool:
-        """Whether the viewer may see a card known only to ``seats``."""
-        return self.viewer is None or self.viewer in seats
-
-    def header(self, state: GameState, number: int) -> list[str]:
-        """Lines that open deal ``number`` (from 1)."""
-        players = len(state.balances)
-        lines = [
-            "",
-            f"=== Deal {number}: {players} players, dealer {self.name(state.dealer)}, "
-            f"pool {state.pool} ===",
-        ]
-        lines += self.opening(state)
-        for seat in range(players):
-            if self.sees(seat):
-                hand = format_cards(sort_hand(self.game, state, state.hands[seat]))
-                lines.append(f"  {self.name(seat)}: {hand}")
-        return lines
-
-    def opening(self, state: GameState) -> list[str]:
-        """Game-specific lines after the header (turn-up, trumps)."""
-        del state
-        return []
-
-    def action(self, before: GameState, action: object, after: GameState) -> list[str]:
-        """Lines describing ``action`` taken in ``before`` (leading to ``after``)."""
-        seat = before.to_act
-        assert seat is not None  # an action is always taken by the seat on turn
-        return [f"{self.name(seat)}: {self.game.format_action(action)}"]
-
-    def settlement(self, state: GameState) -> list[str]:
-        """Lines for a finished deal: result, pool and balances."""
-        outcome = state.outcome
-        lines: list[str] = []
-        if outcome is not None:
-            kind = getattr(outcome, "kind", None)
-            kind_text = str(getattr(kind, "value", kind)).replace("_", " ")
-            if outcome.winners:
-                paid = ", ".join(f"{self.name(s)} +{outcome.payouts[s]}" for s in outcome.winners)
-                lines.append(f"Result: {kind_text}; {paid}.")
-            elif kind_text == "hand scored":
-                lines.append("Result: hand scored; the game goes on.")
-            else:
-                lines.append(f"Result: {kind_text}; nobody takes the pool.")
-            lines.append(f"Pool carried to the next deal: {outcome.carried}.")
-        balances = "  ".join(f"{self.name(s)} {b:+d}" for s, b in enumerate(state.balances))
-        lines.append(f"Balances: {balances}")
-        return lines
-
-
-class SpoilFiveNarrator(Narrator):
-    """Narration of Spoil Five: turn-up, robs, each trick with its winner."""
-
-    def opening(self, state: GameState) -> list[str]:
-        """The turn-up and the trump suit."""
-        sf = cast("SfState", state)
-        return [f"Turn-up {sf.turn_up}: {_SUIT_NAMES[sf.trump]} are trumps."]
-
-    def action(self, before: GameState, action: object, after: GameState) -> list[str]:
-        """Plays, robs, fiving and jink decisions; a completed trick with its winner."""
-        from cardrules import spoil_five as sf
-
-        b, a = cast("SfState", before), cast("SfState", after)
-        seat = b.to_act
-        assert seat is not None  # an action is always taken by the seat on turn
-        who = self.name(seat)
-        lines: list[str] = []
-        if isinstance(action, sf.Play):
-            lines.append(f"  {who} {self.verb(seat, 'plays')} {action.card}")
-        elif isinstance(action, sf.Rob):
-            hidden = "" if self.sees(seat) else " a card"
-            shown = f" {action.discard}" if self.sees(seat) else hidden
-            if b.phase == sf.Phase.DEALER_ROB:
-                lines.append(
-                    f"{who} (dealer) {self.verb(seat, 'robs')} the turned-up {b.turn_up}: "
-                    f"{self.verb(seat, 'discards')}{shown}"
-                )
-            else:
-                lines.append(
-                    f"{who} {self.verb(seat, 'robs')}: {self.verb(seat, 'discards')}{shown}, "
-                    f"{self.verb(seat, 'takes')} the turn-up {b.turn_up}"
-                )
-        elif isinstance(action, sf.DeclineRob):
-            lines.append(f"{who} {self.verb(seat, 'does')} not rob")
-        elif isinstance(action, sf.Stop):
-            lines.append(
-                f"{who} {self.verb(seat, 'stops')} and {self.verb(seat, 'takes')} the pool"
-            )
-        elif isinstance(action, sf.GoOn):
-            lines.append(f"{who} {self.verb(seat, 'goes')} on for a jink")
-        else:
-            lines.append(f"{who}: {self.game.format_action(action)}")
-        if len(a.tricks) > len(b.tricks):
-            trick = a.tricks[-1]
-            won = " ".join(str(n) for n in a.tricks_won)
-            lines.append(
-                f"Trick {len(a.tricks)}: {format_cards(trick.cards)} -> "
-                f"{self.name(trick.winner)} {self.verb(trick.winner, 'wins')} "
-                f"(tricks per seat: {won})"
-            )
-        if a.turn_up != b.turn_up:
-            lines.append(f"New turn-up {a.turn_up}: {_SUIT_NAMES[a.trump]} are trumps.")
-        return lines
-
-    def settlement(self, state: GameState) -> list[str]:
-        """The common settlement lines, with the scores in a points game (SF-24)."""
-        sf = cast("SfState", state)
-        lines = super().settlement(state)
-        if sf.options.scoring == "points":
-            scores = "  ".join(f"{self.name(s)} {p}" for s, p in enumerate(sf.scores))
-            lines.append(f"Scores: {scores} (target {sf.options.target})")
-        return lines
-
-
-class MyBirdSingsNarrator(Narrator):
-    """Narration of My Bird Sings: passes, exchanges and the singing hand."""
-
-    def action(self, before: GameState, action: object, after: GameState) -> list[str]:
-        """Passes (the card only to those who may see it), draws, exchanges, sings."""
-        from cardrules import my_bird_sings as mbs
-
-        seat = before.to_act
-        assert seat is not None  # an action is always taken by the seat on turn
-        n = len(before.balances)
-        who = self.name(seat)
-        lines: list[str]
-        if isinstance(action, mbs.Pass):
-            left = (seat + 1) % n
-            card = f" {action.card}" if self.sees(seat, left) else " a card"
-            lines = [f"  {who} {self.verb(seat, 'passes')}{card} to {self.name(left)}"]
-        elif isinstance(action, mbs.Draw):
-            right = (seat - 1) % n
-            drawn = _new_cards(before.hands[seat], after.hands[seat])
-            card = f" ({format_cards(drawn)})" if drawn and self.sees(seat, right) else ""
-            lines = [
-                f"  {who} {self.verb(seat, 'draws')} a card blind "
-                f"from {self.possessive(right)} hand{card}"
-            ]
-        elif isinstance(action, mbs.Exchange):
-            card = f" {action.discard}" if self.sees(seat) else " a card"
-            taken = _new_cards(before.hands[seat], after.hands[seat])
-            got = (
-                f", {self.verb(seat, 'takes')} {format_cards(taken)}"
-                if taken and self.sees(seat)
-                else ""
-            )
-            lines = [f"  {who} {self.verb(seat, 'exchanges')}{card} with the stock{got}"]
-        elif isinstance(action, mbs.Sing):
-            cards = f": {format_cards(action.cards)}" if self.sees(seat) else ""
-            lines = [f"  {who} {self.verb(seat, 'sings')}{cards}"]
-        else:
-            lines = [f"  {who}: {self.game.format_action(action)}"]
-        return lines + self._laid_tricks(before, after)
-
-    def _laid_tricks(self, before: GameState, after: GameState) -> list[str]:
-        """Tricks laid in the play-to-exhaustion variant (MBS-15), automatic sings too."""
-        old: tuple[int, ...] = getattr(before, "tricks", ())
-        new: tuple[int, ...] = getattr(after, "tricks", ())
-        if after.outcome is not None or len(old) != len(new) or old == new:
-            return []
-        count = " ".join(str(t) for t in new)
-        return [
-            f"{self.name(s)} {self.verb(s, 'lays')} down "
-            f"{'a trick' if new[s] - old[s] == 1 else f'{new[s] - old[s]} tricks'} "
-            f"(tricks per seat: {count})"
-            for s in range(len(new))
-            if new[s] > old[s]
-        ]
-
-    def settlement(self, state: GameState) -> list[str]:
-        """Who sang, with the singing hand, then the common settlement lines."""
-        outcome = state.outcome
-        lines: list[str] = []
-        if outcome is not None:
-            shown: tuple[Card, ...] = getattr(outcome, "shown", ())
-            singer: int | None = getattr(outcome, "singer", None)
-            if singer is not None:
-                cards = format_cards(sort_hand(self.game, state, shown))
-                lines.append(f"{self.name(singer)}: my bird sings! {cards}")
-        return lines + super().settlement(state)
-
-
-def _new_cards(before: Sequence[Card], after: Sequence[Card]) -> tuple[Card, ...]:
-    """The cards of ``after`` that were not in ``before``."""
-    old = set(before)
-    return tuple(card for card in after if card not in old)
-
-
-def narrator(game: GameModule, viewer: int | None, human: int | None) -> Narrator:
-    """The narrator for ``game``."""
-    if name_of(game) == "spoil-five":
-        return SpoilFiveNarrator(game, viewer, human)
-    return MyBirdSingsNarrator(game, viewer, human)
 
 
 # ----------------------------------------------------------------------------- play
@@ -316,48 +57,30 @@ def _read_line(prompt: str) -> str | None:
     return line.strip()
 
 
-def _parse_move(game: GameModule, text: str) -> object:
-    """Read a move: notation, or a bare card meaning play (Spoil Five) or pass (MBS)."""
+def _parse_move(tell: Narrator, text: str) -> object:
+    """Read a move: notation, or a bare card meaning the game's card verb (``play 10C``)."""
+    game = tell.game
     try:
         return game.parse_action(text)
     except NotationError:
-        if len(text.split()) == 1:
-            verb = "play" if name_of(game) == "spoil-five" else "pass"
+        if len(text.split()) == 1 and tell.card_verb is not None:
             try:
-                return game.parse_action(f"{verb} {text}")
+                return game.parse_action(f"{tell.card_verb} {text}")
             except NotationError:
                 pass
         raise
 
 
-def _human_status(game: GameModule, state: GameState, seat: int) -> list[str]:
+def _human_status(tell: Narrator, state: GameState, seat: int) -> list[str]:
     """What the human sees before deciding, read from the seat's view only."""
+    game = tell.game
     view = game.view(state, seat)
-    pool: int = getattr(view, "pool")  # noqa: B009 - both games' views have it
-    balances: tuple[int, ...] = getattr(view, "balances")  # noqa: B009
-    lines = [f"Pool {pool}. Your balance {balances[seat]:+d}."]
-    if name_of(game) == "spoil-five":
-        from cardrules import spoil_five
-
-        sf = cast("spoil_five.View", view)
-        won = " ".join(str(n) for n in sf.tricks_won)
-        lines.append(
-            f"Trumps {_SUIT_NAMES[sf.trump]} (turn-up {sf.turn_up}); tricks per seat: {won}"
-        )
-        if sf.trick and sf.leader is not None:
-            lines.append(
-                f"Trick so far (led by {seat_name(sf.leader, seat)}): {format_cards(sf.trick)}"
-            )
-    else:
-        from cardrules import my_bird_sings
-
-        mbs = cast("my_bird_sings.View", view)
-        lines.append(f"Turn {mbs.turn} (round {mbs.round}); stock {mbs.stock_count} cards.")
-    hand: tuple[Card, ...] = getattr(view, "hand")  # noqa: B009
-    ordered = sort_hand(game, state, hand)
+    lines = [f"Pool {view.pool}. Your balance {view.balances[seat]:+d}."]
+    lines += tell.situation(view)
+    ordered = tell.sort_hand(state, view.hand)
     lines.append(f"Your hand: {format_cards(ordered)}")
     position = {card: i for i, card in enumerate(ordered)}
-    legal: tuple[object, ...] = getattr(view, "legal_actions")  # noqa: B009
+    legal = view.legal_actions
 
     def key(action: object) -> int:
         card = getattr(action, "card", getattr(action, "discard", None))
@@ -368,9 +91,10 @@ def _human_status(game: GameModule, state: GameState, seat: int) -> list[str]:
     return lines
 
 
-def _human_move(game: GameModule, state: GameState, seat: int) -> object | None:
+def _human_move(tell: Narrator, state: GameState, seat: int) -> object | None:
     """Ask the human for a move until a legal one is typed; ``None`` to quit."""
-    for line in _human_status(game, state, seat):
+    game = tell.game
+    for line in _human_status(tell, state, seat):
         click.echo(line)
     while True:
         text = _read_line("your move> ")
@@ -379,11 +103,11 @@ def _human_move(game: GameModule, state: GameState, seat: int) -> object | None:
         if not text:
             continue
         if text in ("?", "help"):
-            for line in _human_status(game, state, seat):
+            for line in _human_status(tell, state, seat):
                 click.echo(line)
             continue
         try:
-            action = _parse_move(game, text)
+            action = _parse_move(tell, text)
             game.apply_action(state, action)
         except NotationError as err:
             click.echo(f"Not a move: {err}. Type ? to list your legal moves.")
@@ -412,8 +136,9 @@ def run_play(
     With ``deals=None`` play on until a deal is won (a spoilt or void deal carries its
     pool on), at most ten deals.
     """
-    game = load_game(game_name)
-    options = make_options(game, preset, players)
+    entry = games.lookup(game_name)
+    game = entry.module
+    options = entry.options(preset, players)
     n = options.players
     if human is not None and not 0 <= human < n:
         raise OptionsError(f"seat must be from 0 to {n - 1}, not {human}")
@@ -436,8 +161,8 @@ def run_play(
     line_up = ", ".join(
         "you" if b is None else f"seat {s} {names[s]}" for s, b in enumerate(players_bots)
     )
-    click.echo(f"{name_of(game)}, {n} players, seed {seed}: {line_up}")
-    tell = narrator(game, human, human)
+    click.echo(f"{entry.name}, {n} players, seed {seed}: {line_up}")
+    tell = entry.load_narrator()(game, human, human)
     state = game.new_game(options, seed=seed)
     quit_game = False
     limit = _UNTIL_WON_LIMIT if deals is None else deals
@@ -451,7 +176,7 @@ def run_play(
             assert seat is not None  # a deal that is not over has a decision pending
             bot = players_bots[seat]
             if bot is None:
-                action = _human_move(game, state, seat)
+                action = _human_move(tell, state, seat)
                 if action is None:
                     quit_game = True
                     break
@@ -499,8 +224,9 @@ def run_replay(path: str, *, step: bool) -> None:
 
     with open(path, encoding="utf-8") as file:
         rec = records.load(file)
-    game = load_game(rec.game)
-    tell = narrator(game, None, None)
+    entry = games.lookup(rec.game)
+    game = entry.module
+    tell = entry.load_narrator()(game, None, None)
     previous: GameState | None = None
     number = 0
     for state in records.replay(rec):
@@ -523,12 +249,12 @@ def run_replay(path: str, *, step: bool) -> None:
             click.echo(line)
 
 
-def _deal_number(game: GameModule, state: GameState) -> int:
+def _deal_number(game: DynamicGame, state: GameState) -> int:
     """How many deals the session of ``state`` has had, the current one included."""
     return len(game.history(state).deals)
 
 
-def _last_action(game: GameModule, state: GameState) -> object:
+def _last_action(game: DynamicGame, state: GameState) -> object:
     """The action that produced ``state`` (the last action of its current deal)."""
     return game.history(state).deals[-1].actions[-1]
 
@@ -557,11 +283,11 @@ def run_simulate(
 
     from cardrules.simulation import simulate
 
-    game = load_game(game_name)
+    entry = games.lookup(game_name)
     names = [b for b in bots.split(",") if b.strip()]
     if players is None and len(names) > 1:
         players = len(names)
-    options = make_options(game, preset, players)
+    options = entry.options(preset, players)
     line_up = parse_bot_names(bots, options.players)
     show_progress = not quiet and sys.stderr.isatty()
     executor: Executor | None = ProcessPoolExecutor(workers) if workers > 1 else None
@@ -571,16 +297,16 @@ def run_simulate(
             from rich.progress import Progress
 
             with Progress(console=Console(stderr=True), transient=True) as bar:
-                task = bar.add_task(f"{name_of(game)}: {deals} deals", total=deals)
+                task = bar.add_task(f"{entry.name}: {deals} deals", total=deals)
                 result = simulate(
-                    name_of(game), line_up, deals, seed=seed, options=options,
+                    entry.name, line_up, deals, seed=seed, options=options,
                     session_length=session_length, iterations=iterations, rollout=rollout,
                     time_limit=time_limit, executor=executor,
                     progress=lambda done: bar.update(task, completed=done),
                 )  # fmt: skip
         else:
             result = simulate(
-                name_of(game), line_up, deals, seed=seed, options=options,
+                entry.name, line_up, deals, seed=seed, options=options,
                 session_length=session_length, iterations=iterations, rollout=rollout,
                 time_limit=time_limit, executor=executor,
             )  # fmt: skip
@@ -612,7 +338,7 @@ def _print_summary(summary: dict[str, object]) -> None:
         )  # fmt: skip
     console.print(table)
     nobody = cast("dict[str, float]", summary["no_winner_rate"])
-    label = "spoilt" if summary["game"] == "spoil-five" else "void"
+    label = games.lookup(str(summary["game"])).load_narrator().no_winner
     console.print(
         f"No winner ({label}): {nobody['value']:.3f} [{nobody['low']:.3f}, {nobody['high']:.3f}]"
     )

@@ -27,13 +27,12 @@ except ImportError as err:  # pragma: no cover - only without the cli extra
         "the cardrules command needs the 'cli' extra: pip install 'cardrules[cli]'"
     ) from err
 
-from cardrules import _terminal
+from cardrules import _terminal, games
 from cardrules.errors import CardrulesError
-from cardrules.simulation import GAME_NAMES
 
 __all__ = ["app", "main"]
 
-_GAME = click.Choice(GAME_NAMES, case_sensitive=False)
+_GAME = click.Choice(games.NAMES, case_sensitive=False)
 _SUIT = click.Choice(["S", "H", "D", "C"], case_sensitive=False)
 
 _ITERATIONS = click.option(

@@ -541,7 +541,7 @@ def replay(rec: GameRecord) -> Iterator[GameState]:
             raise
         except CardrulesError as err:
             raise RecordError(f"{where}: {err}") from err
-        yield cast(GameState, state)
+        yield state
         for index, action in enumerate(deal.actions):
             try:
                 state = module.apply_action(state, action)
@@ -549,7 +549,7 @@ def replay(rec: GameRecord) -> Iterator[GameState]:
                 raise RecordError(f"{where}.actions[{index}]: {err}") from err
             except CardrulesError as err:
                 raise RecordError(f"{where}.actions[{index}]: {err}") from err
-            yield cast(GameState, state)
+            yield state
 
 
 def restore(rec: GameRecord) -> GameState:

@@ -24,148 +24,32 @@ True
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future
 from fractions import Fraction
-from typing import Final, Protocol, cast
+from typing import Final
 
 import attrs
 
-from cardrules.bots.registry import game_name, make_bot, parse_bot_names
-from cardrules.cards import Card
+from cardrules import games
+from cardrules.bots.registry import make_bot, parse_bot_names
 from cardrules.dealing import derive_seed
 from cardrules.errors import CardrulesError, OptionsError
-from cardrules.history import History
-from cardrules.protocol import GameOptions, GameState, SeatView
+from cardrules.games import GameEntry
+from cardrules.protocol import GameOptions, GameState, SeatView, Sessions
 
 __all__ = [
-    "GAME_NAMES",
     "DealResult",
     "Estimate",
-    "GameModule",
     "SimulationResult",
-    "load_game",
-    "make_options",
-    "name_of",
     "simulate",
     "singing_probability",
 ]
 
-GAME_NAMES: Final = ("spoil-five", "my-bird-sings")
-"""The games by their names on the command line and in records."""
-
-_MODULES: Final = {"spoil-five": "cardrules.spoil_five", "my-bird-sings": "cardrules.my_bird_sings"}
-
-
-class GameModule(Protocol):
-    """The functional surface of a game module as the runner and the CLI use it."""
-
-    NAME: str
-    PRESETS: Mapping[str, GameOptions]
-
-    def new_game(
-        self,
-        options: GameOptions,
-        /,
-        *,
-        seed: int | None = None,
-        deck: Sequence[Card] | None = None,
-        dealer: int = 0,
-    ) -> GameState:
-        """The first deal of a new session."""
-        ...
-
-    def next_deal(self, state: GameState, /, *, seed: int | None = None) -> GameState:
-        """The next deal of the session."""
-        ...
-
-    def legal_actions(self, state: GameState, /) -> tuple[object, ...]:
-        """The actions open to the seat on turn."""
-        ...
-
-    def is_legal(self, state: GameState, action: object, /) -> bool:
-        """Whether ``action`` may be applied."""
-        ...
-
-    def apply_action(self, state: GameState, action: object, /) -> GameState:
-        """The state after ``action``."""
-        ...
-
-    def view(self, state: GameState, seat: int, /) -> SeatView:
-        """What ``seat`` may know."""
-        ...
-
-    def is_deal_over(self, state: GameState, /) -> bool:
-        """Whether the deal has ended."""
-        ...
-
-    def is_game_over(self, state: GameState, /) -> bool:
-        """Whether the whole game has ended."""
-        ...
-
-    def parse_action(self, text: str, /) -> object:
-        """Read an action in notation."""
-        ...
-
-    def format_action(self, action: object, /) -> str:
-        """Write an action in notation."""
-        ...
-
-    def history(self, state: GameState, /) -> History[object]:
-        """How the state was reached."""
-        ...
-
-    def sample_state(self, view: SeatView, rng: random.Random, /) -> GameState:
-        """A full state consistent with ``view``."""
-        ...
-
-
-def name_of(game: GameModule) -> str:
-    """The name of a game module (``spoil-five`` or ``my-bird-sings``)."""
-    return game_name(game) or repr(game)
-
-
-def load_game(name: str) -> GameModule:
-    """Return the game module called ``name`` (``spoil-five`` or ``my-bird-sings``).
-
-    >>> name_of(load_game("spoil-five"))
-    'spoil-five'
-
-    Raises:
-        OptionsError: for an unknown game name.
-
-    """
-    module = _MODULES.get(name.strip().lower().replace("_", "-")) if isinstance(name, str) else None
-    if module is None:
-        raise OptionsError(f"unknown game {name!r}; choose from {', '.join(GAME_NAMES)}")
-    return cast("GameModule", importlib.import_module(module))
-
-
-def make_options(
-    game: GameModule, preset: str | None = None, players: int | None = None
-) -> GameOptions:
-    """Return the options of ``preset`` (default: the game's defaults) with ``players`` seats.
-
-    Raises:
-        OptionsError: for an unknown preset or an invalid number of players.
-
-    """
-    if preset is None:
-        options: GameOptions = cast("GameOptions", getattr(game, "Options")())  # noqa: B009
-    else:
-        key = preset.strip().lower()
-        if key not in game.PRESETS:
-            raise OptionsError(
-                f"unknown preset {preset!r} for {name_of(game)}; "
-                f"choose from {', '.join(sorted(game.PRESETS))}"
-            )
-        options = game.PRESETS[key]
-    if players is not None and players != options.players:
-        options = attrs.evolve(options, players=players)  # type: ignore[misc]
-    return options
+_Game = Sessions[GameState, object, SeatView, GameOptions]
+"""What the runner needs of a game (any game: its types erased, see the protocol)."""
 
 
 @attrs.frozen(slots=True)
@@ -324,8 +208,8 @@ class SimulationResult:
 
     def summary(self) -> dict[str, object]:
         """The statistics as plain JSON-ready data (what ``simulate --json`` prints)."""
-        exact = singing_probability(self.options) if self.game == "my-bird-sings" else None
         singing = self.dealt_singing_rate()
+        exact = singing_probability(self.options) if singing is not None else None
         data: dict[str, object] = {
             "game": self.game,
             "players": self.players,
@@ -393,7 +277,8 @@ class _Spec:
 
 def _play_sessions(spec: _Spec, first: int, last: int) -> tuple[DealResult, ...]:
     """Play sessions ``first … last - 1`` of ``spec``; return their deals in order."""
-    game = load_game(spec.game)
+    entry = games.lookup(spec.game)
+    game = entry.module
     results: list[DealResult] = []
     for session in range(first, last):
         start = session * spec.session_length
@@ -409,14 +294,19 @@ def _play_sessions(spec: _Spec, first: int, last: int) -> tuple[DealResult, ...]
                 before = (0,) * spec.options.players
             else:
                 state = game.next_deal(state, seed=deal_seed)
-            result, state = _play_deal(game, spec, index, state, before)
+            result, state = _play_deal(entry, game, spec, index, state, before)
             results.append(result)
             before = state.balances
     return tuple(results)
 
 
 def _play_deal(
-    game: GameModule, spec: _Spec, index: int, state: GameState, before: tuple[int, ...]
+    entry: GameEntry,
+    game: _Game,
+    spec: _Spec,
+    index: int,
+    state: GameState,
+    before: tuple[int, ...],
 ) -> tuple[DealResult, GameState]:
     """Play one deal to its end among freshly seeded bots.
 
@@ -425,7 +315,7 @@ def _play_deal(
     players = len(spec.bots)
     bots = [
         make_bot(
-            game,
+            entry.module,
             name,
             random.Random(derive_seed(spec.seed, index, seat + 1)),
             iterations=spec.iterations,
@@ -438,7 +328,8 @@ def _play_deal(
     if state.outcome is not None:  # settled at once (a dealt hand sang): the pool paid out
         pool = state.outcome.carried + sum(state.outcome.payouts)
     dealer = state.dealer
-    singing = _dealt_singing(game, state) if spec.game == "my-bird-sings" else None
+    sings = entry.load_dealt_hand_test()
+    singing = None if sings is None else _dealt_singing(sings, state)
     actions = choices = 0
     while not game.is_deal_over(state):
         if actions >= _MAX_ACTIONS:
@@ -480,9 +371,8 @@ _MAX_ACTIONS: Final = 100_000
 """A deal that has not ended after this many actions is taken to go on for ever."""
 
 
-def _dealt_singing(game: GameModule, state: GameState) -> int:
-    """How many of the hands dealt in ``state`` (a fresh My Bird Sings deal) sing."""
-    sings = cast("Callable[[Sequence[Card], GameOptions], bool]", getattr(game, "sings"))  # noqa: B009
+def _dealt_singing(sings: games.DealtHandTest, state: GameState) -> int:
+    """How many of the hands dealt in ``state`` (a fresh deal) already win (sing)."""
     # At the first decision of a deal nobody has passed yet, so the hands are as dealt,
     # except that in the play-to-exhaustion variant (MBS-15) a dealt hand that sang has
     # already been laid down as a trick and replaced: such a seat has a trick.
@@ -513,7 +403,7 @@ def simulate(
     """Play ``deals`` deals of ``game`` among ``bots`` and collect the results.
 
     Args:
-        game: ``"spoil-five"`` or ``"my-bird-sings"``.
+        game: the game's name (see :data:`cardrules.games.NAMES`).
         bots: one bot name per seat (see :data:`cardrules.bots.BOT_NAMES`), or a
             comma-separated string repeated over the seats.
         deals: how many deals to play.
@@ -541,10 +431,10 @@ def simulate(
             without a round limit, among bots that never abandon).
 
     """
-    module = load_game(game)
+    entry = games.lookup(game)
     if options is None:
         players = None if isinstance(bots, str) else len(bots)
-        options = make_options(module, preset, players)
+        options = entry.options(preset, players)
     names = parse_bot_names(bots if isinstance(bots, str) else ",".join(bots), options.players)
     if not isinstance(bots, str) and len(bots) != options.players:
         raise OptionsError(f"{len(bots)} bots for {options.players} players")
@@ -553,9 +443,7 @@ def simulate(
     length = options.players if session_length is None else session_length
     if isinstance(length, bool) or not isinstance(length, int) or length < 1:
         raise OptionsError(f"session_length must be a positive int, not {length!r}")
-    spec = _Spec(
-        name_of(module), options, names, seed, deals, length, iterations, rollout, time_limit
-    )
+    spec = _Spec(entry.name, options, names, seed, deals, length, iterations, rollout, time_limit)
     sessions = -(-deals // length)
     blocks = [(i, min(i + chunk_sessions, sessions)) for i in range(0, sessions, chunk_sessions)]
     results: list[DealResult] = []
@@ -563,7 +451,7 @@ def simulate(
         results.extend(block)
         if progress is not None:
             progress(len(results))
-    return SimulationResult(name_of(module), names, seed, length, tuple(results), options)
+    return SimulationResult(entry.name, names, seed, length, tuple(results), options)
 
 
 def _run_blocks(

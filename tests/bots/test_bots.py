@@ -20,9 +20,8 @@ from cardrules.bots import (
     make_bot,
     parse_bot_names,
 )
-from cardrules.bots.search import SearchableGame
 from cardrules.errors import OptionsError
-from cardrules.protocol import GameState, SeatView
+from cardrules.protocol import GameState, Searchable, SeatView
 
 GAMES = [spoil_five, my_bird_sings]
 
@@ -156,7 +155,7 @@ def test_search_bot_with_a_single_legal_action_does_not_search() -> None:
     assert state.to_act is not None
     view = spoil_five.view(state, state.to_act)
     only = spoil_five.legal_actions(state)[:1]
-    game: SearchableGame[GameState, object, SeatView] = spy  # type: ignore[assignment]
+    game: Searchable[GameState, object, SeatView] = spy  # type: ignore[assignment]
     bot = SearchBot(game, random.Random(0), lambda r: RandomBot(r), iterations=5)
     assert bot.choose(view, only) == only[0]
     assert spy.samples == 0

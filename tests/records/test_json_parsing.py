@@ -107,9 +107,12 @@ def test_json_without_cattrs_says_how_to_install_it(monkeypatch: pytest.MonkeyPa
         _json.converter.cache_clear()
 
 
-def test_the_game_registry_matches_the_game_modules() -> None:
-    from cardrules import my_bird_sings, spoil_five
+def test_records_find_the_games_of_the_registry_by_their_exact_names() -> None:
+    from cardrules import games, my_bird_sings, spoil_five
 
     for game in (spoil_five, my_bird_sings):
         assert _json.game_module(game.NAME) is game
-    assert sorted(_json.GAMES) == sorted([spoil_five.NAME, my_bird_sings.NAME])
+        assert _json.game_of_type(game.Options) == game.NAME
+    assert games.NAMES == (my_bird_sings.NAME, spoil_five.NAME)
+    with pytest.raises(RecordError, match="unknown game 'Spoil_Five'"):
+        _json.game_module("Spoil_Five")

@@ -11,14 +11,14 @@ framework or numpy.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping, Sequence
-from types import ModuleType
+from collections.abc import Mapping, Sequence
 from typing import Final, cast
 
 import attrs
 
 from cardrules.cards import FULL_PACK, SHORT_PACK, Card, parse_card
 from cardrules.errors import NotationError, OptionsError
+from cardrules.protocol import DynamicGame, GameOptions
 
 __all__ = [
     "ActionCodec",
@@ -135,13 +135,13 @@ def pack_of(options: object) -> tuple[Card, ...]:
     return SHORT_PACK if getattr(options, "pack", 52) == 32 else FULL_PACK
 
 
-def unsupported_reason(key: str, options: object, *, framework: str) -> str | None:
+def unsupported_reason(options: object, *, framework: str) -> str | None:
     """Return why ``options`` cannot be offered by an adapter, or None if they can.
 
-    One deal is one episode, so Spoil Five's points games (several hands to a target) are
-    not offered, whatever the ``framework``.
+    One deal is one episode, so points games (Spoil Five's Twenty-Five and Forty-Five:
+    several hands to a target) are not offered, whatever the ``framework``.
     """
-    if key == "spoil_five" and str(getattr(options, "scoring", "pool")) == "points":
+    if str(getattr(options, "scoring", "pool")) == "points":
         return (
             "scoring: points games last several hands, but one deal is one episode in the "
             f"{framework} adapter; use scoring='pool'"
@@ -169,7 +169,7 @@ def _scalar_fields(preset: object) -> dict[str, type]:
     return kinds
 
 
-def parameter_specification(module: ModuleType) -> dict[str, int | str]:
+def parameter_specification(module: DynamicGame) -> dict[str, int | str]:
     """Return framework parameters for a game module: ``preset``, ``dealer`` and options.
 
     Every options field with a scalar value gets a parameter whose default means "the
@@ -184,15 +184,15 @@ def parameter_specification(module: ModuleType) -> dict[str, int | str]:
 
 
 def options_from_parameters(
-    module: ModuleType, parameters: Mapping[str, object]
-) -> tuple[object, int]:
+    module: DynamicGame, parameters: Mapping[str, object]
+) -> tuple[GameOptions, int]:
     """Return the options and the dealer that framework ``parameters`` describe.
 
     Raises:
         OptionsError: for an unknown preset, an unknown parameter or a bad value.
 
     """
-    presets: Mapping[str, object] = module.PRESETS
+    presets = module.PRESETS
     name = parameters.get("preset", "peel")
     if not isinstance(name, str) or name not in presets:
         raise OptionsError(f"preset: expected one of {sorted(presets)}, not {name!r}")
@@ -213,7 +213,7 @@ def options_from_parameters(
             changes[key] = bool(value)
         else:
             changes[key] = value
-    evolve: Callable[..., object] = attrs.evolve
+    evolve = attrs.evolve  # generic; the attrs plugin cannot see an Options class here
     options = evolve(preset, **changes)
     dealer = parameters.get("dealer", 0)
     players = getattr(options, "players", 0)

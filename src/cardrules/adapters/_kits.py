@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final, Protocol, TypeAlias, cast
+from typing import Final, TypeAlias, cast
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
-from cardrules import my_bird_sings, spoil_five
+from cardrules import games, my_bird_sings, spoil_five
 from cardrules.adapters._common import ActionCodec, pack_of, unsupported_reason
 from cardrules.cards import Card
 from cardrules.errors import OptionsError
+from cardrules.games import GameEntry
+from cardrules.protocol import DynamicGame, GameOptions, GameState, SeatView
 
 __all__ = [
     "DEFAULT_ROUND_LIMIT",
@@ -34,48 +36,6 @@ DEFAULT_ROUND_LIMIT: Final = 20
 """My Bird Sings' round limit in OpenSpiel when the options set none (MBS-13)."""
 
 Vector: TypeAlias = "npt.NDArray[np.float32]"
-
-
-class Engine(Protocol):
-    """The functional surface of a game module that the adapters use (DESIGN.md)."""
-
-    NAME: str
-    PRESETS: Mapping[str, Any]
-    ACTION_TYPES: tuple[type, ...]
-
-    def new_game(
-        self, options: Any, /, *, seed: int | None = ..., deck: Any = ..., dealer: int = ...
-    ) -> Any:
-        """Start a session with its first deal."""
-        ...
-
-    def next_deal(self, state: Any, /) -> Any:
-        """The next deal of the session."""
-        ...
-
-    def legal_actions(self, state: Any, /) -> tuple[Any, ...]:
-        """The legal actions of the seat on turn."""
-        ...
-
-    def apply_action(self, state: Any, action: Any, /) -> Any:
-        """The state after ``action``."""
-        ...
-
-    def view(self, state: Any, seat: int, /) -> Any:
-        """What ``seat`` may know."""
-        ...
-
-    def is_deal_over(self, state: Any, /) -> bool:
-        """Whether the deal has ended."""
-        ...
-
-    def parse_action(self, text: str, /) -> Any:
-        """Read an action in notation."""
-        ...
-
-    def sample_state(self, view: Any, rng: Any, /) -> Any:
-        """A full state consistent with ``view``."""
-        ...
 
 
 # --- text ------------------------------------------------------------------------------
@@ -155,9 +115,9 @@ class ObservationEncoder:
 
     size: int
     names: Mapping[str, slice]
-    write: Callable[[Any, Vector], None] = attrs.field(repr=False)
+    write: Callable[[SeatView, Vector], None] = attrs.field(repr=False)
 
-    def encode(self, view: object) -> Vector:
+    def encode(self, view: SeatView) -> Vector:
         """Return the view as a new ``float32`` vector of length :attr:`size`."""
         out = np.zeros(self.size, np.float32)
         self.write(view, out)
@@ -243,7 +203,9 @@ def _spoil_five_encoder(options: spoil_five.Options, scale: float) -> Observatio
         if view.outcome is not None:
             _scaled(out, s["payouts"], view.outcome.payouts, scale)
 
-    return ObservationEncoder(layout.size, dict(s), cast("Callable[[Any, Vector], None]", write))
+    return ObservationEncoder(
+        layout.size, dict(s), cast("Callable[[SeatView, Vector], None]", write)
+    )
 
 
 def _my_bird_sings_encoder(
@@ -319,7 +281,9 @@ def _my_bird_sings_encoder(
             _cards(out, s["shown"], view.outcome.shown)
             _scaled(out, s["payouts"], view.outcome.payouts, scale)
 
-    return ObservationEncoder(layout.size, dict(s), cast("Callable[[Any, Vector], None]", write))
+    return ObservationEncoder(
+        layout.size, dict(s), cast("Callable[[SeatView, Vector], None]", write)
+    )
 
 
 # --- kits ------------------------------------------------------------------------------
@@ -330,22 +294,30 @@ class GameKit:
     """What the adapters know about one game.
 
     Attributes:
-        key: the game's module name, ``spoil_five`` or ``my_bird_sings``.
-        engine: the game module.
+        entry: the game's entry in the registry (:mod:`cardrules.games`).
         codec: the game's fixed action codes.
 
     """
 
-    key: str
-    engine: Engine = attrs.field(repr=False)
+    entry: GameEntry
     codec: ActionCodec
+
+    @property
+    def key(self) -> str:
+        """The game's package name, ``spoil_five`` or ``my_bird_sings``."""
+        return self.entry.key
 
     @property
     def name(self) -> str:
         """The game's name in records (``spoil-five``)."""
-        return self.engine.NAME
+        return self.entry.name
 
-    def prepare(self, options: object, *, framework: str) -> object:
+    @property
+    def engine(self) -> DynamicGame:
+        """The game module."""
+        return self.entry.module
+
+    def prepare(self, options: object, *, framework: str) -> GameOptions:
         """Check that an adapter can offer ``options``; return them ready for it.
 
         For OpenSpiel, My Bird Sings without a round limit gets :data:`DEFAULT_ROUND_LIMIT`
@@ -355,10 +327,9 @@ class GameKit:
             OptionsError: if the options are not this game's or cannot be offered.
 
         """
-        expected = type(self.engine.PRESETS["peel"])
-        if not isinstance(options, expected):
+        if not isinstance(options, self.entry.options_class):
             raise OptionsError(f"options: expected {self.key}.Options, not {options!r}")
-        reason = unsupported_reason(self.key, options, framework=framework)
+        reason = unsupported_reason(options, framework=framework)
         if reason is not None:
             raise OptionsError(reason)
         if (
@@ -424,23 +395,23 @@ class GameKit:
         limit = mbs.round_limit if mbs.round_limit is not None else DEFAULT_ROUND_LIMIT
         return _my_bird_sings_encoder(mbs, scale, limit * mbs.players)
 
-    def text(self, view: object) -> str:
+    def text(self, view: SeatView) -> str:
         """The view as canonical text (see :func:`view_text`)."""
         return view_text(view, self.engine.ACTION_TYPES)
 
-    def encode(self, state: Any, action: object) -> int:
+    def encode(self, state: GameState, action: object) -> int:
         """The code of ``action`` taken by the seat on turn in ``state``."""
         seat = state.to_act
         holding = state.hands[seat] if seat is not None else ()
         return self.codec.encode(str(action), holding)
 
-    def decode(self, state: Any, code: int) -> Any:
+    def decode(self, state: GameState, code: int) -> object:
         """The action that ``code`` names for the seat on turn in ``state``."""
         seat = state.to_act
         holding = state.hands[seat] if seat is not None else ()
         return self.engine.parse_action(self.codec.decode(code, holding))
 
-    def legal_codes(self, state: Any) -> tuple[int, ...]:
+    def legal_codes(self, state: GameState) -> tuple[int, ...]:
         """The codes of the legal actions, ascending."""
         return tuple(
             sorted(self.encode(state, action) for action in self.engine.legal_actions(state))
@@ -472,20 +443,24 @@ MY_BIRD_SINGS_CODEC: Final = ActionCodec(
 (123 + the index of the one card left out, or 175 for the whole holding)."""
 
 KITS: Final[Mapping[str, GameKit]] = {
-    "spoil_five": GameKit("spoil_five", cast("Engine", spoil_five), SPOIL_FIVE_CODEC),
-    "my_bird_sings": GameKit("my_bird_sings", cast("Engine", my_bird_sings), MY_BIRD_SINGS_CODEC),
+    kit.key: kit
+    for kit in (
+        GameKit(games.lookup(spoil_five.NAME), SPOIL_FIVE_CODEC),
+        GameKit(games.lookup(my_bird_sings.NAME), MY_BIRD_SINGS_CODEC),
+    )
 }
-"""The kits by game key."""
+"""The kits of the games the adapters offer, by key (``spoil_five``)."""
 
 
 def kit_for(game: object) -> GameKit:
     """Return the kit of a game given by module, key (``spoil_five``) or name.
 
     Raises:
-        OptionsError: if ``game`` names no game.
+        OptionsError: if ``game`` names no game the adapters offer.
 
     """
-    for kit in KITS.values():
-        if game is kit.engine or game in (kit.key, kit.name):
-            return kit
-    raise OptionsError(f"game: expected spoil_five or my_bird_sings, not {game!r}")
+    entry = games.entry_of(game)
+    kit = None if entry is None else KITS.get(entry.key)
+    if kit is None:
+        raise OptionsError(f"game: expected {' or '.join(KITS)}, not {game!r}")
+    return kit

@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from types import ModuleType
 from typing import Any, Final, cast
 
 import numpy as np
@@ -56,6 +55,7 @@ from cardrules import my_bird_sings, spoil_five
 from cardrules.adapters._common import options_from_parameters, parameter_specification
 from cardrules.adapters._kits import (
     DEFAULT_ROUND_LIMIT,
+    KITS,
     MY_BIRD_SINGS_CODEC,
     SPOIL_FIVE_CODEC,
     GameKit,
@@ -63,6 +63,7 @@ from cardrules.adapters._kits import (
 )
 from cardrules.cards import Card
 from cardrules.errors import CardrulesError
+from cardrules.protocol import GameOptions
 
 __all__ = [
     "DEFAULT_ROUND_LIMIT",
@@ -90,7 +91,7 @@ MY_BIRD_SINGS: Final = "cardrules_my_bird_sings"
 class _Table:
     """The constants of one game instance: kit, options, dealer, pack and encoder."""
 
-    def __init__(self, kit: GameKit, options: object, dealer: int) -> None:
+    def __init__(self, kit: GameKit, options: GameOptions, dealer: int) -> None:
         self.kit = kit
         self.options = options
         self.dealer = dealer
@@ -162,7 +163,7 @@ class _Core:
 
 def _restore_core(
     key: str,
-    options: object,
+    options: GameOptions,
     dealer: int,
     deck: tuple[Card, ...],
     engine: object,
@@ -172,43 +173,38 @@ def _restore_core(
     return _Core(_table_for(key, options, dealer), deck, engine, decisions, drawing)
 
 
-_TABLES: dict[tuple[str, object, int], _Table] = {}
+_TABLES: dict[tuple[str, GameOptions, int], _Table] = {}
 
 
-def _table_for(key: str, options: object, dealer: int) -> _Table:
+def _table_for(key: str, options: GameOptions, dealer: int) -> _Table:
     table = _TABLES.get((key, options, dealer))
     if table is None:
         table = _TABLES[(key, options, dealer)] = _Table(kit_for(key), options, dealer)
     return table
 
 
-def _game_type(key: str, short_name: str, long_name: str) -> pyspiel.GameType:
+def _game_type(key: str) -> pyspiel.GameType:
     kit = kit_for(key)
-    engine_players = {"spoil_five": (2, 10), "my_bird_sings": (2, 13)}[key]
+    counts = kit.entry.player_counts()
     return pyspiel.GameType(
-        short_name=short_name,
-        long_name=long_name,
+        short_name=f"cardrules_{kit.key}",
+        long_name=f"cardrules {kit.entry.title} (Peel 1891)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=engine_players[1],
-        min_num_players=engine_players[0],
+        max_num_players=max(counts),
+        min_num_players=min(counts),
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=parameter_specification(cast("ModuleType", kit.engine)),
+        parameter_specification=parameter_specification(kit.engine),
     )
 
 
-_GAME_TYPES: Final = {
-    "spoil_five": _game_type("spoil_five", SPOIL_FIVE, "cardrules Spoil Five (Peel 1891)"),
-    "my_bird_sings": _game_type(
-        "my_bird_sings", MY_BIRD_SINGS, "cardrules My Bird Sings (Peel 1891)"
-    ),
-}
+_GAME_TYPES: Final = {key: _game_type(key) for key in KITS}
 
 
 class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
@@ -222,9 +218,7 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: Mapping[str, object] | None = None) -> None:
         kit = kit_for(self.KEY)
-        options, dealer = options_from_parameters(
-            cast("ModuleType", kit.engine), dict(params or {})
-        )
+        options, dealer = options_from_parameters(kit.engine, dict(params or {}))
         options = kit.prepare(options, framework="openspiel")
         table = _table_for(kit.key, options, dealer)
         low, high = kit.utility_bounds(options)
@@ -510,10 +504,10 @@ def engine_action(state: CardrulesState, code: int) -> spoil_five.Action | my_bi
 
     """
     engine = engine_state(state)
-    action: spoil_five.Action | my_bird_sings.Action = state._core.table.kit.decode(
-        engine, int(code)
+    # A kit decodes to an action of its own game (the registry erases the type).
+    return cast(
+        "spoil_five.Action | my_bird_sings.Action", state._core.table.kit.decode(engine, int(code))
     )
-    return action
 
 
 def seat_view(state: CardrulesState, seat: int) -> spoil_five.View | my_bird_sings.View:
@@ -524,8 +518,8 @@ def seat_view(state: CardrulesState, seat: int) -> spoil_five.View | my_bird_sin
 
     """
     engine = engine_state(state)
-    view: spoil_five.View | my_bird_sings.View = state._core.table.kit.engine.view(engine, seat)
-    return view
+    view = state._core.table.kit.engine.view(engine, seat)
+    return cast("spoil_five.View | my_bird_sings.View", view)
 
 
 def resample(state: CardrulesState, player: int, rng: random.Random) -> CardrulesState:

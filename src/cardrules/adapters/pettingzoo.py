@@ -36,7 +36,6 @@ import random
 from collections.abc import Mapping
 from typing import Any, Final, SupportsIndex
 
-import attrs
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
@@ -87,11 +86,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         kit = kit_for(game)
         if options is None:
-            presets = kit.engine.PRESETS
-            if preset not in presets:
-                raise OptionsError(f"preset: expected one of {sorted(presets)}, not {preset!r}")
-            chosen: Any = presets[preset]
-            options = chosen if players is None else attrs.evolve(chosen, players=players)
+            options = kit.entry.options(preset, players)
         options = kit.prepare(options, framework="pettingzoo")
         n = int(getattr(options, "players", 0))
         if dealer is not None and (

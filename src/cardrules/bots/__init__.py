@@ -20,12 +20,11 @@ from cardrules.bots.random_bot import RandomBot
 from cardrules.bots.registry import (
     BOT_NAMES,
     GameBot,
-    game_name,
     heuristic_bot,
     make_bot,
     parse_bot_names,
 )
-from cardrules.bots.search import RolloutPolicy, SearchableGame, SearchBot
+from cardrules.bots.search import RolloutPolicy, SearchBot
 from cardrules.bots.spoil_five_bot import SpoilFiveBot
 
 __all__ = [
@@ -35,9 +34,7 @@ __all__ = [
     "RandomBot",
     "RolloutPolicy",
     "SearchBot",
-    "SearchableGame",
     "SpoilFiveBot",
-    "game_name",
     "heuristic_bot",
     "make_bot",
     "parse_bot_names",

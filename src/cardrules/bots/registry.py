@@ -1,5 +1,8 @@
 """Computer players by name, so that programs and the command line can say ``search``.
 
+A game's rule-of-thumb bot is the one its entry in the game registry
+(:mod:`cardrules.games`) names.
+
 >>> from cardrules import spoil_five
 >>> bot = make_bot(spoil_five, "heuristic", random.Random(3))
 >>> type(bot).__name__
@@ -12,14 +15,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final, cast
+from types import ModuleType
+from typing import Final
 
+from cardrules import games
 from cardrules.bots.random_bot import RandomBot
-from cardrules.bots.search import SearchableGame, SearchBot
+from cardrules.bots.search import SearchBot
 from cardrules.errors import OptionsError
-from cardrules.protocol import Bot, GameState, SeatView
+from cardrules.games import GameEntry
+from cardrules.protocol import Bot, DynamicGame, SeatView
 
-__all__ = ["BOT_NAMES", "GameBot", "game_name", "heuristic_bot", "make_bot", "parse_bot_names"]
+__all__ = ["BOT_NAMES", "GameBot", "heuristic_bot", "make_bot", "parse_bot_names"]
 
 GameBot = Bot[SeatView, object]
 """A bot for any game, as the registry hands it out."""
@@ -29,49 +35,30 @@ BOT_NAMES: Final = ("random", "heuristic", "search")
 ``search`` (Monte Carlo search with rule-of-thumb rollouts)."""
 
 
-_NAME_BY_MODULE: Final = {
-    "cardrules.spoil_five": "spoil-five",
-    "cardrules.my_bird_sings": "my-bird-sings",
-}
+def _entry(game: ModuleType | DynamicGame | str) -> GameEntry:
+    """The registry entry of a game module or name (OptionsError for anything else)."""
+    entry = games.entry_of(game)
+    if entry is None:
+        raise OptionsError(f"unknown game {game!r}; choose from {', '.join(games.NAMES)}")
+    return entry
 
 
-def game_name(game: object) -> str | None:
-    """The name of a game module (its ``NAME``), or ``game`` itself if it is a string.
-
-    >>> from cardrules import my_bird_sings
-    >>> game_name(my_bird_sings), game_name("spoil-five")
-    ('my-bird-sings', 'spoil-five')
-    """
-    if isinstance(game, str):
-        return game
-    name = getattr(game, "NAME", None)
-    if isinstance(name, str):
-        return name
-    return _NAME_BY_MODULE.get(getattr(game, "__name__", ""))
-
-
-def heuristic_bot(game: object, rng: random.Random) -> GameBot:
+def heuristic_bot(game: ModuleType | DynamicGame | str, rng: random.Random) -> GameBot:
     """Return the rule-of-thumb bot of ``game`` (a game module, or its ``NAME``).
 
     Raises:
-        OptionsError: if the game has no rule-of-thumb bot.
+        OptionsError: if the game is unknown or has no rule-of-thumb bot.
 
     """
-    name = game_name(game)
-    if name == "spoil-five":
-        from cardrules.bots.spoil_five_bot import SpoilFiveBot
-
-        # The bot reads Spoil Five views only; the registry hands it to Spoil Five.
-        return cast("GameBot", SpoilFiveBot(rng))
-    if name == "my-bird-sings":
-        from cardrules.bots.my_bird_sings_bot import MyBirdSingsBot
-
-        return cast("GameBot", MyBirdSingsBot(rng))
-    raise OptionsError(f"no rule-of-thumb bot for game {name!r}")
+    entry = _entry(game)
+    bot = entry.load_bot()
+    if bot is None:
+        raise OptionsError(f"no rule-of-thumb bot for game {entry.name!r}")
+    return bot(rng)
 
 
 def make_bot(
-    game: object,
+    game: ModuleType | DynamicGame | str,
     name: str,
     rng: random.Random,
     *,
@@ -82,7 +69,8 @@ def make_bot(
     """Return a new bot called ``name`` for ``game`` (a game module), drawing on ``rng``.
 
     Args:
-        game: the game module, :mod:`cardrules.spoil_five` or :mod:`cardrules.my_bird_sings`.
+        game: the game module (:mod:`cardrules.spoil_five` ...) or its name; only the
+            ``heuristic`` and ``search`` bots need to know it.
         name: one of :data:`BOT_NAMES`.
         rng: the bot's own random generator (seed it for reproducible play).
         iterations: the search bot's samples per decision (each costs one rollout per
@@ -91,7 +79,7 @@ def make_bot(
         rollout: the search bot's rollout policy, ``"heuristic"`` or ``"random"``.
 
     Raises:
-        OptionsError: for an unknown bot name or rollout policy, or a bad budget.
+        OptionsError: for an unknown bot name, game or rollout policy, or a bad budget.
 
     """
     if name == "random":
@@ -113,7 +101,7 @@ def make_bot(
         else:
             raise OptionsError(f"rollout must be 'heuristic' or 'random', not {rollout!r}")
         return SearchBot(
-            cast("SearchableGame[GameState, object, SeatView]", game),
+            _entry(game).module,
             rng,
             build,
             iterations=iterations,

@@ -26,12 +26,12 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, TypeVar
 
 from cardrules.errors import OptionsError
-from cardrules.protocol import Bot, GameState, SeatView
+from cardrules.protocol import Bot, GameState, Searchable, SeatView
 
-__all__ = ["RolloutPolicy", "SearchBot", "SearchableGame"]
+__all__ = ["RolloutPolicy", "SearchBot"]
 
 S = TypeVar("S", bound=GameState)
 A = TypeVar("A")
@@ -41,35 +41,12 @@ RolloutPolicy = Callable[[random.Random], Bot[V, A]]
 """Builds the bot that plays every seat during rollouts, from the search bot's rng."""
 
 
-class SearchableGame(Protocol[S, A, V]):
-    """The part of a game module the search bot needs (a subset of ``protocol.Game``)."""
-
-    def legal_actions(self, state: S, /) -> tuple[A, ...]:
-        """The actions open to the seat on turn."""
-        ...
-
-    def apply_action(self, state: S, action: A, /) -> S:
-        """The state after ``action``."""
-        ...
-
-    def view(self, state: S, seat: int, /) -> V:
-        """What ``seat`` may know of ``state``."""
-        ...
-
-    def is_deal_over(self, state: S, /) -> bool:
-        """Whether the current deal has ended."""
-        ...
-
-    def sample_state(self, view: V, rng: random.Random, /) -> S:
-        """A full state consistent with ``view``, hidden cards dealt at random."""
-        ...
-
-
 class SearchBot(Generic[S, A, V]):
     """Choose by determinized Monte Carlo rollouts (see the module documentation).
 
     Args:
-        game: the game module (it supplies ``sample_state``, the rules and the views).
+        game: the game module, or anything :class:`cardrules.protocol.Searchable` (it
+            supplies ``sample_state``, the rules and the views).
         rng: the bot's own random generator; samples and rollout seeds come from it.
         rollout: builds the policy that plays all seats during a rollout.
         iterations: samples of the hidden cards per decision (at least 1); each costs one
@@ -86,7 +63,7 @@ class SearchBot(Generic[S, A, V]):
 
     def __init__(
         self,
-        game: SearchableGame[S, A, V],
+        game: Searchable[S, A, V],
         rng: random.Random,
         rollout: RolloutPolicy[V, A],
         *,
