@@ -47,6 +47,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: make `benchmarks` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import cardrules
 from benchmarks.workloads import MBS_6P, SF_5P, my_bird_sings_6p, playouts, spoil_five_5p
 from cardrules import my_bird_sings, records, spoil_five
 
@@ -525,6 +526,63 @@ def legacy_measures(seed: int) -> list[Measure]:
     ]  # fmt: skip
 
 
+class OtherBuild:
+    """Another interpreter with the other build of cardrules, playing chunks on request.
+
+    It runs ``benchmarks/worker.py``; the build it has (pure or compiled) is in
+    :attr:`compiled`. Its chunks are timed inside the worker, as ours are here.
+    """
+
+    def __init__(self, python: str) -> None:
+        worker = Path(__file__).resolve().parent / "worker.py"
+        self.process = subprocess.Popen(
+            [python, str(worker)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        self.compiled = bool(self._ask("spoil_five_5p", 1, 0)["compiled"])
+
+    def _ask(self, workload: str, games: int, seed: int) -> dict[str, Any]:
+        assert self.process.stdin is not None
+        assert self.process.stdout is not None
+        self.process.stdin.write(json.dumps({"workload": workload, "games": games, "seed": seed}))
+        self.process.stdin.write("\n")
+        self.process.stdin.flush()
+        answer: dict[str, Any] = json.loads(self.process.stdout.readline())
+        return answer
+
+    def timer(self, workload: str, seed: int) -> Timer:
+        """A timer of ``workload`` playouts run by the other build."""
+
+        def timer(n_games: int) -> float:
+            return float(self._ask(workload, n_games, seed)["seconds"])
+
+        return timer
+
+    def close(self) -> None:
+        """End the worker."""
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait(timeout=30)
+
+
+def versus_measures(other: OtherBuild, seed: int) -> list[Measure]:
+    """Random playouts of this build paired with the same playouts of the other build."""
+    mine = "compiled" if cardrules.__compiled__ else "pure"
+    theirs = "compiled" if other.compiled else "pure"
+    note = f"right column: the {theirs} build"
+    return [
+        Measure(
+            "sf5_vs_build", f"Spoil Five 5p playouts, {mine} / {theirs}", "playouts",
+            _playout_timer(spoil_five_5p, seed), other.timer("spoil_five_5p", seed),
+            note=note, fixed=(600, 600),
+        ),
+        Measure(
+            "mbs6_vs_build", f"My Bird Sings 6p playouts, {mine} / {theirs}", "playouts",
+            _playout_timer(my_bird_sings_6p, seed), other.timer("my_bird_sings_6p", seed),
+            note=note, fixed=(1500, 1500),
+        ),
+    ]  # fmt: skip
+
+
 def build_measures(euchre: EuchreSide | None, seed: int) -> tuple[list[Measure], list[str]]:
     """The timed quantities (playouts, then per-call costs, each paired where possible).
 
@@ -650,6 +708,7 @@ def run(
     use_openspiel: bool = True,
     memory: bool = True,
     legacy: bool = False,
+    versus: str | None = None,
 ) -> dict[str, Any]:
     """Run the whole benchmark and return its results as a JSON-ready dict."""
     pyspiel = load_pyspiel() if use_openspiel else None
@@ -657,8 +716,15 @@ def run(
     measures, notes = build_measures(euchre, seed)
     if legacy:
         measures += legacy_measures(seed)
+    other = OtherBuild(versus) if versus is not None else None
+    if other is not None:
+        measures += versus_measures(other, seed)
     load_before = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    run_rounds(measures, rounds, warmup, chunk)
+    try:
+        run_rounds(measures, rounds, warmup, chunk)
+    finally:
+        if other is not None:
+            other.close()
     results: dict[str, Any] = {
         "harness": "cardrules-bench/1",
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
@@ -670,6 +736,7 @@ def run(
         "load_1min_after": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
         "open_spiel": euchre.version if euchre is not None else None,
         "cardrules": importlib.metadata.version("cardrules"),
+        "compiled": cardrules.__compiled__,
         "rounds": rounds,
         "warmup_rounds": warmup,
         "seed": seed,
@@ -715,7 +782,8 @@ def _fmt_spread(spread: dict[str, float], digits: int = 2, suffix: str = "x") ->
 def format_report(results: dict[str, Any]) -> str:
     """The results as a plain-text table."""
     lines = [
-        f"cardrules {results['cardrules']} benchmark, {results['date']}",
+        f"cardrules {results['cardrules']} benchmark "
+        f"({'compiled' if results['compiled'] else 'pure'} build), {results['date']}",
         f"  Python {results['python']}, {results['processor']}, {results['cpus']} CPUs, "
         f"load {results['load_1min_before']:.2f} -> {results['load_1min_after']:.2f}, "
         f"OpenSpiel {results['open_spiel'] or 'not installed'}",
@@ -803,6 +871,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="also pair the playouts with the old engines in tests/legacy (new / old)",
     )
+    parser.add_argument(
+        "--versus",
+        metavar="PYTHON",
+        help="also pair the playouts with the other build (pure or compiled) that the "
+        "interpreter PYTHON has installed (this build / that one)",
+    )
     args = parser.parse_args(argv)
     results = run(
         rounds=args.rounds,
@@ -812,6 +886,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         use_openspiel=not args.no_openspiel,
         memory=not args.no_memory,
         legacy=args.legacy,
+        versus=args.versus,
     )
     if args.anchor:
         anchor = run_anchor(args.anchor, args.rounds, args.seed)
