@@ -32,6 +32,7 @@ from cardrules.spoil_five.actions import (
     parse_action,
 )
 from cardrules.spoil_five.deal import new_game, next_deal
+from cardrules.spoil_five.following import Following, follow_rule, legal_plays
 from cardrules.spoil_five.options import (
     FORTY_FIVE,
     JINKING,
@@ -58,6 +59,7 @@ from cardrules.spoil_five.ranking import (
     trick_winner,
     trump_order,
 )
+from cardrules.spoil_five.robbing import RobDecision, RobTime, rob_rule
 from cardrules.spoil_five.rules import (
     apply_action,
     check_action,
@@ -66,7 +68,6 @@ from cardrules.spoil_five.rules import (
     is_game_over,
     is_legal,
     legal_actions,
-    legal_plays,
 )
 from cardrules.spoil_five.sampling import sample_state
 from cardrules.spoil_five.state import (
@@ -104,6 +105,7 @@ __all__ = [
     "Event",
     "EventKind",
     "FivingAsker",
+    "Following",
     "GoOn",
     "Options",
     "Outcome",
@@ -114,7 +116,9 @@ __all__ = [
     "Ranking",
     "RefuseFive",
     "Rob",
+    "RobDecision",
     "RobEnforcement",
+    "RobTime",
     "Robbing",
     "Scoring",
     "SpoilPayers",
@@ -124,6 +128,7 @@ __all__ = [
     "View",
     "apply_action",
     "check_action",
+    "follow_rule",
     "format_action",
     "history",
     "is_deal_over",
@@ -136,6 +141,7 @@ __all__ = [
     "order_table_markdown",
     "parse_action",
     "plain_order",
+    "rob_rule",
     "sample_state",
     "trick_winner",
     "trump_order",
