@@ -43,8 +43,9 @@ class Rules:
         players: the number of players.
         tables: per trump suit, the strength tables.
         following: per trump suit, per led card, the following decision.
-        robs: per trump suit, the rob decisions: the dealer of a turned ace, another seat
-            then, the holder of the ace of trumps, another seat then.
+        robs: per trump suit, per dealer, per holder of the ace of trumps (his seat, then
+            ``players`` for nobody, then ``players + 1`` for a turned ace), each seat's rob
+            decision.
         draw: how many cards a deal takes from the shuffled pack (all 52 with fiving,
             which may turn further cards).
         getters: per eldest hand, per seat, the getter of that seat's cards from the pack.
@@ -58,9 +59,7 @@ class Rules:
     players: int
     tables: tuple[TrumpTable, ...] = attrs.field(repr=False)
     following: tuple[tuple[Following, ...], ...] = attrs.field(repr=False)
-    robs: tuple[tuple[RobDecision, RobDecision, RobDecision, RobDecision], ...] = attrs.field(
-        repr=False
-    )
+    robs: tuple[tuple[tuple[tuple[RobDecision, ...], ...], ...], ...] = attrs.field(repr=False)
     draw: int
     getters: tuple[tuple[Getter, ...], ...] = attrs.field(repr=False)
     antes: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
@@ -71,15 +70,10 @@ class Rules:
         self, turn_up: Card, dealer: int, holder: int | None
     ) -> tuple[RobDecision, ...]:
         """Each seat's rob decision in a deal turning up ``turn_up`` (``holder`` dealt the ace)."""
-        dealer_ace, other_ace, holding, other = self.robs[turn_up.suit]
+        n = self.players
         if turn_up.rank is Rank.ACE:
-            seats = [other_ace] * self.players
-            seats[dealer] = dealer_ace
-        else:
-            seats = [other] * self.players
-            if holder is not None:
-                seats[holder] = holding
-        return tuple(seats)
+            return self.robs[turn_up.suit][dealer][n + 1]
+        return self.robs[turn_up.suit][dealer][n if holder is None else holder]
 
     def __reduce__(self) -> tuple[Callable[[Options], Rules], tuple[Options]]:
         """Unpickle as the compiled rules of the same options."""
@@ -95,13 +89,21 @@ def compile_rules(options: Options) -> Rules:
     seat_sides, members = sides(n, options.teams)
     robs = []
     for suit in Suit:
-        ace, other = Card(Rank.ACE, suit), Card(Rank.TWO, suit)
+        ace, other = Card(Rank.ACE, suit), Card(Rank.TWO, suit)  # a turned ace, or not
+        dealer_ace = rob_rule(options, ace, dealer=True, holder=False)
+        other_ace = rob_rule(options, ace, dealer=False, holder=False)
+        holding = rob_rule(options, other, dealer=False, holder=True)
+        nobody = rob_rule(options, other, dealer=False, holder=False)
         robs.append(
-            (
-                rob_rule(options, ace, dealer=True, holder=False),
-                rob_rule(options, ace, dealer=False, holder=False),
-                rob_rule(options, other, dealer=False, holder=True),
-                rob_rule(options, other, dealer=False, holder=False),
+            tuple(
+                (
+                    *(
+                        tuple(holding if seat == holder else nobody for seat in range(n))
+                        for holder in range(n + 1)  # the last: the ace of trumps is undealt
+                    ),
+                    tuple(dealer_ace if seat == dealer else other_ace for seat in range(n)),
+                )
+                for dealer in range(n)
             )
         )
     return Rules(

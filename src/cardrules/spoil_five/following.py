@@ -20,7 +20,7 @@ the refusals and the sampler read the very same object.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 import attrs
@@ -58,12 +58,19 @@ class Following:
     must_follow: bool
     oblige: frozenset[Play] = attrs.field(repr=False)
     allowed: frozenset[Play] = attrs.field(repr=False)
+    _free: Callable[[Iterable[Play]], bool] = attrs.field(init=False, repr=False, eq=False)
+    _keep: Callable[[Play], bool] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        # The two tests of plays(), bound once (the engine calls it for every play).
+        object.__setattr__(self, "_free", self.oblige.isdisjoint)
+        object.__setattr__(self, "_keep", self.allowed.__contains__)
 
     def plays(self, hand: tuple[Play, ...]) -> tuple[Play, ...]:
         """The legal plays of a hand held as ``Play`` actions (the hand itself if it is free)."""
-        if self.oblige.isdisjoint(hand):
+        if self._free(hand):
             return hand
-        return tuple(filter(self.allowed.__contains__, hand))
+        return tuple(filter(self._keep, hand))
 
     def legal(self, hand: Sequence[Card]) -> tuple[Card, ...]:
         """The cards of ``hand`` that may be played, in the order given."""

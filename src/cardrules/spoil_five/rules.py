@@ -227,10 +227,38 @@ def begin_play(deal: Deal, board: Board, held: Held, log: Log[Action]) -> State:
         if rob.may_pass:
             legal += (DECLINE_ROB,)
         return State(deal, board, held, Phase.DEALER_ROB, dealer, (), (), zeros, legal, log)
-    return _turn(deal, board, held, deal._eldest, (), (), zeros, log)
+    return _first_trick_turn(deal, board, held, deal._eldest, (), zeros, log)
 
 
-def _turn(
+def _first_trick_turn(
+    deal: Deal,
+    board: Board,
+    hands: Held,
+    seat: int,
+    trick: tuple[Card, ...],
+    won: tuple[int, ...],
+    log: Log[Action],
+) -> State:
+    """The state where ``seat`` is to play to the first trick, the turn-up on the table.
+
+    His rob decision may add to his plays here (SF-10, SF-11): the holder's rob, as a
+    decision of its own or beside his plays, anybody's false rob under ``penalize``, or
+    the robbing dealer's turned ace joining his hand at his own turn.
+    """
+    rob = deal._robs[seat]
+    if rob.time is _FIRST_TURN:
+        hand = hands[seat]
+        robs: tuple[Action, ...] = tuple([ROBS[play.card] for play in hand])
+        if rob.phase is Phase.ROB:
+            return State(deal, board, hands, Phase.ROB, seat, trick, (), won, robs, log)
+        plays: tuple[Action, ...] = deal._following[trick[0]].plays(hand) if trick else hand
+        return State(deal, board, hands, _PLAY, seat, trick, (), won, plays + robs, log)
+    if rob.time is RobTime.BEFORE_LEAD and rob.ace_at_own_turn and board._dealer_robbed:
+        hands, board = _take_turn_up(deal, board, hands, seat, 0)
+    return _play_turn(deal, board, hands, seat, trick, (), won, log)
+
+
+def _play_turn(
     deal: Deal,
     board: Board,
     hands: Held,
@@ -240,24 +268,12 @@ def _turn(
     won: tuple[int, ...],
     log: Log[Action],
 ) -> State:
-    """The state where ``seat`` is to play to ``trick``.
+    """The state where ``seat`` is to play to ``trick`` with no rob open to him.
 
-    He has his plays and, in the first trick while the turn-up is on the table, what his
-    rob decision adds (SF-10, SF-11).
+    Any card may be led (SF-14); otherwise the led card's following decision gives the
+    plays (SF-15, SF-16). (The two hot steps, :func:`_play` and :func:`_trick_done`,
+    build this same state in line.)
     """
-    if not tricks and board._taker is None:
-        rob = deal._robs[seat]
-        if rob.time is _FIRST_TURN:
-            hand = hands[seat]
-            robs: tuple[Action, ...] = tuple([ROBS[play.card] for play in hand])
-            if rob.phase is Phase.ROB:
-                return State(deal, board, hands, Phase.ROB, seat, trick, tricks, won, robs, log)
-            plays = deal._following[trick[0]].plays(hand) if trick else hand
-            legal: tuple[Action, ...] = plays + robs
-            return State(deal, board, hands, _PLAY, seat, trick, tricks, won, legal, log)
-        if rob.time is RobTime.BEFORE_LEAD and rob.ace_at_own_turn and board._dealer_robbed:
-            hands, board = _take_turn_up(deal, board, hands, seat, 0)
-    # Any card may be led (SF-14); otherwise the lead's following decision says.
     hand = hands[seat]
     legal = deal._following[trick[0]].plays(hand) if trick else hand
     return State(deal, board, hands, _PLAY, seat, trick, tricks, won, legal, log)
@@ -319,7 +335,10 @@ def _play(state: State, action: Play) -> State:
     trick = (*state._trick, action.card)
     tricks = state._tricks
     board = state._board
-    if not tricks and board._taker is None:
+    # In the first trick, while the turn-up is on the table, rob decisions matter: the
+    # player's rob passes as he plays, and the next player's may add to his plays.
+    turn_up_open = not tricks and board._taker is None
+    if turn_up_open:
         rob = deal._robs[seat]
         if rob.time is _FIRST_TURN:
             board = _pass_rob(board, seat, rob)
@@ -328,9 +347,12 @@ def _play(state: State, action: Play) -> State:
     nxt = seat + 1
     if nxt == n:
         nxt = 0
-    if len(trick) < n:
-        return _turn(deal, board, hands, nxt, trick, tricks, state._won, log)
-    return _trick_done(deal, board, hands, trick, nxt, tricks, state._won, log)
+    if len(trick) == n:
+        return _trick_done(deal, board, hands, trick, nxt, tricks, state._won, log)
+    if turn_up_open:
+        return _first_trick_turn(deal, board, hands, nxt, trick, state._won, log)
+    legal = deal._following[trick[0]].plays(hands[nxt])  # as in _play_turn
+    return State(deal, board, hands, _PLAY, nxt, trick, tricks, state._won, legal, log)
 
 
 def _trick_done(
@@ -369,8 +391,8 @@ def _trick_done(
             board = board.scoring(scores)
     else:
         result = trick_result(options, board, rules.members, rules.sides[winner], won, played)
-    if result is Phase.PLAY:
-        return _turn(deal, board, hands, winner, (), tricks, won, log)
+    if result is Phase.PLAY:  # the winner leads (SF-14), any card: as in _play_turn
+        return State(deal, board, hands, _PLAY, winner, (), tricks, won, hands[winner], log)
     if result is Phase.JINK:
         return State(deal, board, hands, Phase.JINK, winner, (), tricks, won, _JINK_CHOICES, log)
     assert isinstance(result, OutcomeKind)
@@ -408,11 +430,11 @@ def _rob(state: State, action: Rob) -> State:
     if state._phase is Phase.DEALER_ROB:
         board = state._board.robbed(event, taken=False, barred=False)
         hands = _with_hand(state._held, seat, _held_hand(hand))
-        return _turn(deal, board, hands, deal._eldest, (), (), state._won, log)
+        return _first_trick_turn(deal, board, hands, deal._eldest, (), state._won, log)
     board = state._board.robbed(event, taken=True, barred=not deal._robs[seat].rightful)
     hand.append(deal._turn_up)
     hands = _with_hand(state._held, seat, _held_hand(hand))
-    return _turn(deal, board, hands, seat, state._trick, state._tricks, state._won, log)
+    return _play_turn(deal, board, hands, seat, state._trick, state._tricks, state._won, log)
 
 
 def _decline_rob(state: State) -> State:
@@ -422,7 +444,7 @@ def _decline_rob(state: State) -> State:
     assert seat is not None
     board = _pass_rob(state._board, seat, deal._robs[seat])
     log = (state._log, DECLINE_ROB)
-    return _turn(deal, board, state._held, deal._eldest, (), (), state._won, log)
+    return _first_trick_turn(deal, board, state._held, deal._eldest, (), state._won, log)
 
 
 def _jink(state: State, action: Stop | GoOn) -> State:
@@ -440,7 +462,7 @@ def _jink(state: State, action: Stop | GoOn) -> State:
         )
         return _settled(deal, board, state._held, state._tricks, state._won, log)
     board = state._board.jinking(side, Event(seat, EventKind.GO_ON, None, 3))
-    return _turn(deal, board, state._held, seat, (), state._tricks, state._won, log)
+    return _play_turn(deal, board, state._held, seat, (), state._tricks, state._won, log)
 
 
 def _fiving(state: State, action: AskFive | DeclineFive | AcceptFive | RefuseFive) -> State:

@@ -57,13 +57,14 @@ def trick_result(
     any more. A barred side taking the tricks spoils the hand (SF-13); a jink has its say
     (SF-21, :func:`jink_rule`).
     """
-    if board.jinker is not None:
-        return jink_rule(options, board.jinker, side, 0, played) or Phase.PLAY
+    jinker = board._jinker
+    if jinker is not None:
+        return jink_rule(options, jinker, side, 0, played) or Phase.PLAY
     team = members[side]
     side_won = won[team[0]] if len(team) == 1 else sum([won[seat] for seat in team])
     need = options.win_tricks
     if side_won >= need:
-        barred = board.barred
+        barred = board._barred
         if barred and any(seat in barred for seat in team):
             return OutcomeKind.BARRED
         return jink_rule(options, None, side, side_won, played) or OutcomeKind.WON
@@ -71,7 +72,7 @@ def trick_result(
         return OutcomeKind.SPOILT
     if options.stop_when_spoil_certain:
         left = 5 - played
-        barred = board.barred
+        barred = board._barred
         if not any(
             sum([won[seat] for seat in team]) + left >= need
             for team in members
@@ -147,8 +148,8 @@ def settle(
     spoil, a barred winner and a points hand leave the pool (SF-18, SF-13, SF-24).
     """
     n = options.players
-    pool = board.pool
-    balances = list(board.balances)
+    pool = board._pool
+    balances = list(board._balances)
     payouts: tuple[int, ...] = (0,) * n
     carried = pool
     if kind in _PAYING:
