@@ -532,6 +532,22 @@ def test_sf_12_optional_and_off() -> None:
         sf.Options(robbing="optional", rob_enforcement="penalize")
 
 
+def test_sf_12_refusals_of_a_rob_name_the_rule_of_the_moment() -> None:
+    """A rob or decline out of its moment is refused under the rule that says when robbing
+    happens: while fiving is decided nothing can be robbed or declined yet (SF-11, SF-9),
+    and once the first trick is over no rob is open (SF-11)."""
+    options = sf.Options(players=2, fiving=True, rob_enforcement="penalize")
+    state = game(FIVE_HANDS, "3D", options)
+    assert state.phase is sf.Phase.FIVING_ASK
+    assert refusal(state, "decline-rob").rule == "SF-11"
+    assert refusal(state, "rob KH").rule == "SF-9"
+    state = run(state, "decline-five")
+    assert "rob KH" in legal_text(state)  # penalize: anybody may rob (falsely) in trick 1
+    assert refusal(state, "decline-rob").rule == "SF-12"
+    state = run(state, "play KH", "play KS")
+    assert refusal(state, "rob QS").rule == "SF-11"
+
+
 def test_sf_13_a_barred_winner_spoils_the_hand() -> None:
     """A barred player who takes three tricks cannot win: the hand is a spoil, and only
     then does everybody learn that he was barred."""

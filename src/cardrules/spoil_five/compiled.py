@@ -22,7 +22,7 @@ import attrs
 
 from cardrules.cards import FULL_PACK, Card, Rank, Suit
 from cardrules.spoil_five.following import Following, follow_rule
-from cardrules.spoil_five.options import Options, PlainLeadRule, SpoilPayers
+from cardrules.spoil_five.options import Options, PlainLeadRule, Scoring, SpoilPayers
 from cardrules.spoil_five.ranking import TrumpTable, trump_table
 from cardrules.spoil_five.robbing import RobDecision, rob_rule
 
@@ -52,6 +52,7 @@ class Rules:
         antes: per dealer, each seat's ante for a fresh pool and after a spoil.
         sides: each seat's side number.
         members: the seats of each side.
+        points: whether the game is played for points (SF-24) rather than pools.
 
     """
 
@@ -65,6 +66,7 @@ class Rules:
     antes: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
     sides: tuple[int, ...]
     members: tuple[tuple[int, ...], ...]
+    points: bool
 
     def rob_decisions(
         self, turn_up: Card, dealer: int, holder: int | None
@@ -126,6 +128,7 @@ def compile_rules(options: Options) -> Rules:
         antes=tuple((antes(options, d, False), antes(options, d, True)) for d in range(n)),
         sides=seat_sides,
         members=members,
+        points=options.scoring is Scoring.POINTS,
     )
 
 

@@ -114,7 +114,8 @@ class RobDecision:
         if isinstance(action, DeclineRob):
             if phase in (Phase.DEALER_ROB, Phase.ROB):
                 return ("SF-12", "robbing is compulsory here; discard a card to rob")
-            if self.time is RobTime.FIRST_TURN and first_trick and on_table:  # beside plays
+            open_beside_plays = phase is Phase.PLAY and first_trick and on_table
+            if open_beside_plays and self.time is RobTime.FIRST_TURN:
                 return ("SF-12", "to let the rob pass, simply play a card without robbing")
             return ("SF-11", "there is no rob for you to decline now")
         if phase in (Phase.DEALER_ROB, Phase.ROB):

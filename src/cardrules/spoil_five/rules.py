@@ -44,7 +44,6 @@ from cardrules.spoil_five.actions import (
     Stop,
 )
 from cardrules.spoil_five.fiving import five, fiving_duty, fiving_refusal, fiving_turn
-from cardrules.spoil_five.options import Scoring
 from cardrules.spoil_five.ranking import winning_index
 from cardrules.spoil_five.robbing import RobDecision, RobTime
 from cardrules.spoil_five.settlement import (
@@ -379,24 +378,19 @@ def _trick_done(
         # The robbing dealer's ace joins his hand after the first trick (SF-10).
         hands, board = _take_turn_up(deal, board, hands, deal._dealer, 1)
     rules = deal._rules
-    options = rules.options
-    team = rules.members[rules.sides[winner]]
-    if options.scoring is Scoring.POINTS:
-        side_won = sum([won[seat] for seat in team])
-        barred = any(seat in board._barred for seat in team)
-        scores, result = points_result(
-            options, board._scores, () if barred else team, side_won, played
-        )
+    if rules.points:
+        scores, result = points_result(rules, board, winner, won, played)
         if scores != board._scores:
             board = board.scoring(scores)
     else:
-        result = trick_result(options, board, rules.members, rules.sides[winner], won, played)
-    if result is Phase.PLAY:  # the winner leads (SF-14), any card: as in _play_turn
+        result = trick_result(rules, board, winner, won, played)
+    if result is _PLAY:  # the winner leads (SF-14), any card: as in _play_turn
         return State(deal, board, hands, _PLAY, winner, (), tricks, won, hands[winner], log)
     if result is Phase.JINK:
         return State(deal, board, hands, Phase.JINK, winner, (), tricks, won, _JINK_CHOICES, log)
     assert isinstance(result, OutcomeKind)
-    board = settle(options, deal._dealer, board, result, team, won)
+    team = rules.members[rules.sides[winner]]
+    board = settle(rules.options, deal._dealer, board, result, team, won)
     return _settled(deal, board, hands, tricks, won, log)
 
 

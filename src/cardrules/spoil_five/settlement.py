@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from cardrules.spoil_five.compiled import Rules
 from cardrules.spoil_five.options import Options
 from cardrules.spoil_five.state import Board, Outcome, OutcomeKind, Phase
 from cardrules.stakes import split_pool
@@ -42,26 +43,23 @@ _PAYING: Final = frozenset((OutcomeKind.WON, OutcomeKind.JINK, OutcomeKind.GAME_
 
 
 def trick_result(
-    options: Options,
-    board: Board,
-    members: tuple[tuple[int, ...], ...],
-    side: int,
-    won: tuple[int, ...],
-    played: int,
+    rules: Rules, board: Board, winner: int, won: tuple[int, ...], played: int
 ) -> Result:
-    """What follows a trick won by ``side`` in a pool game (``won``: tricks per seat).
+    """What follows a trick won by ``winner`` in a pool game (``won``: tricks per seat).
 
-    Implements SF-18 and SF-20: the first side to ``win_tricks`` tricks (3, or 2) wins
-    the hand and the rest is not played; five tricks without such a winner spoil it, and
-    so, with ``stop_when_spoil_certain`` (D-25), does a hand that no unbarred side can win
-    any more. A barred side taking the tricks spoils the hand (SF-13); a jink has its say
-    (SF-21, :func:`jink_rule`).
+    Implements SF-18 and SF-20: the first side (SF-25) to ``win_tricks`` tricks (3, or
+    2) wins the hand and the rest is not played; five tricks without such a winner spoil
+    it, and so, with ``stop_when_spoil_certain`` (D-25), does a hand that no unbarred side
+    can win any more. A barred side taking the tricks spoils the hand (SF-13); a jink has
+    its say (SF-21, :func:`jink_rule`).
     """
+    options = rules.options
+    side = rules.sides[winner]
     jinker = board._jinker
     if jinker is not None:
         return jink_rule(options, jinker, side, 0, played) or Phase.PLAY
-    team = members[side]
-    side_won = won[team[0]] if len(team) == 1 else sum([won[seat] for seat in team])
+    team = rules.members[side]
+    side_won = won[winner] if len(team) == 1 else sum([won[seat] for seat in team])
     need = options.win_tricks
     if side_won >= need:
         barred = board._barred
@@ -75,7 +73,7 @@ def trick_result(
         barred = board._barred
         if not any(
             sum([won[seat] for seat in team]) + left >= need
-            for team in members
+            for team in rules.members
             if not any(seat in barred for seat in team)
         ):
             return OutcomeKind.SPOILT
@@ -105,27 +103,24 @@ def jink_rule(
 
 
 def points_result(
-    options: Options,
-    scores: tuple[int, ...],
-    members: tuple[int, ...],
-    side_won: int,
-    played: int,
+    rules: Rules, board: Board, winner: int, won: tuple[int, ...], played: int
 ) -> tuple[tuple[int, ...], Result]:
-    """Score a trick in a points game: return the new scores and what follows.
-
-    ``members`` is the side that won it, ``side_won`` that side's tricks in this hand.
+    """Score a trick won by ``winner`` in a points game: return the scores and what follows.
 
     Implements SF-24: every hand is played out; each trick scores 5 points to its
-    winner's side (a barred side scores nothing, SF-13: pass ``members=()``); the first to
-    reach the target, checked after each trick, or to take all five tricks of a hand wins
-    the game at once, and the stakes paid at the start.
+    winner's side (SF-25), a barred side scoring nothing (SF-13); the first to reach the
+    target, checked after each trick, or to take all five tricks of a hand wins the game
+    at once, and the stakes paid at the start.
     """
-    if members:
+    team = rules.members[rules.sides[winner]]
+    scores = board._scores
+    if not any(seat in board._barred for seat in team):
         changed = list(scores)
-        for member in members:
+        for member in team:
             changed[member] += 5
         scores = tuple(changed)
-        if (played == 5 and side_won == 5) or scores[members[0]] >= options.target:
+        side_won = sum([won[seat] for seat in team])
+        if (played == 5 and side_won == 5) or scores[team[0]] >= rules.options.target:
             return scores, OutcomeKind.GAME_WON
     if played == 5:
         return scores, OutcomeKind.HAND_SCORED
