@@ -26,7 +26,7 @@ from typing import Final
 import attrs
 
 from cardrules.cards import Card, Rank
-from cardrules.spoil_five.actions import DeclineRob, Rob
+from cardrules.spoil_five.actions import DECLINE_ROB, ROBS, Action, DeclineRob, Play, Rob
 from cardrules.spoil_five.options import DealerAce, Options, Robbing, RobEnforcement
 from cardrules.spoil_five.state import Phase
 
@@ -85,6 +85,17 @@ class RobDecision:
     ace_at_own_turn: bool
     rule: str
     closed: tuple[str, str]
+
+    def offer(self, hand: tuple[Play, ...]) -> tuple[Action, ...]:
+        """The rob actions open to him at his rob moment, holding ``hand``.
+
+        A ``Rob`` of each card held and, for the dealer of a turned-up ace who may
+        decline, ``DeclineRob`` (a holder lets his rob pass by playing instead).
+        """
+        robs: tuple[Action, ...] = tuple([ROBS[play.card] for play in hand])
+        if self.time is RobTime.BEFORE_LEAD and self.may_pass:
+            robs += (DECLINE_ROB,)
+        return robs
 
     @property
     def duty(self) -> tuple[str, str]:

@@ -30,7 +30,6 @@ from cardrules.spoil_five.actions import (
     DECLINE_ROB,
     GO_ON,
     PLAYS,
-    ROBS,
     STOP,
     AcceptFive,
     Action,
@@ -203,7 +202,7 @@ def _play_refusal(state: State, seat: int, card: Card) -> tuple[str, str]:
 
 def start_play(deal: Deal, board: Board) -> State:
     """Return the state at the first decision of a deal just dealt: fiving, or play."""
-    held = deal.held()
+    held = deal._held
     rules = deal._rules
     turn = fiving_turn(rules.options, rules.sides, deal._dealer, declined=(), asked=False)
     if turn is not None:
@@ -222,9 +221,7 @@ def begin_play(deal: Deal, board: Board, held: Held, log: Log[Action]) -> State:
     rob = deal._robs[dealer]
     zeros = (0,) * deal._n
     if rob.time is RobTime.BEFORE_LEAD:
-        legal: tuple[Action, ...] = tuple([ROBS[play.card] for play in held[dealer]])
-        if rob.may_pass:
-            legal += (DECLINE_ROB,)
+        legal = rob.offer(held[dealer])
         return State(deal, board, held, Phase.DEALER_ROB, dealer, (), (), zeros, legal, log)
     return _first_trick_turn(deal, board, held, deal._eldest, (), zeros, log)
 
@@ -247,7 +244,7 @@ def _first_trick_turn(
     rob = deal._robs[seat]
     if rob.time is _FIRST_TURN:
         hand = hands[seat]
-        robs: tuple[Action, ...] = tuple([ROBS[play.card] for play in hand])
+        robs = rob.offer(hand)
         if rob.phase is Phase.ROB:
             return State(deal, board, hands, Phase.ROB, seat, trick, (), won, robs, log)
         plays: tuple[Action, ...] = deal._following[trick[0]].plays(hand) if trick else hand

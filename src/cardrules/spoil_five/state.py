@@ -181,7 +181,7 @@ class Deal(Value):
     """
 
     __slots__ = (
-        "_dealer", "_dealt", "_deck", "_drawn", "_eldest", "_first_seed", "_following",
+        "_dealer", "_deck", "_drawn", "_eldest", "_first_seed", "_following", "_held",
         "_holder", "_n", "_number", "_past", "_robs", "_rules", "_seed", "_set_aside",
         "_table", "_trump", "_turn_up",
     )  # fmt: skip
@@ -214,7 +214,9 @@ class Deal(Value):
         self._first_seed = first_seed
         self._past = past
         self._set_aside = set_aside
-        self._dealt = dealt = tuple([tuple(sorted(get(drawn))) for get in rules.getters[eldest]])
+        dealt = [tuple(sorted(get(drawn))) for get in rules.getters[eldest]]
+        plays = operator.itemgetter  # of five cards: a tuple of their Play actions
+        self._held = tuple([plays(*hand)(PLAYS) for hand in dealt])
         self._turn_up = turn_up = drawn[5 * n + len(set_aside)]
         suit = turn_up.suit
         self._table = table = rules.tables[suit]
@@ -226,6 +228,7 @@ class Deal(Value):
             for seat, hand in enumerate(dealt):
                 if ace in hand:
                     holder = seat
+                    break
         self._holder = holder
         self._robs = rules.rob_decisions(turn_up, dealer, holder)
 
@@ -237,10 +240,10 @@ class Deal(Value):
             set_aside=set_aside,
         )  # fmt: skip
 
+    @property
     def held(self) -> Held:
-        """The hands dealt, as shared ``Play`` actions (five cards: the getter makes tuples)."""
-        plays = operator.itemgetter
-        return tuple([plays(*hand)(PLAYS) for hand in self._dealt])
+        """The hands as dealt, each sorted, as shared ``Play`` actions."""
+        return self._held
 
     @property
     def rules(self) -> Rules:
