@@ -57,6 +57,23 @@ def pure_plays(state: sf.State) -> tuple[sf.Action, ...]:
     return tuple(sf.Play(card) for card in cards)
 
 
+def check_refusals(state: sf.State, actions: list[sf.Action]) -> None:
+    """is_legal is check_action(...) is None; apply_action raises exactly check_action's
+    error and leaves the state as it was."""
+    before = snapshot(state)
+    for action in actions:
+        error = sf.check_action(state, action)
+        assert sf.is_legal(state, action) == (error is None)
+        if error is not None:
+            with pytest.raises(IllegalActionError) as refused:
+                sf.apply_action(state, action)
+            assert (refused.value.rule, str(refused.value)) == (error.rule, str(error))
+            assert refused.value.action is error.action
+            assert RULE_ID.match(error.rule), error.rule
+            assert error.reason
+    assert snapshot(state) == before
+
+
 def check_state(state: sf.State, rng: random.Random) -> None:
     assert all_cards(state) == Counter(FULL_PACK)
     assert sum(state.balances) + state.pool == 0
@@ -72,16 +89,7 @@ def check_state(state: sf.State, rng: random.Random) -> None:
         assert plays == pure_plays(state)
         assert all(isinstance(action, sf.Rob) for action in legal[len(plays) :])
     before = snapshot(state)
-    for action in rng.sample(ALL_ACTIONS, 6):
-        error = sf.check_action(state, action)
-        assert sf.is_legal(state, action) == (error is None)
-        if error is not None:
-            with pytest.raises(IllegalActionError) as refused:
-                sf.apply_action(state, action)
-            assert (refused.value.rule, str(refused.value)) == (error.rule, str(error))
-            assert RULE_ID.match(error.rule), error.rule
-            assert error.reason
-            assert snapshot(state) == before
+    check_refusals(state, rng.sample(ALL_ACTIONS, 6))
     for action in legal[:3]:
         sf.apply_action(state, action)
         assert sf.check_action(state, action) is None
@@ -134,6 +142,21 @@ def random_session(
 def test_random_games_keep_every_invariant(opts: sf.Options, seed: int, pick: int) -> None:
     """Cards and counters are conserved; legality, purity and views agree at every step."""
     random_session(opts, seed, random.Random(pick), deals=2, check=True)
+
+
+@settings(max_examples=20, deadline=None)
+@given(opts=spoil_five_options(), seed=st.integers(0, 2**32), pick=st.integers(0, 2**32))
+def test_check_action_is_the_one_judge_of_legality(opts: sf.Options, seed: int, pick: int) -> None:
+    """For every action at every step of a random deal: is_legal(s, a) is exactly
+    check_action(s, a) is None, and apply_action raises the very error check_action
+    returns, leaving the state unchanged."""
+    rng = random.Random(pick)
+    state = sf.new_game(opts, seed=seed)
+    while state.to_act is not None:
+        check_refusals(state, list(ALL_ACTIONS))
+        legal = sf.legal_actions(state)
+        state = sf.apply_action(state, legal[rng.randrange(len(legal))])
+    check_refusals(state, list(ALL_ACTIONS[:3]))
 
 
 @settings(max_examples=30, deadline=None)
