@@ -32,7 +32,7 @@ from cardrules.spoil_five.actions import (
     parse_action,
 )
 from cardrules.spoil_five.deal import new_game, next_deal
-from cardrules.spoil_five.following import Following, follow_rule, legal_plays
+from cardrules.spoil_five.following import Following, follow_rule
 from cardrules.spoil_five.options import (
     FORTY_FIVE,
     JINKING,
@@ -68,6 +68,7 @@ from cardrules.spoil_five.rules import (
     is_game_over,
     is_legal,
     legal_actions,
+    legal_plays,
 )
 from cardrules.spoil_five.sampling import sample_state
 from cardrules.spoil_five.state import (

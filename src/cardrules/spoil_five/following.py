@@ -4,8 +4,9 @@
 cards he may then play. Its :class:`Following` value gives the legal plays of a hand,
 the refusal of any other card, and what a card that does not follow reveals about the
 hand it came from (for sampling). The engine reads these values from a table built once
-per set of options (:func:`cardrules.spoil_five.compiled.compile_rules`), so the fast path,
-the refusals and the sampler read the very same object.
+per set of options (:func:`cardrules.spoil_five.compiled.compile_rules`), so the engine,
+its refusals, :func:`~cardrules.spoil_five.rules.legal_plays` and the sampler read the
+very same object.
 
 >>> from cardrules.cards import Suit, format_cards, parse_card, parse_cards
 >>> from cardrules.spoil_five.ranking import trump_table
@@ -27,10 +28,9 @@ import attrs
 
 from cardrules.cards import FULL_PACK, Card, Rank, Suit
 from cardrules.spoil_five.actions import PLAYS, Play
-from cardrules.spoil_five.options import PlainLeadRule, Ranking
-from cardrules.spoil_five.ranking import TRUMP, TrumpTable, trump_table
+from cardrules.spoil_five.ranking import TRUMP, TrumpTable
 
-__all__ = ["Following", "follow_rule", "legal_plays"]
+__all__ = ["Following", "follow_rule"]
 
 _ACE_OF_HEARTS: Final = Card(Rank.ACE, Suit.HEARTS)
 _SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs", "trumps")
@@ -156,33 +156,3 @@ def follow_rule(led: Card, table: TrumpTable, *, must_follow: bool) -> Following
         oblige=frozenset([PLAYS[c] for c in oblige]),
         allowed=frozenset([PLAYS[c] for c in allowed]),
     )
-
-
-def legal_plays(
-    hand: Sequence[Card],
-    trick: Sequence[Card],
-    trump: Suit,
-    *,
-    ranking: Ranking | str = Ranking.PEEL,
-    plain_lead_rule: PlainLeadRule | str = PlainLeadRule.FOLLOW_OR_TRUMP,
-) -> tuple[Card, ...]:
-    """Return the cards of ``hand`` that may be played to ``trick`` (led card first).
-
-    A pure function of the cards, for analysis and bots: any card may be led; otherwise
-    the decision of :func:`follow_rule` for the led card (SF-15, SF-16), which the engine
-    reads too.
-
-    >>> from cardrules.cards import parse_cards, format_cards
-    >>> format_cards(legal_plays(parse_cards("AH KC"), parse_cards("JD"), Suit.DIAMONDS))
-    'AH'
-    >>> format_cards(legal_plays(parse_cards("5D KC"), parse_cards("JD"), Suit.DIAMONDS))
-    '5D KC'
-    >>> format_cards(legal_plays(parse_cards("3D 4C 9S"), parse_cards("KD"), Suit.CLUBS))
-    '3D 4C'
-    """
-    cards = tuple(hand)
-    if not trick:
-        return cards
-    must_follow = PlainLeadRule(plain_lead_rule) is PlainLeadRule.MUST_FOLLOW
-    rule = follow_rule(trick[0], trump_table(Suit(trump), ranking), must_follow=must_follow)
-    return rule.legal(cards)

@@ -20,9 +20,10 @@ then steps.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
-from cardrules.cards import Card
+from cardrules.cards import Card, Suit
 from cardrules.errors import IllegalActionError
 from cardrules.history import DealHistory, History, Log, log_items
 from cardrules.spoil_five.actions import (
@@ -42,7 +43,9 @@ from cardrules.spoil_five.actions import (
     Rob,
     Stop,
 )
+from cardrules.spoil_five.compiled import compile_rules
 from cardrules.spoil_five.fiving import five, fiving_duty, fiving_refusal, fiving_turn
+from cardrules.spoil_five.options import Options, PlainLeadRule, Ranking
 from cardrules.spoil_five.ranking import winning_index
 from cardrules.spoil_five.robbing import RobDecision, RobTime
 from cardrules.spoil_five.settlement import (
@@ -74,6 +77,7 @@ __all__ = [
     "is_game_over",
     "is_legal",
     "legal_actions",
+    "legal_plays",
     "start_play",
 ]
 
@@ -143,6 +147,39 @@ def apply_action(state: State, action: Action) -> State:
     if isinstance(action, Stop | GoOn):
         return _jink(state, action)
     return _fiving(state, action)
+
+
+def legal_plays(
+    hand: Sequence[Card],
+    trick: Sequence[Card],
+    trump: Suit,
+    *,
+    ranking: Ranking | str = Ranking.PEEL,
+    plain_lead_rule: PlainLeadRule | str = PlainLeadRule.FOLLOW_OR_TRUMP,
+) -> tuple[Card, ...]:
+    """Return the cards of ``hand`` that may be played to ``trick`` (led card first).
+
+    A pure function of the cards, for analysis and bots: any card may be led (SF-14);
+    otherwise the led card's following decision (SF-15, SF-16) from the very table the
+    engine reads.
+
+    >>> from cardrules.cards import parse_cards, format_cards
+    >>> format_cards(legal_plays(parse_cards("AH KC"), parse_cards("JD"), Suit.DIAMONDS))
+    'AH'
+    >>> format_cards(legal_plays(parse_cards("5D KC"), parse_cards("JD"), Suit.DIAMONDS))
+    '5D KC'
+    >>> format_cards(legal_plays(parse_cards("3D 4C 9S"), parse_cards("KD"), Suit.CLUBS))
+    '3D 4C'
+
+    Raises:
+        OptionsError: for a ranking or plain-lead rule that does not exist.
+
+    """
+    cards = tuple(hand)
+    if not trick:
+        return cards
+    rules = compile_rules(Options(ranking=ranking, plain_lead_rule=plain_lead_rule))
+    return rules.following[Suit(trump)][trick[0]].legal(cards)
 
 
 # --------------------------------------------------------------------------- refusals
