@@ -84,6 +84,7 @@ __all__ = [
 _JINK_CHOICES: Final[tuple[Action, ...]] = (STOP, GO_ON)
 _PLAY: Final = Phase.PLAY
 _FIRST_TURN: Final = RobTime.FIRST_TURN
+_NEVER: Final = RobTime.NEVER
 
 
 # --------------------------------------------------------------------------- the dialect
@@ -260,7 +261,10 @@ def begin_play(deal: Deal, board: Board, held: Held, log: Log[Action]) -> State:
     if rob.time is RobTime.BEFORE_LEAD:
         legal = rob.offer(held[dealer])
         return State(deal, board, held, Phase.DEALER_ROB, dealer, (), (), zeros, legal, log)
-    return _first_trick_turn(deal, board, held, deal._eldest, (), zeros, log)
+    eldest = deal._eldest
+    if deal._robs[eldest].time is _NEVER:
+        return _play_turn(deal, board, held, eldest, (), (), zeros, log)
+    return _first_trick_turn(deal, board, held, eldest, (), zeros, log)
 
 
 def _first_trick_turn(
@@ -276,7 +280,8 @@ def _first_trick_turn(
 
     His rob decision may add to his plays here (SF-10, SF-11): the holder's rob, as a
     decision of its own or beside his plays, anybody's false rob under ``penalize``, or
-    the robbing dealer's turned ace joining his hand at his own turn.
+    the robbing dealer's turned ace joining his hand at his own turn. (A seat whose rob
+    decision is ``RobTime.NEVER`` simply plays: the callers skip this for him.)
     """
     rob = deal._robs[seat]
     if rob.time is _FIRST_TURN:
@@ -382,7 +387,7 @@ def _play(state: State, action: Play) -> State:
         nxt = 0
     if len(trick) == n:
         return _trick_done(deal, board, hands, trick, nxt, tricks, state._won, log)
-    if turn_up_open:
+    if turn_up_open and deal._robs[nxt].time is not _NEVER:
         return _first_trick_turn(deal, board, hands, nxt, trick, state._won, log)
     legal = deal._following[trick[0]].plays(hands[nxt])  # as in _play_turn
     return State(deal, board, hands, _PLAY, nxt, trick, tricks, state._won, legal, log)
