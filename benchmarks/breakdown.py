@@ -153,10 +153,10 @@ def field_bytes(game: Any, options: Any, deals: int = 100, seed: int = 4) -> dic
         successor = game.apply_action(state, action)
         totals["(the state object)"] += sys.getsizeof(successor)
         seen.add(id(successor))
-        for field in type(successor).__attrs_attrs__:
-            size, ids = deep_size(getattr(successor, field.name), seen)
+        for name in type(successor).__slots__:  # attrs or plain slotted states alike
+            size, ids = deep_size(getattr(successor, name), seen)
             seen |= ids
-            totals[field.name.lstrip("_")] += size
+            totals[name.lstrip("_")] += size
     return {name: total / len(pairs) for name, total in totals.most_common()}
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from cardrules import spoil_five as sf
 from cardrules.bots import SpoilFiveBot
+from cardrules.cards import Rank
 from cardrules.spoil_five.ranking import trump_table
 
 
@@ -31,7 +32,7 @@ def test_sf_11_bot_robs_with_the_ace_of_trumps_and_never_falsely(options: sf.Opt
             holds_ace = trump_table(view.trump).ace in view.hand
             if isinstance(action, sf.Rob):
                 robbed += 1
-                false_robs += not holds_ace and view.turn_up.rank != 1
+                false_robs += not holds_ace and view.turn_up.rank is not Rank.ACE
             elif any(isinstance(a, sf.Rob) for a in legal) and holds_ace:
                 pytest.fail(f"seed {seed}: seat {seat} holds the ace of trumps and did not rob")
             state = sf.apply_action(state, action)

@@ -50,7 +50,7 @@ def _trajectory(
 def _public_cards(game: types.ModuleType, state: Any) -> set[Card]:
     """Cards every seat sees face up in ``state``."""
     if game is spoil_five:
-        cards = {state.turn_up, *state.trick, *state.board.set_aside}
+        cards = {state.turn_up, *state.trick, *state.set_aside}
         for trick in state.tricks:
             cards.update(trick.cards)
         return cards

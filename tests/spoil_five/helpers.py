@@ -6,11 +6,10 @@ from collections.abc import Sequence
 
 from cardrules import spoil_five as sf
 from cardrules.cards import FULL_PACK, Card, parse_card, parse_cards
-from cardrules.spoil_five.actions import PLAYS, ROBS
 
 ALL_ACTIONS: tuple[sf.Action, ...] = (
-    *PLAYS,
-    *ROBS,
+    *(sf.Play(card) for card in FULL_PACK),
+    *(sf.Rob(card) for card in FULL_PACK),
     sf.DeclineRob(),
     sf.Stop(),
     sf.GoOn(),

@@ -143,14 +143,14 @@ def test_new_game_argument_checks() -> None:
 
 
 def test_notation_round_trip_for_every_action() -> None:
-    """parse_action(format_action(a)) is a for every action; str(a) is its notation."""
+    """parse_action(format_action(a)) == a for every action; str(a) is its notation."""
     for action in ALL_ACTIONS:
         text = sf.format_action(action)
         assert str(action) == text
-        assert sf.parse_action(text) is action
-        assert sf.parse_action(text.upper()) is action
-    assert sf.parse_action("10c") is sf.Play(parse_card("10C"))
-    assert sf.parse_action("  Rob  t♠ ") is sf.Rob(parse_card("10S"))
+        assert sf.parse_action(text) == action
+        assert sf.parse_action(text.upper()) == action
+    assert sf.parse_action("10c") == sf.Play(parse_card("10C"))
+    assert sf.parse_action("  Rob  t♠ ") == sf.Rob(parse_card("10S"))
 
 
 @pytest.mark.parametrize("text", ["", "play", "play 1C", "rob", "steal 3S", "stop now", "5X"])

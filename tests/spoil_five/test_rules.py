@@ -307,7 +307,7 @@ def test_sf_9_fiving_always_finds_a_new_suit_where_it_is_allowed() -> None:
     six = sf.Options(players=6, teams=[[0, 2, 4], [1, 3, 5]], fiving=True)
     for seed in range(300):
         state = run(sf.new_game(six, seed=seed), "ask-five", "accept-five")
-        assert state.board.set_aside[0].suit is not state.turn_up.suit
+        assert state.set_aside[0].suit is not state.turn_up.suit
     for players in (8, 10):
         teams = [list(range(0, players, 2)), list(range(1, players, 2))]
         with pytest.raises(OptionsError, match="fiving"):
@@ -524,12 +524,28 @@ def test_sf_12_optional_and_off() -> None:
     assert state.phase is sf.Phase.PLAY
     assert state.to_act == 2
     assert refusal(state, "rob 5C").rule == "SF-12"
-    assert run(state, "play 5C").board.events == ()
+    assert run(state, "play 5C").events == ()
     dealer_ace = game(ROB_HANDS, "AS", off)
     assert dealer_ace.phase is sf.Phase.PLAY
     assert dealer_ace.to_act == 1
     with pytest.raises(OptionsError, match="rob_enforcement"):
         sf.Options(robbing="optional", rob_enforcement="penalize")
+
+
+def test_sf_12_refusals_of_a_rob_name_the_rule_of_the_moment() -> None:
+    """A rob or decline out of its moment is refused under the rule that says when robbing
+    happens: while fiving is decided nothing can be robbed or declined yet (SF-11, SF-9),
+    and once the first trick is over no rob is open (SF-11)."""
+    options = sf.Options(players=2, fiving=True, rob_enforcement="penalize")
+    state = game(FIVE_HANDS, "3D", options)
+    assert state.phase is sf.Phase.FIVING_ASK
+    assert refusal(state, "decline-rob").rule == "SF-11"
+    assert refusal(state, "rob KH").rule == "SF-9"
+    state = run(state, "decline-five")
+    assert "rob KH" in legal_text(state)  # penalize: anybody may rob (falsely) in trick 1
+    assert refusal(state, "decline-rob").rule == "SF-12"
+    state = run(state, "play KH", "play KS")
+    assert refusal(state, "rob QS").rule == "SF-11"
 
 
 def test_sf_13_a_barred_winner_spoils_the_hand() -> None:
@@ -594,16 +610,30 @@ def test_sf_13_barred_in_a_two_player_game_makes_a_spoil_possible() -> None:
 
 
 def test_sf_14_eldest_leads_and_the_trick_winner_leads_next() -> None:
-    """The eldest leads trick 1; each trick's winner leads the next; any card may be led."""
-    state = sf.new_game(sf.Options(players=4), seed=8, dealer=2)
+    """The eldest leads trick 1; each player adds a card clockwise; each trick's winner
+    leads the next; any card may be led."""
+    options = sf.Options(players=4, robbing="off")
+    state = sf.new_game(options, seed=8, dealer=2)
     assert state.to_act == 3
     assert state.trick == ()
     assert len(sf.legal_actions(state)) == 5
-    for _ in range(4):
-        state = sf.apply_action(state, sf.legal_actions(state)[0])
-    if state.tricks:
-        assert state.to_act == state.tricks[0].winner
+    for number in range(5):
+        leader = state.to_act
+        assert leader is not None
+        assert state.leader == leader
+        assert sf.legal_actions(state) == tuple(sf.Play(card) for card in state.hands[leader])
+        for offset in range(4):
+            assert state.to_act == (leader + offset) % 4
+            state = sf.apply_action(state, sf.legal_actions(state)[-1])
+            if sf.is_deal_over(state):
+                break
+        assert len(state.tricks) == number + 1
+        assert state.tricks[-1].leader == leader
+        if sf.is_deal_over(state):
+            break
+        assert state.to_act == state.tricks[-1].winner
         assert state.trick == ()
+    assert state.tricks
 
 
 # --------------------------------------------------------------------------- SF-15 / SF-16
@@ -724,7 +754,7 @@ def test_sf_18_hand_stops_at_three_tricks_and_sf_19_winner_takes_the_pool() -> N
     assert state.outcome.kind is sf.OutcomeKind.WON
     assert state.outcome.winners == (1,)
     assert len(state.tricks) == 3
-    assert state.legal == ()
+    assert sf.legal_actions(state) == ()
     assert state.outcome.payouts == (0, 11, 0, 0, 0)
     assert state.pool == 0
     assert state.balances == (-3, 9, -2, -2, -2)

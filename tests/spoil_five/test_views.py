@@ -33,7 +33,7 @@ def visible_to(state: sf.State, seat: int) -> set[Card]:
     for trick in state.tricks:
         seen |= set(trick.cards)
     seen |= {card for who, card in state.discards if who == seat}
-    seen |= set(state.board.set_aside)
+    seen |= set(state.set_aside)
     return seen
 
 
@@ -65,7 +65,7 @@ def test_view_fields_for_a_robbed_turn_up() -> None:
     assert theirs.events[0] == sf.Event(0, sf.EventKind.ROB, None, 0)
     assert theirs.hand_sizes == (4, 5, 5, 5)
     assert theirs.to_act == 1
-    assert theirs.legal_actions == state.legal
+    assert theirs.legal_actions == sf.legal_actions(state)
     assert mine.legal_actions == ()
     assert theirs.turn_up_taken_by is None
     assert theirs.phase is sf.Phase.PLAY

@@ -60,7 +60,7 @@ class Knowledge:
         """The cards the human may not know about in ``state``."""
         self.observe(state)
         if self.game == spoil_five.NAME:
-            public: set[str] = {str(state.deal.turn_up)} | _names(state.board.set_aside)
+            public: set[str] = {str(state.turn_up)} | _names(state.set_aside)
             public |= _names(state.trick)
             for trick in state.tricks:
                 public |= _names(trick.cards)

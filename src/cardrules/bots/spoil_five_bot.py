@@ -70,12 +70,17 @@ class SpoilFiveBot:
         table = trump_table(view.trump, view.options.ranking)
         hand = view.hand
         robs = [a for a in legal if isinstance(a, sf.Rob)]
-        # A rob is offered either as a decision of its own (first in the list) or, where
-        # declining is allowed, beside the plays; rob only with the ace in hand, never falsely.
-        if robs and (isinstance(first, sf.Rob | sf.DeclineRob) or table.ace in hand):
-            return min(robs, key=lambda a: (card_value(a.discard, table), int(a.discard)))
-        if isinstance(first, sf.DeclineRob):
-            return first
+        # Rob whenever the rob is rightfully ours (the dealer of a turned ace, the holder
+        # of the ace of trumps), never falsely: the rob decision of our seat says which.
+        if robs:
+            rob = sf.rob_rule(
+                view.options,
+                view.turn_up,
+                dealer=view.seat == view.dealer,
+                holder=table.ace in hand,
+            )
+            if rob.rightful:
+                return min(robs, key=lambda a: (card_value(a.discard, table), int(a.discard)))
         if isinstance(first, sf.Stop | sf.GoOn):
             return self._jink(view, hand, table, legal)
         if isinstance(first, sf.AskFive | sf.DeclineFive | sf.AcceptFive | sf.RefuseFive):

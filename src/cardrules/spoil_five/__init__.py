@@ -32,6 +32,7 @@ from cardrules.spoil_five.actions import (
     parse_action,
 )
 from cardrules.spoil_five.deal import new_game, next_deal
+from cardrules.spoil_five.following import Following, follow_rule
 from cardrules.spoil_five.options import (
     FORTY_FIVE,
     JINKING,
@@ -58,6 +59,7 @@ from cardrules.spoil_five.ranking import (
     trick_winner,
     trump_order,
 )
+from cardrules.spoil_five.robbing import RobDecision, RobTime, rob_rule
 from cardrules.spoil_five.rules import (
     apply_action,
     check_action,
@@ -104,6 +106,7 @@ __all__ = [
     "Event",
     "EventKind",
     "FivingAsker",
+    "Following",
     "GoOn",
     "Options",
     "Outcome",
@@ -114,7 +117,9 @@ __all__ = [
     "Ranking",
     "RefuseFive",
     "Rob",
+    "RobDecision",
     "RobEnforcement",
+    "RobTime",
     "Robbing",
     "Scoring",
     "SpoilPayers",
@@ -124,6 +129,7 @@ __all__ = [
     "View",
     "apply_action",
     "check_action",
+    "follow_rule",
     "format_action",
     "history",
     "is_deal_over",
@@ -136,6 +142,7 @@ __all__ = [
     "order_table_markdown",
     "parse_action",
     "plain_order",
+    "rob_rule",
     "sample_state",
     "trick_winner",
     "trump_order",

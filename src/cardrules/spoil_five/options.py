@@ -178,7 +178,11 @@ def _stop_when_spoil_certain(value: object) -> bool:
 
 
 def _players(value: object) -> int:
-    """Check the number of players; implements SF-1 (2 to 10 players)."""
+    """Check the number of players.
+
+    Implements SF-1: two to ten players, with the full pack of 52 cards (ten players use
+    51 of them, see :func:`cardrules.spoil_five.compiled.deal_positions`).
+    """
     if isinstance(value, bool) or not isinstance(value, int):
         raise OptionsError(f"players: expected an int, not {value!r}")
     if not 2 <= value <= 10:

@@ -1,8 +1,10 @@
 """The Spoil Five card orders as data, and who wins a trick (SF-2 to SF-6, SF-17, SF-22).
 
-Everything the engine needs about card strength is precomputed here once per ranking and
-trump suit (:class:`TrumpTable`): a card's power, its effective suit (``AH`` belongs to
-trumps under Peel's ranking), and whether it can renege.
+Everything the engine needs about card strength is built here once per ranking and trump
+suit, at import (:class:`TrumpTable`): a card's power, its effective suit (``AH`` belongs
+to trumps under Peel's ranking), whether it has the renege privilege, and each card's
+strength in a trick by the card led (SF-17), which the engine and :func:`trick_winner`
+both read.
 
 >>> from cardrules.cards import Suit, format_cards, parse_cards
 >>> format_cards(trump_order(Suit.DIAMONDS))
@@ -28,9 +30,11 @@ __all__ = [
     "TrumpTable",
     "order_table_markdown",
     "plain_order",
+    "trick_strengths",
     "trick_winner",
     "trump_order",
     "trump_table",
+    "winning_index",
 ]
 
 TRUMP: Final = 4
@@ -60,6 +64,7 @@ def _is_red(suit: Suit) -> bool:
 
 
 def _build_trump_order(trump: Suit, ranking: Ranking) -> tuple[Card, ...]:
+    """The trumps best first (SF-2 to SF-4; SF-22 for the ordinary sequence)."""
     if ranking is Ranking.ORDINARY:
         return tuple(Card(rank, trump) for rank in _WHIST)
     top = [Card(_R.FIVE, trump), Card(_R.JACK, trump), _ACE_OF_HEARTS]
@@ -71,6 +76,7 @@ def _build_trump_order(trump: Suit, ranking: Ranking) -> tuple[Card, ...]:
 
 
 def _build_plain_order(suit: Suit, ranking: Ranking) -> tuple[Card, ...]:
+    """The plain cards of ``suit`` best first (SF-5; SF-22 for the ordinary sequence)."""
     if ranking is Ranking.ORDINARY:
         return tuple(Card(rank, suit) for rank in _WHIST)
     ranks = _RED_PLAIN if _is_red(suit) else _BLACK_PLAIN
@@ -94,6 +100,8 @@ class TrumpTable:
         protected: per card index, whether the card has the renege privilege (the trump
             five, the trump jack and ``AH`` under Peel's ranking; nothing under ordinary).
         ace: the ace of the trump suit (the card that robs the turn-up, SF-11).
+        strength: per led card, every card's strength in that trick (see
+            :func:`trick_strengths`): the strongest card played wins.
 
     """
 
@@ -105,9 +113,17 @@ class TrumpTable:
     suit_of: tuple[int, ...]
     protected: tuple[bool, ...]
     ace: Card
+    strength: tuple[tuple[int, ...], ...] = attrs.field(repr=False)
 
 
 def _build_table(trump: Suit, ranking: Ranking) -> TrumpTable:
+    """Build the strength tables of one trump suit under one ranking.
+
+    Implements SF-2, SF-3, SF-4, SF-5, SF-6 and SF-22: the whole order of the pack (the
+    trumps best first, including ``AH`` under Peel's ranking, then each plain suit), as
+    powers indexed by card number, with the renege privilege of the three best trumps
+    under Peel's ranking (the privilege itself is used by SF-15).
+    """
     trumps = _build_trump_order(trump, ranking)
     plains = tuple(() if suit is trump else _build_plain_order(suit, ranking) for suit in Suit)
     power = [0] * 52
@@ -132,7 +148,23 @@ def _build_table(trump: Suit, ranking: Ranking) -> TrumpTable:
         suit_of=tuple(suit_of),
         protected=tuple(protected),
         ace=Card(_R.ACE, trump),
+        strength=trick_strengths(power, suit_of),
     )
+
+
+def trick_strengths(power: Sequence[int], suit_of: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """Per led card, each card's strength in the trick (tables indexed by card number).
+
+    Implements SF-17: a trump or a card of the suit led counts its power (every trump's
+    power exceeds every plain card's), a card of another plain suit 0, so the strongest
+    card of a trick is the best trump played, else the best card of the suit led. Cards
+    led from the same effective suit share one row.
+    """
+    rows = [
+        tuple([power[card] if suit_of[card] in (led, TRUMP) else 0 for card in range(52)])
+        for led in range(TRUMP + 1)
+    ]
+    return tuple([rows[suit_of[led]] for led in range(52)])
 
 
 _TABLES: Final[dict[tuple[Ranking, Suit], TrumpTable]] = {
@@ -146,9 +178,7 @@ def trump_table(trump: Suit, ranking: Ranking | str = Ranking.PEEL) -> TrumpTabl
 
 
 def trump_order(trump: Suit, ranking: Ranking | str = Ranking.PEEL) -> tuple[Card, ...]:
-    """Return the trumps, best first.
-
-    Implements SF-2, SF-3, SF-4 (and SF-22 with ``ranking="ordinary"``).
+    """Return the trumps, best first (SF-2 to SF-4; SF-22 with ``ranking="ordinary"``).
 
     >>> from cardrules.cards import format_cards
     >>> format_cards(trump_order(Suit.SPADES))
@@ -164,7 +194,7 @@ def trump_order(trump: Suit, ranking: Ranking | str = Ranking.PEEL) -> tuple[Car
 def plain_order(suit: Suit, trump: Suit, ranking: Ranking | str = Ranking.PEEL) -> tuple[Card, ...]:
     """Return the cards of ``suit`` that are not trumps, best first; ``()`` if it is trumps.
 
-    Implements SF-5 (and SF-22 with ``ranking="ordinary"``).
+    See SF-5 (and SF-22 with ``ranking="ordinary"``).
 
     >>> from cardrules.cards import format_cards
     >>> format_cards(plain_order(Suit.HEARTS, Suit.CLUBS))
@@ -176,26 +206,27 @@ def plain_order(suit: Suit, trump: Suit, ranking: Ranking | str = Ranking.PEEL) 
 
 
 def winning_index(cards: Sequence[Card], table: TrumpTable) -> int:
-    """Return the index of the winning card in ``cards`` (led card first) using ``table``."""
-    power = table.power
-    suit_of = table.suit_of
-    led = suit_of[cards[0]]
+    """Return the index of the strongest card in ``cards`` (led card first) under ``table``.
+
+    The strengths are those of :func:`trick_strengths` (SF-17).
+    """
+    strength = table.strength[cards[0]]
     best = 0
-    best_power = power[cards[0]]
+    top = strength[cards[0]]
     for index in range(1, len(cards)):
-        card = cards[index]
-        suit = suit_of[card]
-        if suit in (led, TRUMP) and power[card] > best_power:
+        other = strength[cards[index]]
+        if other > top:
             best = index
-            best_power = power[card]
+            top = other
     return best
 
 
 def trick_winner(cards: Sequence[Card], trump: Suit, ranking: Ranking | str = Ranking.PEEL) -> int:
     """Return the index (into ``cards``, led card first) of the card that wins the trick.
 
-    Implements SF-17: the best trump wins if any trump was played, else the best card of
-    the suit led. A card of a third suit never wins.
+    The best trump wins if any trump was played, else the best card of the suit led; a
+    card of a third suit never wins (SF-17, the strengths of :func:`trick_strengths`, which
+    the engine reads too).
 
     >>> from cardrules.cards import parse_cards
     >>> trick_winner(parse_cards("10S AH 2S 5S"), Suit.SPADES)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from cardrules.cards import FULL_PACK, Card, Rank
+from cardrules.cards import FULL_PACK, Card
 from cardrules.errors import CardrulesError, IllegalActionError
 from cardrules.spoil_five.actions import (
     ACCEPT_FIVE,
@@ -26,11 +26,12 @@ from cardrules.spoil_five.actions import (
     STOP,
     Action,
 )
+from cardrules.spoil_five.compiled import Rules, compile_rules
 from cardrules.spoil_five.deal import start_deal
-from cardrules.spoil_five.options import PlainLeadRule, Robbing, RobEnforcement, Scoring
-from cardrules.spoil_five.ranking import TRUMP, trump_table
+from cardrules.spoil_five.options import Scoring
+from cardrules.spoil_five.robbing import RobTime, rob_rule
 from cardrules.spoil_five.rules import apply_action
-from cardrules.spoil_five.state import EventKind, OutcomeKind, State
+from cardrules.spoil_five.state import Board, EventKind, OutcomeKind, State
 from cardrules.spoil_five.views import View
 from cardrules.spoil_five.views import view as _view_of
 
@@ -59,9 +60,10 @@ def _plays(view: View) -> list[tuple[int, int, Card]]:
 
 
 def _script(
-    view: View, plays: list[tuple[int, int, Card]], discards: dict[int, Card]
+    view: View, rules: Rules, plays: list[tuple[int, int, Card]], discards: dict[int, Card]
 ) -> list[Action]:
     """The deal's actions in order, rebuilt from the view and the sampled discards."""
+    robs = rules.rob_decisions(view.turn_up, view.dealer, None)
     actions: list[Action] = []
     trick1_rob: dict[int, Action] = {}
     fiving: dict[EventKind, Action] = dict(_FIVING)
@@ -72,11 +74,11 @@ def _script(
         elif event.kind is EventKind.DECLINE_ROB:
             # The dealer's decline of a turned ace is an action; a holder declines by
             # playing (his own view shows the event), which the plays below replay.
-            if _turned_ace(view):
+            if robs[event.seat].time is RobTime.BEFORE_LEAD:
                 actions.append(DECLINE_ROB)
         elif event.kind is EventKind.ROB:
             act = ROBS[discards[event.seat]]
-            if event.seat == view.dealer and _turned_ace(view):
+            if robs[event.seat].time is RobTime.BEFORE_LEAD:
                 actions.append(act)
             else:
                 trick1_rob[event.seat] = act
@@ -93,10 +95,6 @@ def _script(
     if jink is not None:
         actions.append(jink)
     return actions
-
-
-def _turned_ace(view: View) -> bool:
-    return view.turn_up.rank is Rank.ACE
 
 
 def _start_counters(view: View) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
@@ -143,7 +141,8 @@ def sample_state(view: View, rng: random.Random) -> State:
     options = view.options
     n = options.players
     me = view.seat
-    table = trump_table(view.trump, options.ranking)
+    rules = compile_rules(options)
+    table = rules.tables[view.trump]
     plays = _plays(view)
     played_by: list[list[Card]] = [[] for _ in range(n)]
     for _, seat, card in plays:
@@ -161,7 +160,7 @@ def sample_state(view: View, rng: random.Random) -> State:
                 robbers.append(event.seat)
     if my_discard is not None:
         seen.add(my_discard)
-    forbidden = _forbidden(view, table.suit_of, table.power, table.protected, plays)
+    forbidden = _forbidden(view, rules, plays)
     ace_seat, excluded = _ace_facts(view, plays, robbers, table.ace, seen)
     hidden = [card for card in FULL_PACK if card not in seen]
     known_in_hand = {
@@ -192,10 +191,11 @@ def sample_state(view: View, rng: random.Random) -> State:
         if deck is None:
             continue
         state = start_deal(
-            options, view.dealer, view.deal_number, 0, deck, pool, balances, scores, 0, None
-        )
+            rules, Board(pool, balances, scores), dealer=view.dealer, number=view.deal_number,
+            seed=0, deck=deck, first_seed=0, past=None,
+        )  # fmt: skip
         try:
-            for action in _script(view, plays, discards):
+            for action in _script(view, rules, plays, discards):
                 state = apply_action(state, action)
         except IllegalActionError:
             continue
@@ -204,17 +204,14 @@ def sample_state(view: View, rng: random.Random) -> State:
     raise CardrulesError("no deal consistent with this view was found")
 
 
-def _forbidden(
-    view: View,
-    suit_of: tuple[int, ...],
-    power: tuple[int, ...],
-    protected: tuple[bool, ...],
-    plays: list[tuple[int, int, Card]],
-) -> list[set[Card]]:
-    """Cards each seat cannot hold now, from the suits he failed to follow (SF-15, SF-16)."""
-    n = view.options.players
-    must_follow = view.options.plain_lead_rule is PlainLeadRule.MUST_FOLLOW
-    forbidden: list[set[Card]] = [set() for _ in range(n)]
+def _forbidden(view: View, rules: Rules, plays: list[tuple[int, int, Card]]) -> list[set[Card]]:
+    """Cards each seat cannot hold now, from what its plays revealed.
+
+    Each led card's following decision says what a card played to it reveals (SF-15,
+    SF-16).
+    """
+    following = rules.following[view.trump]
+    forbidden: list[set[Card]] = [set() for _ in range(view.options.players)]
     led: Card | None = None
     current = -1
     for number, seat, card in plays:
@@ -222,17 +219,7 @@ def _forbidden(
             current, led = number, card
             continue
         assert led is not None
-        led_suit = suit_of[led]
-        suit = suit_of[card]
-        if led_suit == TRUMP:
-            if suit != TRUMP:
-                forbidden[seat] |= {
-                    c
-                    for c in FULL_PACK
-                    if suit_of[c] == TRUMP and not (protected[c] and power[c] > power[led])
-                }
-        elif suit != led_suit and (must_follow or suit != TRUMP):
-            forbidden[seat] |= {c for c in FULL_PACK if suit_of[c] == led_suit}
+        forbidden[seat] |= following[led].reveals(card)
     return forbidden
 
 
@@ -243,27 +230,30 @@ def _ace_facts(
     ace: Card,
     seen: set[Card],
 ) -> tuple[int | None, set[int]]:
-    """Who must have been dealt the ace of trumps, and who cannot have been (SF-11, SF-12).
+    """Who must have been dealt the ace of trumps, and who cannot have been.
 
-    Under ``enforce`` a rob shows the ace's holder, and a player who played to trick 1
-    while the turn-up was still there, without robbing, did not hold it. Under
-    ``optional`` a rob shows the holder too, but playing without robbing may be a decline.
-    Under ``penalize`` a rob may be false and an omitted rob is secret, so only a bar that
-    has come to light tells anything: a barred robber robbed without the ace, and a
-    barred player who did not rob held it.
+    Read from the rob decisions of a holder and of anybody else (SF-11 to SF-13): where
+    only the holder may rob, a rob shows him, and where he may not let it pass, a player
+    who played to the first trick while the turn-up was still there did not hold it.
+    Where anybody may rob (falsely), a rob shows nothing, but a bar that has come to light
+    does: a barred robber robbed without the ace (a false rob bars), and a barred player
+    who did not rob held it (an omitted rob bars).
     """
-    options = view.options
-    if ace in seen or _turned_ace(view) or options.robbing is Robbing.OFF:
+    if ace in seen:  # seen, or turned up: nobody was dealt it
         return None, set()
-    if options.rob_enforcement is RobEnforcement.PENALIZE:
-        for seat in view.barred:
-            if seat != view.seat and seat not in robbers:
-                return seat, set()
-        return None, {seat for seat in robbers if seat in view.barred}
+    options = view.options
+    holder = rob_rule(options, view.turn_up, dealer=False, holder=True)
+    other = rob_rule(options, view.turn_up, dealer=False, holder=False)
+    if other.time is RobTime.FIRST_TURN:  # anybody may rob
+        if holder.pass_bars:
+            for seat in view.barred:
+                if seat != view.seat and seat not in robbers:
+                    return seat, set()
+        return None, {seat for seat in robbers if seat in view.barred and not other.rightful}
     if robbers:
         return robbers[0], set()
     excluded: set[int] = set()
-    if options.robbing is Robbing.COMPULSORY:
+    if holder.time is RobTime.FIRST_TURN and not holder.may_pass:
         for number, seat, _ in plays:
             if number != 0:
                 break

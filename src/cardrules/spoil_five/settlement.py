@@ -1,23 +1,135 @@
-"""Settling a Spoil Five hand: who takes the pool, jink bonuses, spoils (SF-18 to SF-21).
+"""The end of a Spoil Five hand: what follows a trick, jinks, points, and paying out.
 
-Counters are moved, never created: every payout comes out of the pool, and a jink bonus
-is first paid into the pool by the losers (C-5).
+After every trick :func:`trick_result` says whether play goes on, the winner of the first
+three tricks chooses to jink (:func:`jink_rule`), or the hand is settled, and how;
+:func:`settle` then moves the counters. Counters are moved, never created: every payout
+comes out of the pool, and a jink bonus is first paid into the pool by the losers (C-5).
 """
 
 from __future__ import annotations
 
-from cardrules.spoil_five.state import Board, DealInfo, OutcomeKind, make_outcome, replace_board
+from typing import Final
+
+from cardrules.spoil_five.compiled import Rules
+from cardrules.spoil_five.options import Options
+from cardrules.spoil_five.state import Board, Outcome, OutcomeKind, Phase
 from cardrules.stakes import split_pool
 
-__all__ = ["settle", "spoil_certain"]
+__all__ = [
+    "JINK_DUTY",
+    "JINK_REFUSAL",
+    "Result",
+    "jink_rule",
+    "points_result",
+    "settle",
+    "trick_result",
+]
 
-_PAYING: frozenset[OutcomeKind] = frozenset(
-    (OutcomeKind.WON, OutcomeKind.JINK, OutcomeKind.GAME_WON)
+Result = OutcomeKind | Phase
+"""What follows a trick: ``Phase.PLAY`` (play on), ``Phase.JINK`` (the winner chooses),
+or the kind of settlement of the hand."""
+
+JINK_DUTY: Final = ("SF-21", "you won the first three tricks: first choose stop or go-on")
+"""The refusal of any other action while the jink decision is pending."""
+
+JINK_REFUSAL: Final = (
+    "SF-21",
+    "only a player who has just won the first three tricks may stop or go on, "
+    "and only when jinking is played",
 )
+"""The refusal of ``stop`` or ``go-on`` anywhere but the jink decision."""
+
+_PAYING: Final = frozenset((OutcomeKind.WON, OutcomeKind.JINK, OutcomeKind.GAME_WON))
+
+
+def trick_result(
+    rules: Rules, board: Board, winner: int, won: tuple[int, ...], played: int
+) -> Result:
+    """What follows a trick won by ``winner`` in a pool game (``won``: tricks per seat).
+
+    Implements SF-18 and SF-20: the first side (SF-25) to ``win_tricks`` tricks (3, or
+    2) wins the hand and the rest is not played; five tricks without such a winner spoil
+    it, and so, with ``stop_when_spoil_certain`` (D-25), does a hand that no unbarred side
+    can win any more. A barred side taking the tricks spoils the hand (SF-13); a jink has
+    its say (SF-21, :func:`jink_rule`).
+    """
+    options = rules.options
+    side = rules.sides[winner]
+    jinker = board._jinker
+    if jinker is not None:
+        return jink_rule(options, jinker, side, 0, played) or Phase.PLAY
+    team = rules.members[side]
+    side_won = won[winner] if len(team) == 1 else sum([won[seat] for seat in team])
+    need = options.win_tricks
+    if side_won >= need:
+        barred = board._barred
+        if barred and any(seat in barred for seat in team):
+            return OutcomeKind.BARRED
+        return jink_rule(options, None, side, side_won, played) or OutcomeKind.WON
+    if played == 5:
+        return OutcomeKind.SPOILT
+    if options.stop_when_spoil_certain:
+        left = 5 - played
+        barred = board._barred
+        if not any(
+            sum([won[seat] for seat in team]) + left >= need
+            for team in rules.members
+            if not any(seat in barred for seat in team)
+        ):
+            return OutcomeKind.SPOILT
+    return Phase.PLAY
+
+
+def jink_rule(
+    options: Options, jinker: int | None, side: int, side_won: int, played: int
+) -> Result | None:
+    """What jinking makes of a trick won by ``side``; None where it changes nothing.
+
+    Implements SF-21 (``jinking``): a side that wins the first three tricks chooses
+    (``Phase.JINK``) to stop, which takes the pool as a win, or to go on; once ``jinker``
+    has gone on, losing the fourth or fifth trick ends the hand there as a spoil
+    (``JINK_FAILED``), and winning all five is a jink, paid the pool plus ``full_stake``
+    from every other player (see :func:`settle`).
+    """
+    if not options.jinking:
+        return None
+    if jinker is not None:
+        if side != jinker:
+            return OutcomeKind.JINK_FAILED
+        return OutcomeKind.JINK if played == 5 else None
+    if played == 3 and side_won == 3:
+        return Phase.JINK
+    return None
+
+
+def points_result(
+    rules: Rules, board: Board, winner: int, won: tuple[int, ...], played: int
+) -> tuple[tuple[int, ...], Result]:
+    """Score a trick won by ``winner`` in a points game: return the scores and what follows.
+
+    Implements SF-24: every hand is played out; each trick scores 5 points to its
+    winner's side (SF-25), a barred side scoring nothing (SF-13); the first to reach the
+    target, checked after each trick, or to take all five tricks of a hand wins the game
+    at once, and the stakes paid at the start.
+    """
+    team = rules.members[rules.sides[winner]]
+    scores = board._scores
+    if not any(seat in board._barred for seat in team):
+        changed = list(scores)
+        for member in team:
+            changed[member] += 5
+        scores = tuple(changed)
+        side_won = sum([won[seat] for seat in team])
+        if (played == 5 and side_won == 5) or scores[team[0]] >= rules.options.target:
+            return scores, OutcomeKind.GAME_WON
+    if played == 5:
+        return scores, OutcomeKind.HAND_SCORED
+    return scores, Phase.PLAY
 
 
 def settle(
-    info: DealInfo,
+    options: Options,
+    dealer: int,
     board: Board,
     kind: OutcomeKind,
     winners: tuple[int, ...],
@@ -25,48 +137,31 @@ def settle(
 ) -> Board:
     """Return ``board`` with the hand settled as ``kind`` in favour of ``winners``.
 
-    Implements SF-19 (the winner takes the pool; partners split it, the remainder staying
-    in the pool under the default ``split_remainder``, SF-25), SF-21 (a jink: every other
-    player also pays ``full_stake`` to the winner) and SF-18 (a spoil leaves the pool).
+    Implements SF-19: the winner takes the pool, and the next deal starts a fresh one;
+    partners split it (SF-25), the remainder going where ``split_remainder`` says (C-5,
+    D-2). A jink is paid the pool plus ``full_stake`` from every other player (SF-21); a
+    spoil, a barred winner and a points hand leave the pool (SF-18, SF-13, SF-24).
     """
-    n = info.n
-    pool = board.pool
-    balances = list(board.balances)
+    n = options.players
+    pool = board._pool
+    balances = list(board._balances)
     payouts: tuple[int, ...] = (0,) * n
     carried = pool
     if kind in _PAYING:
         if kind is OutcomeKind.JINK:
-            stake = info.options.full_stake
+            stake = options.full_stake
             for seat in range(n):
                 if seat not in winners:
                     balances[seat] -= stake
                     pool += stake
         payouts, carried = split_pool(
-            pool,
-            winners,
-            players=n,
-            dealer=info.dealer,
-            remainder=info.options.split_remainder,
+            pool, winners, players=n, dealer=dealer, remainder=options.split_remainder
         )
         for seat in range(n):
             balances[seat] += payouts[seat]
     else:
         winners = ()
-    outcome = make_outcome(kind, tuple(winners), payouts, carried, tricks_won)
-    return replace_board(board, pool=carried, balances=tuple(balances), outcome=outcome)
-
-
-def spoil_certain(info: DealInfo, board: Board, tricks_won: tuple[int, ...], played: int) -> bool:
-    """Return whether no unbarred player (side) can still take the tricks needed.
-
-    Used by ``stop_when_spoil_certain`` (D-25).
-    """
-    left = 5 - played
-    need = info.options.win_tricks
-    barred = board.barred
-    for members in info.members:
-        if any(seat in barred for seat in members):
-            continue
-        if sum(tricks_won[seat] for seat in members) + left >= need:
-            return False
-    return True
+    outcome = Outcome(
+        kind=kind, winners=winners, payouts=payouts, carried=carried, tricks_won=tricks_won
+    )
+    return board.settled(carried, tuple(balances), outcome)

@@ -1,10 +1,12 @@
 """Spoil Five state values: the session state, tricks, public events and deal outcomes.
 
-States are immutable. A state holds the per-step facts (hands, the trick in progress, the
-tricks taken, whose turn it is and the legal actions, precomputed once) and refers to two
-shared objects: :class:`DealInfo`, the constants of the current deal, and :class:`Board`,
-the facts that change only a few times a deal (pool, balances, robbing, jinking,
-settlement). Successor states share both with their predecessor.
+States are immutable. A :class:`State` holds the per-step facts (hands, the trick in
+progress, the tricks taken, whose turn it is and the legal actions, computed once) and
+refers to two shared objects: :class:`Deal`, the constants of the current deal (its cards,
+and the decisions of the rules for its trump suit, see
+:func:`cardrules.spoil_five.compiled.compile_rules`), and :class:`Board`, the facts that
+change only a few times a deal (pool, balances, robbing, jinking, settlement). Successor
+states share both with their predecessor.
 
 Build states with :func:`cardrules.spoil_five.new_game`, never by hand.
 """
@@ -12,21 +14,26 @@ Build states with :func:`cardrules.spoil_five.new_game`, never by hand.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
-from typing import Any, Final, TypeAlias, cast
+import operator
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 import attrs
 
-from cardrules._fastattrs import fast_constructor, fast_replacer
-from cardrules.cards import FULL_PACK, Card, Suit
-from cardrules.history import DealHistory, Log, log_items
-from cardrules.spoil_five.actions import Action, Play
+from cardrules._value import Value
+from cardrules.cards import FULL_PACK, Card, Rank, Suit
+from cardrules.history import DealHistory, Log, log_items, relink
+from cardrules.spoil_five.actions import PLAYS, Action, Play
 from cardrules.spoil_five.options import Options
-from cardrules.spoil_five.ranking import TrumpTable
+
+if TYPE_CHECKING:
+    from cardrules.spoil_five.compiled import Rules
+    from cardrules.spoil_five.following import Following
+    from cardrules.spoil_five.ranking import TrumpTable
+    from cardrules.spoil_five.robbing import RobDecision
 
 __all__ = [
     "Board",
-    "DealInfo",
+    "Deal",
     "Event",
     "EventKind",
     "Outcome",
@@ -97,7 +104,8 @@ class EventKind(enum.StrEnum):
     """A seat discarded face down to rob the turn-up (the card is private to that seat)."""
     DECLINE_ROB = "decline_rob"
     """A seat let its rob pass (SF-12): public for the dealer of a turned-up ace; for the
-    holder of the ace of trumps (who declines by playing) only in his own view."""
+    holder of the ace of trumps (who declines by playing) only in his own view (see
+    :attr:`cardrules.spoil_five.robbing.RobDecision.pass_public`)."""
     TAKE_TURN_UP = "take_turn_up"
     """A robbing dealer's turned-up ace joins his hand (SF-10)."""
     STOP = "stop"
@@ -155,275 +163,548 @@ class Outcome:
     tricks_won: tuple[int, ...]
 
 
-@attrs.frozen(slots=True, weakref_slot=False)
-class DealInfo:
-    """Constants of one deal, shared by every state of the deal.
-
-    Attributes:
-        options: the game options.
-        n: number of players.
-        dealer: the dealer's seat.
-        eldest: the eldest hand (the dealer's left neighbour).
-        number: deals played before this one in the session.
-        seed: this deal's seed.
-        deck: the explicit pack given for this deal, top card first, or ``None``.
-        drawn: the cards taken from the top of the pack so far, in order (all 52 when the
-            whole order is known).
-        dealt: each seat's five cards as dealt.
-        turn_up: the card turned up for trumps (after fiving, the new one).
-        trump: the trump suit.
-        table: the strength tables for this trump suit and ranking.
-        holder: the seat dealt the ace of trumps when the turn-up is not an ace, else None.
-        sides: each seat's side number (its own seat number without partnerships).
-        members: the seats of each side.
-        first_seed: the seed of the session's first deal.
-        past: the history of the session's earlier deals, as a persistent list (see
-            :mod:`cardrules.history`).
-        strength: per led card, every card's strength in that trick: its power if it is
-            a trump or of the suit led, else 0 (SF-17, hoisted for speed).
-        oblige: per led card, the ``Play`` actions of the held cards that restrict the
-            play (SF-15, SF-16).
-        allowed: per led card, the ``Play`` actions then allowed.
-        rob_watch: seats whose first turn in trick 1 may involve robbing.
-        decliner: the holder of the ace of trumps if he may let his rob pass by playing
-            (``robbing="optional"`` or ``rob_enforcement="penalize"``), else None.
-        need: tricks that win the hand (``win_tricks``).
-        plain_end: whether the end of the hand depends only on one seat's trick count
-            (pool scoring, no partnerships, no jinking, no early spoils).
-
-    """
-
-    options: Options
-    n: int
-    dealer: int
-    eldest: int
-    number: int
-    seed: int
-    deck: tuple[Card, ...] | None
-    drawn: tuple[Card, ...]
-    dealt: tuple[tuple[Card, ...], ...]
-    turn_up: Card
-    trump: Suit
-    table: TrumpTable = attrs.field(repr=False)
-    holder: int | None
-    sides: tuple[int, ...]
-    members: tuple[tuple[int, ...], ...]
-    first_seed: int
-    past: Log[DealHistory[Action]] = attrs.field(repr=False, eq=log_items)
-    strength: tuple[tuple[int, ...], ...] = attrs.field(repr=False)
-    oblige: tuple[frozenset[Play], ...] = attrs.field(repr=False)
-    allowed: tuple[frozenset[Play], ...] = attrs.field(repr=False)
-    rob_watch: frozenset[int] = attrs.field(repr=False)
-    decliner: int | None = attrs.field(repr=False)
-    need: int = attrs.field(repr=False)
-    plain_end: bool = attrs.field(repr=False)
-
-    def __reduce__(self) -> tuple[Callable[..., object], tuple[object, ...]]:
-        """Pickle with the session history flattened (see :func:`_reduce_flat`)."""
-        return _reduce_flat(self, ("past",))
-
-
-@attrs.frozen(slots=True, weakref_slot=False)
-class Board:
-    """Facts of a deal that change only a few times: counters, robbing, jinking, result.
-
-    Attributes:
-        pool: counters in the pool.
-        balances: each seat's counters won minus paid since the game began.
-        scores: points per seat in a points game (partners share their side's score).
-        turn_up_taker: the seat that took the turn-up into his hand, or None.
-        dealer_robbed: whether the dealer discarded to rob a turned-up ace (SF-10).
-        discards: ``(seat, card)`` for each face-down rob discard.
-        resolved: seats whose robbing duty or chance is settled (robbed or declined).
-        barred: seats that may not win this hand (SF-12, SF-13), sorted (full
-            information; views show a bar only to the barred seat until it matters).
-        events: the events of the deal, in order.
-        set_aside: cards set aside face up by fiving (SF-9), in order.
-        five_declined: opponents who declined to ask for fiving.
-        jinker: the side going for a jink, or None (SF-21).
-        outcome: the settlement once the deal is over.
-
-    """
-
-    pool: int
-    balances: tuple[int, ...]
-    scores: tuple[int, ...]
-    turn_up_taker: int | None = None
-    dealer_robbed: bool = False
-    discards: tuple[tuple[int, Card], ...] = ()
-    resolved: frozenset[int] = frozenset()
-    barred: tuple[int, ...] = ()
-    events: tuple[Event, ...] = ()
-    set_aside: tuple[Card, ...] = ()
-    five_declined: tuple[int, ...] = ()
-    jinker: int | None = None
-    outcome: Outcome | None = None
-
-
 Held: TypeAlias = tuple[tuple[Play, ...], ...]
-"""Hands held as the shared ``Play`` action of each card (see :attr:`State.held`)."""
+"""Hands held as the shared ``Play`` action of each card, sorted by card.
+
+A hand that may play any card is then its own tuple of legal actions, shared rather than
+rebuilt.
+"""
 
 
-@attrs.frozen(slots=True, weakref_slot=False)
-class State:
-    """A Spoil Five session at one moment: the current deal and the counters so far.
+class Deal(Value):
+    """The constants of one deal, shared by every state of the deal (internal).
 
-    Attributes:
-        deal: the constants of the current deal (shared).
-        board: counters, robbing, jinking and settlement facts (shared until they change).
-        held: every seat's hand as the shared ``Play`` actions of its cards, sorted by
-            card (full information: never show it to players). A hand that may play any
-            card is its own tuple of legal actions, shared rather than rebuilt.
-        phase: what kind of decision is pending.
-        to_act: the seat whose decision is pending, or None.
-        trick: the cards of the trick in progress, in play order.
-        tricks: the completed tricks of this deal.
-        tricks_won: tricks taken by each seat in this deal.
-        legal: the legal actions of ``to_act``, computed once.
-        log: the actions of this deal so far (a persistent list, see
-            :mod:`cardrules.history`).
-
+    Built from the compiled rules of the options and the cards drawn; it derives the
+    hands dealt, the turn-up, and the decisions of the rules for this trump suit: the
+    following decision of every led card (SF-15, SF-16) and every seat's rob decision
+    (SF-10 to SF-13). The engine reads its private slots; states show the public facts.
     """
 
-    deal: DealInfo
-    board: Board
-    held: Held
-    phase: Phase
-    to_act: int | None
-    trick: tuple[Card, ...]
-    tricks: tuple[Trick, ...]
-    tricks_won: tuple[int, ...]
-    legal: tuple[Action, ...] = attrs.field(repr=False)
-    log: Log[Action] = attrs.field(repr=False, eq=log_items)
+    __slots__ = (
+        "_dealer", "_deck", "_drawn", "_eldest", "_first_seed", "_following", "_held",
+        "_holder", "_n", "_number", "_past", "_robs", "_rules", "_seed", "_set_aside",
+        "_table", "_trump", "_turn_up",
+    )  # fmt: skip
 
-    def __reduce__(self) -> tuple[Callable[..., object], tuple[object, ...]]:
-        """Pickle with the action log flattened (see :func:`_reduce_flat`)."""
-        return _reduce_flat(self, ("log",))
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        dealer: int,
+        number: int,
+        seed: int,
+        deck: tuple[Card, ...] | None,
+        drawn: tuple[Card, ...],
+        first_seed: int,
+        past: Log[DealHistory[Action]],
+        set_aside: tuple[Card, ...] = (),
+    ) -> None:
+        n = rules.players
+        eldest = dealer + 1
+        if eldest == n:
+            eldest = 0
+        self._rules = rules
+        self._n = n
+        self._dealer = dealer
+        self._eldest = eldest
+        self._number = number
+        self._seed = seed
+        self._deck = deck
+        self._drawn = drawn
+        self._first_seed = first_seed
+        self._past = past
+        self._set_aside = set_aside
+        dealt = [tuple(sorted(get(drawn))) for get in rules.getters[eldest]]
+        plays = operator.itemgetter  # of five cards: a tuple of their Play actions
+        self._held = tuple([plays(*hand)(PLAYS) for hand in dealt])
+        self._turn_up = turn_up = drawn[5 * n + len(set_aside)]
+        suit = turn_up.suit
+        self._table = table = rules.tables[suit]
+        self._trump = suit
+        self._following = rules.following[suit]
+        holder = None
+        if turn_up.rank is not Rank.ACE:
+            ace = table.ace
+            for seat, hand in enumerate(dealt):
+                if ace in hand:
+                    holder = seat
+                    break
+        self._holder = holder
+        self._robs = rules.rob_decisions(turn_up, dealer, holder)
+
+    def fived(self, set_aside: tuple[Card, ...]) -> Deal:
+        """The same deal after fiving set ``set_aside`` aside: a new turn-up (SF-9)."""
+        return Deal(
+            self._rules, dealer=self._dealer, number=self._number, seed=self._seed,
+            deck=self._deck, drawn=self._drawn, first_seed=self._first_seed, past=self._past,
+            set_aside=set_aside,
+        )  # fmt: skip
 
     @property
-    def hands(self) -> tuple[tuple[Card, ...], ...]:
-        """Every seat's hand, sorted (full information: never show it to players)."""
-        return tuple([tuple([play.card for play in hand]) for hand in self.held])
+    def held(self) -> Held:
+        """The hands as dealt, each sorted, as shared ``Play`` actions."""
+        return self._held
+
+    @property
+    def rules(self) -> Rules:
+        """The compiled rules of the options."""
+        return self._rules
 
     @property
     def options(self) -> Options:
-        """The options of the game."""
-        return self.deal.options
+        """The game options."""
+        return self._rules.options
 
     @property
     def dealer(self) -> int:
-        """The dealer of the current deal."""
-        return self.deal.dealer
+        """The dealer's seat."""
+        return self._dealer
 
     @property
     def eldest(self) -> int:
-        """The eldest hand of the current deal (the dealer's left neighbour)."""
-        return self.deal.eldest
+        """The eldest hand (the dealer's left neighbour)."""
+        return self._eldest
 
     @property
-    def trump(self) -> Suit:
-        """The trump suit of the current deal."""
-        return self.deal.trump
+    def number(self) -> int:
+        """Deals played before this one in the session."""
+        return self._number
 
     @property
     def turn_up(self) -> Card:
         """The card turned up for trumps (after fiving, the new one)."""
-        return self.deal.turn_up
+        return self._turn_up
+
+    @property
+    def table(self) -> TrumpTable:
+        """The strength tables of the trump suit (SF-2 to SF-6, SF-17)."""
+        return self._table
+
+    @property
+    def following(self) -> tuple[Following, ...]:
+        """Per led card, the following decision (SF-15, SF-16)."""
+        return self._following
+
+    @property
+    def robs(self) -> tuple[RobDecision, ...]:
+        """Per seat, the rob decision of this deal (SF-10 to SF-13)."""
+        return self._robs
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self._rules.options, self._dealer, self._number, self._seed, self._deck,
+            self._drawn, self._first_seed, log_items(self._past), self._set_aside,
+        )  # fmt: skip
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle through the constructor, the session history flattened (no recursion)."""
+        return (
+            _restore_deal,
+            (
+                self._rules, self._dealer, self._number, self._seed, self._deck,
+                self._drawn, self._first_seed, log_items(self._past), self._set_aside,
+            ),
+        )  # fmt: skip
+
+
+def _restore_deal(
+    rules: Rules,
+    dealer: int,
+    number: int,
+    seed: int,
+    deck: tuple[Card, ...] | None,
+    drawn: tuple[Card, ...],
+    first_seed: int,
+    past: tuple[DealHistory[Action], ...],
+    set_aside: tuple[Card, ...],
+) -> Deal:
+    """Rebuild a pickled :class:`Deal`."""
+    return Deal(
+        rules, dealer=dealer, number=number, seed=seed, deck=deck, drawn=drawn,
+        first_seed=first_seed, past=relink(past), set_aside=set_aside,
+    )  # fmt: skip
+
+
+class Board(Value):
+    """Facts of a deal that change only a few times: counters, robbing, jinking, result.
+
+    A new deal starts from ``Board(pool, balances, scores)``; each change returns a new
+    board (the engine's steps build them through the methods below).
+    """
+
+    __slots__ = (
+        "_balances", "_barred", "_dealer_robbed", "_discards", "_events", "_five_declined",
+        "_jinker", "_outcome", "_pool", "_scores", "_taker",
+    )  # fmt: skip
+
+    def __init__(self, pool: int, balances: tuple[int, ...], scores: tuple[int, ...]) -> None:
+        self._pool = pool
+        self._balances = balances
+        self._scores = scores
+        self._taker: int | None = None
+        self._dealer_robbed = False
+        self._discards: tuple[tuple[int, Card], ...] = ()
+        self._barred: tuple[int, ...] = ()
+        self._events: tuple[Event, ...] = ()
+        self._five_declined: tuple[int, ...] = ()
+        self._jinker: int | None = None
+        self._outcome: Outcome | None = None
 
     @property
     def pool(self) -> int:
         """Counters in the pool."""
-        return self.board.pool
+        return self._pool
+
+    @property
+    def balances(self) -> tuple[int, ...]:
+        """Each seat's counters won minus paid since the game began."""
+        return self._balances
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points per seat in a points game (partners share their side's score)."""
+        return self._scores
+
+    @property
+    def taker(self) -> int | None:
+        """The seat that took the turn-up into his hand, or None."""
+        return self._taker
+
+    @property
+    def dealer_robbed(self) -> bool:
+        """Whether the dealer discarded to rob a turned-up ace (SF-10)."""
+        return self._dealer_robbed
+
+    @property
+    def discards(self) -> tuple[tuple[int, Card], ...]:
+        """``(seat, card)`` for each face-down rob discard."""
+        return self._discards
+
+    @property
+    def barred(self) -> tuple[int, ...]:
+        """Seats that may not win this hand (SF-12, SF-13), sorted (full information)."""
+        return self._barred
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events of the deal, in order (full information)."""
+        return self._events
+
+    @property
+    def five_declined(self) -> tuple[int, ...]:
+        """Opponents of the dealer who declined to ask for fiving (SF-9)."""
+        return self._five_declined
+
+    @property
+    def jinker(self) -> int | None:
+        """The side going for a jink, or None (SF-21)."""
+        return self._jinker
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The settlement once the deal is over."""
+        return self._outcome
+
+    def _copy(self) -> Board:
+        board = object.__new__(Board)
+        board._pool = self._pool
+        board._balances = self._balances
+        board._scores = self._scores
+        board._taker = self._taker
+        board._dealer_robbed = self._dealer_robbed
+        board._discards = self._discards
+        board._barred = self._barred
+        board._events = self._events
+        board._five_declined = self._five_declined
+        board._jinker = self._jinker
+        board._outcome = self._outcome
+        return board
+
+    def noting(self, event: Event) -> Board:
+        """This board with ``event`` added."""
+        board = self._copy()
+        board._events = (*self._events, event)
+        return board
+
+    def robbed(self, event: Event, *, taken: bool, barred: bool) -> Board:
+        """After a rob: the discard face down, the turn-up taken or claimed.
+
+        The dealer of a turned ace claims it for later (``taken`` false); a false rob
+        bars the robber.
+        """
+        assert event.card is not None
+        board = self.noting(event)
+        board._discards = (*self._discards, (event.seat, event.card))
+        if taken:
+            board._taker = event.seat
+        else:
+            board._dealer_robbed = True
+        if barred:
+            board._barred = tuple(sorted((*self._barred, event.seat)))
+        return board
+
+    def passed(self, seat: int, event: Event | None, *, barred: bool) -> Board:
+        """After ``seat`` let his rob pass: the event recorded, if any, and his bar."""
+        board = self.noting(event) if event is not None else self._copy()
+        if barred:
+            board._barred = tuple(sorted((*self._barred, seat)))
+        return board
+
+    def taking(self, event: Event) -> Board:
+        """After the robbing dealer's turned ace joined his hand (SF-10)."""
+        board = self.noting(event)
+        board._taker = event.seat
+        return board
+
+    def declining_five(self, event: Event) -> Board:
+        """After an opponent of the dealer declined to ask for fiving (SF-9)."""
+        board = self.noting(event)
+        board._five_declined = (*self._five_declined, event.seat)
+        return board
+
+    def jinking(self, side: int, event: Event) -> Board:
+        """After the winner of the first three tricks went on for a jink (SF-21)."""
+        board = self.noting(event)
+        board._jinker = side
+        return board
+
+    def scoring(self, scores: tuple[int, ...]) -> Board:
+        """With the points scores changed (SF-24)."""
+        board = self._copy()
+        board._scores = scores
+        return board
+
+    def settled(self, pool: int, balances: tuple[int, ...], outcome: Outcome) -> Board:
+        """The board of a settled hand."""
+        board = self._copy()
+        board._pool = pool
+        board._balances = balances
+        board._outcome = outcome
+        return board
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self._pool, self._balances, self._scores, self._taker, self._dealer_robbed,
+            self._discards, self._barred, self._events, self._five_declined, self._jinker,
+            self._outcome,
+        )  # fmt: skip
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle as the constructor's values and the changes since."""
+        return (_restore_board, self._key())
+
+
+def _restore_board(
+    pool: int,
+    balances: tuple[int, ...],
+    scores: tuple[int, ...],
+    taker: int | None,
+    dealer_robbed: bool,
+    discards: tuple[tuple[int, Card], ...],
+    barred: tuple[int, ...],
+    events: tuple[Event, ...],
+    five_declined: tuple[int, ...],
+    jinker: int | None,
+    outcome: Outcome | None,
+) -> Board:
+    """Rebuild a pickled :class:`Board`."""
+    board = Board(pool, balances, scores)
+    board._taker = taker
+    board._dealer_robbed = dealer_robbed
+    board._discards = discards
+    board._barred = barred
+    board._events = events
+    board._five_declined = five_declined
+    board._jinker = jinker
+    board._outcome = outcome
+    return board
+
+
+class State(Value):
+    """A Spoil Five session at one moment: the current deal and the counters so far.
+
+    Every field is a read-only property; states compare, hash and pickle by value.
+    """
+
+    __slots__ = (
+        "_board", "_deal", "_held", "_legal", "_log", "_phase", "_to_act", "_trick",
+        "_tricks", "_won",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        deal: Deal,
+        board: Board,
+        held: Held,
+        phase: Phase,
+        to_act: int | None,
+        trick: tuple[Card, ...],
+        tricks: tuple[Trick, ...],
+        won: tuple[int, ...],
+        legal: tuple[Action, ...],
+        log: Log[Action],
+    ) -> None:
+        self._deal = deal
+        self._board = board
+        self._held = held
+        self._phase = phase
+        self._to_act = to_act
+        self._trick = trick
+        self._tricks = tricks
+        self._won = won
+        self._legal = legal
+        self._log = log
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self._deal, self._board, self._held, self._phase, self._to_act, self._trick,
+            self._tricks, self._won, log_items(self._log),
+        )  # fmt: skip
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle through the constructor, the action log flattened (no recursion)."""
+        return (
+            _restore_state,
+            (
+                self._deal, self._board, self._held, self._phase, self._to_act, self._trick,
+                self._tricks, self._won, self._legal, log_items(self._log),
+            ),
+        )  # fmt: skip
+
+    @property
+    def phase(self) -> Phase:
+        """What kind of decision is pending."""
+        return self._phase
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision is pending, or None once the deal is over."""
+        return self._to_act
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand, sorted (full information: never show it to players)."""
+        return tuple([tuple([play.card for play in hand]) for hand in self._held])
+
+    @property
+    def trick(self) -> tuple[Card, ...]:
+        """The cards of the trick in progress, in play order."""
+        return self._trick
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks of this deal."""
+        return self._tricks
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks taken by each seat in this deal."""
+        return self._won
+
+    @property
+    def options(self) -> Options:
+        """The options of the game."""
+        return self._deal._rules.options
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current deal."""
+        return self._deal._dealer
+
+    @property
+    def eldest(self) -> int:
+        """The eldest hand of the current deal (the dealer's left neighbour)."""
+        return self._deal._eldest
+
+    @property
+    def deal_number(self) -> int:
+        """Deals played before the current one in the session."""
+        return self._deal._number
+
+    @property
+    def trump(self) -> Suit:
+        """The trump suit of the current deal."""
+        return self._deal._trump
+
+    @property
+    def turn_up(self) -> Card:
+        """The card turned up for trumps (after fiving, the new one)."""
+        return self._deal._turn_up
+
+    @property
+    def set_aside(self) -> tuple[Card, ...]:
+        """The cards set aside face up by fiving (SF-9), in order."""
+        return self._deal._set_aside
+
+    @property
+    def pool(self) -> int:
+        """Counters in the pool."""
+        return self._board._pool
 
     @property
     def balances(self) -> tuple[int, ...]:
         """Each seat's counters won minus counters paid since the game began."""
-        return self.board.balances
+        return self._board._balances
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Points per seat in a points game (SF-24); zeros in a pool game."""
-        return self.board.scores
+        return self._board._scores
 
     @property
     def barred(self) -> tuple[int, ...]:
-        """Seats barred from winning this hand (SF-12, SF-13)."""
-        return self.board.barred
+        """Seats barred from winning this hand (SF-12, SF-13; full information)."""
+        return self._board._barred
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events of the deal (full information: views redact them)."""
+        return self._board._events
 
     @property
     def outcome(self) -> Outcome | None:
         """The settlement of the current deal once it is over, else None."""
-        return self.board.outcome
+        return self._board._outcome
 
     @property
     def leader(self) -> int | None:
         """The seat that led (or is to lead) the trick in progress, or None."""
-        if self.to_act is None or self.phase not in (Phase.PLAY, Phase.ROB):
+        if self._to_act is None or self._phase not in (Phase.PLAY, Phase.ROB):
             return None
-        return (self.to_act - len(self.trick)) % self.deal.n
+        return (self._to_act - len(self._trick)) % self._deal._n
 
     @property
     def discards(self) -> tuple[tuple[int, Card], ...]:
         """``(seat, card)`` for every face-down rob discard (hidden information)."""
-        return self.board.discards
+        return self._board._discards
 
     @property
     def turn_up_on_table(self) -> bool:
         """Whether the turn-up is still on the table (not taken into a hand, not fived)."""
-        return self.board.turn_up_taker is None
+        return self._board._taker is None
 
     @property
     def undealt(self) -> tuple[Card, ...]:
         """The cards never dealt nor turned: in pack order if known, else sorted."""
-        drawn = self.deal.drawn
+        deal = self._deal
+        drawn = deal._drawn
         if len(drawn) == 52:
-            return drawn[len(self.deal.dealt) * 5 + 1 + len(self.board.set_aside) :]
+            return drawn[deal._n * 5 + 1 + len(deal._set_aside) :]
         used = set(drawn)
         return tuple(card for card in FULL_PACK if card not in used)
 
 
-def _reduce_flat(
-    obj: object, logs: tuple[str, ...]
-) -> tuple[Callable[..., object], tuple[object, ...]]:
-    """Return a ``__reduce__`` value for ``obj`` with its persistent logs as flat tuples.
-
-    A log (:mod:`cardrules.history`) is a cons list nested as deep as it is long, which
-    the pickle module would walk recursively; a long session's history of deals would
-    exceed the recursion limit. Flattened with ``log_items`` it pickles iteratively and
-    is rebuilt by :func:`_restore_flat`.
-    """
-    cls: type[Any] = type(obj)
-    values = tuple(
-        [
-            log_items(getattr(obj, field.name)) if field.name in logs else getattr(obj, field.name)
-            for field in attrs.fields(cls)
-        ]
-    )
-    return _restore_flat, (cls, logs, values)
-
-
-def _restore_flat(cls: type[Any], logs: tuple[str, ...], values: tuple[object, ...]) -> object:
-    """Rebuild an object pickled by :func:`_reduce_flat`, relinking its logs."""
-    obj = object.__new__(cls)
-    for field, value in zip(attrs.fields(cls), values, strict=True):
-        if field.name in logs:
-            log: object = None
-            for item in cast(tuple[object, ...], value):
-                log = (log, item)
-            value = log
-        object.__setattr__(obj, field.name, value)
-    return obj
-
-
-make_state: Final[Callable[..., State]] = fast_constructor(State)
-"""Build a :class:`State` from its ten fields in order (hot-path constructor)."""
-make_trick: Final[Callable[[int, tuple[Card, ...], int], Trick]] = fast_constructor(Trick)
-"""Build a :class:`Trick` from leader, cards and winner (hot-path constructor)."""
-make_board: Final[Callable[..., Board]] = fast_constructor(Board)
-"""Build a :class:`Board` from its fields in order (hot-path constructor)."""
-make_outcome: Final[Callable[..., Outcome]] = fast_constructor(Outcome)
-"""Build an :class:`Outcome` from its fields in order (hot-path constructor)."""
-make_deal_info: Final[Callable[..., DealInfo]] = fast_constructor(DealInfo)
-"""Build a :class:`DealInfo` from its fields in order (hot-path constructor)."""
-replace_board: Final[Callable[..., Board]] = fast_replacer(Board)
-"""Return a copy of a :class:`Board` with the given fields changed (fast ``evolve``)."""
+def _restore_state(
+    deal: Deal,
+    board: Board,
+    held: Held,
+    phase: Phase,
+    to_act: int | None,
+    trick: tuple[Card, ...],
+    tricks: tuple[Trick, ...],
+    won: tuple[int, ...],
+    legal: tuple[Action, ...],
+    log: tuple[Action, ...],
+) -> State:
+    """Rebuild a pickled :class:`State`."""
+    return State(deal, board, held, phase, to_act, trick, tricks, won, legal, relink(log))

@@ -1,4 +1,4 @@
-"""What one seat may know of a Spoil Five state (C-6).
+"""What one seat may know of a Spoil Five state (see C-6).
 
 A :class:`View` holds the seat's own hand, everything played face up, public events and
 the counters; never another seat's hand, another seat's face-down discard, the undealt
@@ -17,7 +17,7 @@ from typing import Final
 
 import attrs
 
-from cardrules.cards import Card, Rank, Suit
+from cardrules.cards import Card, Suit
 from cardrules.errors import CardrulesError
 from cardrules.spoil_five.actions import Action
 from cardrules.spoil_five.options import Options, Scoring
@@ -113,18 +113,19 @@ class View:
         return view(self)
 
 
-def _seen_events(events: tuple[Event, ...], seat: int, public_decline: bool) -> tuple[Event, ...]:
-    """The events as ``seat`` saw them: other seats' discards hidden, their declines too.
+def _seen_events(state: State, seat: int) -> tuple[Event, ...]:
+    """The events as ``seat`` saw them.
 
-    A declined rob is public only for the dealer of a turned-up ace (``public_decline``);
-    a holder of the ace of trumps declines by playing, which looks like any other play.
+    Other seats' discards are hidden, and their passed robs unless their rob decision
+    makes the pass public (the dealer's turned ace).
     """
+    robs = state._deal._robs
     seen = []
-    for event in events:
+    for event in state._board._events:
         if event.seat != seat:
             if event.kind is EventKind.ROB:
                 event = Event(event.seat, event.kind, None, event.trick)
-            elif event.kind is EventKind.DECLINE_ROB and not public_decline:
+            elif event.kind is EventKind.DECLINE_ROB and not robs[event.seat].pass_public:
                 continue
         seen.append(event)
     return tuple(seen)
@@ -133,74 +134,80 @@ def _seen_events(events: tuple[Event, ...], seat: int, public_decline: bool) -> 
 def _known_bars(state: State, seat: int) -> tuple[int, ...]:
     """The barred seats that ``seat`` knows of (see :attr:`View.barred`).
 
-    Implements C-6 for SF-12 and SF-13: a holder who declines or omits his rob, or a
-    player who robs without the ace, is barred secretly, since announcing it would tell
-    everybody who held the ace of trumps. The bar shows when it changes what happens:
-    the barred side takes the winning tricks and the hand is spoilt, or, in a points game,
-    wins a trick that scores nothing.
+    A bar is secret (SF-13) unless the rob decision of the barred seat makes it public
+    (the dealer's decline of a turned ace, seen by all): a holder who lets his rob pass,
+    or a player who robs without the ace, is barred secretly, since announcing it would
+    tell everybody who held the ace of trumps. The bar shows when it changes what
+    happens: the barred side takes the winning tricks and the hand is spoilt, or, in a
+    points game, wins a trick that scores nothing.
     """
-    barred = state.board.barred
-    if not barred:
-        return barred
-    info = state.deal
-    if info.turn_up.rank is Rank.ACE:  # only the dealer's public decline bars anybody
-        return barred
-    sides = info.sides
+    board = state._board
+    barred = board._barred
+    deal = state._deal
+    rules = deal._rules
+    sides = rules.sides
     shown: set[int] = set()
-    outcome = state.board.outcome
-    if info.options.scoring is Scoring.POINTS:
+    outcome = board._outcome
+    if rules.options.scoring is Scoring.POINTS:
         for member in barred:
             side = sides[member]
-            if any(state.tricks_won[other] for other in info.members[side]):
+            if any(state._won[other] for other in rules.members[side]):
                 shown.add(side)
     elif outcome is not None and outcome.kind is OutcomeKind.BARRED:
-        shown.add(sides[state.tricks[-1].winner])
-    return tuple([member for member in barred if member == seat or sides[member] in shown])
+        shown.add(sides[state._tricks[-1].winner])
+    return tuple(
+        [
+            member
+            for member in barred
+            if member == seat or sides[member] in shown or deal._robs[member].pass_public
+        ]
+    )
 
 
 def view(state: State, seat: int) -> View:
-    """Return what ``seat`` may know of ``state``.
+    """Return what ``seat`` may know of ``state`` (see C-6).
 
-    Implements C-6 for Spoil Five: rob discards stay private to the robber (SF-10,
-    SF-11); the taking of the turn-up is public; a holder's declined or omitted rob and
-    any secret bar stay private to that seat (SF-12, SF-13, see :func:`_known_bars`).
+    Rob discards stay private to the robber (SF-10, SF-11); the taking of the turn-up is
+    public; a passed rob and a bar are private to that seat unless his rob decision says
+    otherwise or the bar comes to matter (SF-12, SF-13, see :func:`_known_bars`).
 
     Raises:
         CardrulesError: if ``seat`` is not a seat of this game.
 
     """
-    info = state.deal
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < info.n:
-        raise CardrulesError(f"seat: expected a seat from 0 to {info.n - 1}, not {seat!r}")
-    board = state.board
-    events = board.events
+    deal = state._deal
+    n = deal._n
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        raise CardrulesError(f"seat: expected a seat from 0 to {n - 1}, not {seat!r}")
+    board = state._board
+    events = board._events
     for event in events:
         if event.seat != seat and event.kind in _PRIVATE_PARTS:
-            events = _seen_events(events, seat, info.turn_up.rank is Rank.ACE)
+            events = _seen_events(state, seat)
             break
     return View(
         seat=seat,
-        options=info.options,
-        deal_number=info.number,
-        dealer=info.dealer,
-        eldest=info.eldest,
-        phase=state.phase,
-        to_act=state.to_act,
-        hand=tuple([play.card for play in state.held[seat]]),
-        hand_sizes=tuple([len(hand) for hand in state.held]),
-        trump=info.trump,
-        turn_up=info.turn_up,
-        turn_up_taken_by=board.turn_up_taker,
-        set_aside=board.set_aside,
+        options=deal._rules.options,
+        deal_number=deal._number,
+        dealer=deal._dealer,
+        eldest=deal._eldest,
+        phase=state._phase,
+        to_act=state._to_act,
+        hand=tuple([play.card for play in state._held[seat]]),
+        hand_sizes=tuple([len(hand) for hand in state._held]),
+        trump=deal._trump,
+        turn_up=deal._turn_up,
+        turn_up_taken_by=board._taker,
+        set_aside=deal._set_aside,
         events=events,
-        trick=state.trick,
+        trick=state._trick,
         leader=state.leader,
-        tricks=state.tricks,
-        tricks_won=state.tricks_won,
-        barred=_known_bars(state, seat) if board.barred else (),
-        pool=board.pool,
-        balances=board.balances,
-        scores=board.scores,
-        outcome=board.outcome,
-        legal_actions=state.legal if state.to_act == seat else (),
+        tricks=state._tricks,
+        tricks_won=state._won,
+        barred=_known_bars(state, seat) if board._barred else (),
+        pool=board._pool,
+        balances=board._balances,
+        scores=board._scores,
+        outcome=board._outcome,
+        legal_actions=state._legal if state._to_act == seat else (),
     )

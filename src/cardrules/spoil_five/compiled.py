@@ -1,0 +1,187 @@
+"""Options compiled into everything a deal needs: the tables the engine reads (internal).
+
+:func:`compile_rules` is the game's one cache: per set of options it builds the strength
+tables of each trump suit (SF-2 to SF-6, SF-17), the following decision of every led card
+(SF-15, SF-16), the rob decisions (SF-10 to SF-13), the deal plan (SF-8), the antes
+(SF-7) and the sides (SF-25), each by calling the function that implements the rule.
+
+>>> from cardrules.spoil_five.options import Options
+>>> rules = compile_rules(Options(players=4))
+>>> rules is compile_rules(Options(players=4)), rules.players, rules.antes[0]
+(True, 4, ((3, 2, 2, 2), (2, 1, 1, 1)))
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from collections.abc import Callable, Sequence
+from typing import cast
+
+import attrs
+
+from cardrules.cards import FULL_PACK, Card, Rank, Suit
+from cardrules.spoil_five.following import Following, follow_rule
+from cardrules.spoil_five.options import Options, PlainLeadRule, Scoring, SpoilPayers
+from cardrules.spoil_five.ranking import TrumpTable, trump_table
+from cardrules.spoil_five.robbing import RobDecision, rob_rule
+
+__all__ = ["Rules", "antes", "compile_rules", "deal_positions", "sides"]
+
+Getter = Callable[[Sequence[Card]], tuple[Card, ...]]
+"""Takes one seat's five cards from the pack (an ``operator.itemgetter``)."""
+
+
+@attrs.frozen(slots=True, weakref_slot=False, eq=False)
+class Rules:
+    """Everything one set of options fixes, built once (see :func:`compile_rules`).
+
+    Compared by identity: there is one per options value.
+
+    Attributes:
+        options: the options compiled.
+        players: the number of players.
+        tables: per trump suit, the strength tables.
+        following: per trump suit, per led card, the following decision.
+        robs: per trump suit, per dealer, per holder of the ace of trumps (his seat, then
+            ``players`` for nobody, then ``players + 1`` for a turned ace), each seat's rob
+            decision.
+        draw: how many cards a deal takes from the shuffled pack (all 52 with fiving,
+            which may turn further cards).
+        getters: per eldest hand, per seat, the getter of that seat's cards from the pack.
+        antes: per dealer, each seat's ante for a fresh pool and after a spoil.
+        sides: each seat's side number.
+        members: the seats of each side.
+        points: whether the game is played for points (SF-24) rather than pools.
+
+    """
+
+    options: Options
+    players: int
+    tables: tuple[TrumpTable, ...] = attrs.field(repr=False)
+    following: tuple[tuple[Following, ...], ...] = attrs.field(repr=False)
+    robs: tuple[tuple[tuple[tuple[RobDecision, ...], ...], ...], ...] = attrs.field(repr=False)
+    draw: int
+    getters: tuple[tuple[Getter, ...], ...] = attrs.field(repr=False)
+    antes: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    sides: tuple[int, ...]
+    members: tuple[tuple[int, ...], ...]
+    points: bool
+
+    def rob_decisions(
+        self, turn_up: Card, dealer: int, holder: int | None
+    ) -> tuple[RobDecision, ...]:
+        """Each seat's rob decision in a deal turning up ``turn_up`` (``holder`` dealt the ace)."""
+        n = self.players
+        if turn_up.rank is Rank.ACE:
+            return self.robs[turn_up.suit][dealer][n + 1]
+        return self.robs[turn_up.suit][dealer][n if holder is None else holder]
+
+    def __reduce__(self) -> tuple[Callable[[Options], Rules], tuple[Options]]:
+        """Unpickle as the compiled rules of the same options."""
+        return (compile_rules, (self.options,))
+
+
+@functools.lru_cache(maxsize=256)
+def compile_rules(options: Options) -> Rules:
+    """Return the compiled rules of ``options`` (cached: the game's only cache)."""
+    n = options.players
+    must_follow = options.plain_lead_rule is PlainLeadRule.MUST_FOLLOW
+    tables = tuple(trump_table(suit, options.ranking) for suit in Suit)
+    seat_sides, members = sides(n, options.teams)
+    robs = []
+    for suit in Suit:
+        ace, other = Card(Rank.ACE, suit), Card(Rank.TWO, suit)  # a turned ace, or not
+        dealer_ace = rob_rule(options, ace, dealer=True, holder=False)
+        other_ace = rob_rule(options, ace, dealer=False, holder=False)
+        holding = rob_rule(options, other, dealer=False, holder=True)
+        nobody = rob_rule(options, other, dealer=False, holder=False)
+        robs.append(
+            tuple(
+                (
+                    *(
+                        tuple(holding if seat == holder else nobody for seat in range(n))
+                        for holder in range(n + 1)  # the last: the ace of trumps is undealt
+                    ),
+                    tuple(dealer_ace if seat == dealer else other_ace for seat in range(n)),
+                )
+                for dealer in range(n)
+            )
+        )
+    return Rules(
+        options=options,
+        players=n,
+        tables=tables,
+        following=tuple(
+            tuple(follow_rule(led, table, must_follow=must_follow) for led in FULL_PACK)
+            for table in tables
+        ),
+        robs=tuple(robs),
+        draw=52 if options.fiving else 5 * n + 1,
+        getters=tuple(
+            tuple(
+                cast(Getter, operator.itemgetter(*positions))
+                for positions in deal_positions(n, eldest, options.deal_batches)
+            )
+            for eldest in range(n)
+        ),
+        antes=tuple((antes(options, d, False), antes(options, d, True)) for d in range(n)),
+        sides=seat_sides,
+        members=members,
+        points=options.scoring is Scoring.POINTS,
+    )
+
+
+def deal_positions(n: int, eldest: int, batches: tuple[int, int]) -> tuple[tuple[int, ...], ...]:
+    """For each seat, the positions (from the top of the pack) of the cards it is dealt.
+
+    Implements SF-8: two circuits clockwise from the eldest hand, ``batches[0]`` cards at
+    a time and then ``batches[1]``; the next card is turned up.
+
+    >>> deal_positions(2, 1, (2, 3))
+    ((2, 3, 7, 8, 9), (0, 1, 4, 5, 6))
+    """
+    positions: list[list[int]] = [[] for _ in range(n)]
+    top = 0
+    for batch in batches:
+        for offset in range(n):
+            positions[(eldest + offset) % n] += range(top, top + batch)
+            top += batch
+    return tuple(tuple(seat_positions) for seat_positions in positions)
+
+
+def antes(options: Options, dealer: int, spoilt: bool) -> tuple[int, ...]:
+    """Return what each seat puts into the pool of a pool-game deal dealt by ``dealer``.
+
+    Implements SF-7: full stakes for a fresh pool, spoil stakes after a spoil (from every
+    player, or from the dealer only), and the dealer's extra on every deal.
+    """
+    n = options.players
+    if not spoilt:
+        payments = [options.full_stake] * n
+    elif options.spoil_payers is SpoilPayers.ALL:
+        payments = [options.spoil_stake] * n
+    else:
+        payments = [0] * n
+        payments[dealer] = options.spoil_stake
+    payments[dealer] += options.dealer_extra
+    return tuple(payments)
+
+
+def sides(
+    n: int, teams: tuple[tuple[int, ...], ...] | None
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Return each seat's side number, and each side's seats.
+
+    Implements SF-25: partners' tricks count together for every purpose (the engine
+    counts a side's tricks through these); without partnerships every player is his own
+    side. Robbing and following stay individual.
+    """
+    if teams is None:
+        return tuple(range(n)), tuple((seat,) for seat in range(n))
+    members = tuple(tuple(sorted(team)) for team in teams)
+    side_of = [0] * n
+    for side, team in enumerate(members):
+        for seat in team:
+            side_of[seat] = side
+    return tuple(side_of), members

@@ -1,0 +1,133 @@
+"""Fiving the hand (SF-9, SF-23): who may ask, who answers, and the new turn-up.
+
+>>> from cardrules.spoil_five.options import TWO_HANDED
+>>> turn = fiving_turn(TWO_HANDED, (0, 1), 0, declined=(), asked=False)
+>>> turn.phase, turn.seat, [str(action) for action in turn.actions]
+(<Phase.FIVING_ASK: 'fiving_ask'>, 1, ['ask-five', 'decline-five'])
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from cardrules.cards import Card
+from cardrules.spoil_five.actions import (
+    ACCEPT_FIVE,
+    ASK_FIVE,
+    DECLINE_FIVE,
+    REFUSE_FIVE,
+    AcceptFive,
+    Action,
+    AskFive,
+    DeclineFive,
+    RefuseFive,
+)
+from cardrules.spoil_five.options import FivingAsker, Options
+from cardrules.spoil_five.state import Phase
+
+__all__ = ["FivingTurn", "five", "fiving_refusal", "fiving_turn"]
+
+_ASK: Final[tuple[Action, ...]] = (ASK_FIVE, DECLINE_FIVE)
+_ANSWER: Final[tuple[Action, ...]] = (ACCEPT_FIVE, REFUSE_FIVE)
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class FivingTurn:
+    """A pending fiving decision: who decides, and between what.
+
+    Attributes:
+        phase: ``FIVING_ASK`` (an opponent of the dealer asks or declines) or
+            ``FIVING_ANSWER`` (the dealer accepts or refuses).
+        seat: who decides.
+        actions: the actions open to him.
+
+    """
+
+    phase: Phase
+    seat: int
+    actions: tuple[Action, ...]
+
+    @property
+    def duty(self) -> tuple[str, str]:
+        """The refusal (rule id, reason) of any action of another kind meanwhile."""
+        return fiving_duty(self.phase)
+
+
+def fiving_turn(
+    options: Options,
+    sides: tuple[int, ...],
+    dealer: int,
+    *,
+    declined: tuple[int, ...],
+    asked: bool,
+) -> FivingTurn | None:
+    """Return the pending fiving decision after the deal, or None once fiving is over.
+
+    Implements SF-9 and SF-23 (``fiving``, for two players or two sides): before any
+    robbing, the eldest hand (or, with ``fiving_asker="either_opponent"``, each opponent
+    of the dealer in turn clockwise until one asks, D-15) may ask the dealer to five the
+    hand, and the dealer accepts or refuses. An accepted request sets the turn-up aside
+    with the cards of its suit that follow it (see :func:`five`).
+    """
+    if not options.fiving:
+        return None
+    if asked:
+        return FivingTurn(phase=Phase.FIVING_ANSWER, seat=dealer, actions=_ANSWER)
+    n = options.players
+    if options.fiving_asker is FivingAsker.ELDEST:
+        asker = None if declined else (dealer + 1) % n
+    else:
+        asker = next(
+            (
+                seat
+                for seat in ((dealer + offset) % n for offset in range(1, n))
+                if sides[seat] != sides[dealer] and seat not in declined
+            ),
+            None,
+        )
+    if asker is None:
+        return None
+    return FivingTurn(phase=Phase.FIVING_ASK, seat=asker, actions=_ASK)
+
+
+def five(drawn: tuple[Card, ...], first: int) -> tuple[Card, ...]:
+    """The cards an accepted fiving sets aside, the next card being the new turn-up.
+
+    They are the turn-up at position ``first`` of the pack and the cards of its suit that
+    follow it (SF-9).
+    """
+    suit = drawn[first].suit
+    end = first + 1
+    while drawn[end].suit is suit:
+        end += 1
+    return drawn[first:end]
+
+
+def fiving_duty(phase: Phase) -> tuple[str, str]:
+    """The refusal of an action of another kind while a fiving decision is pending."""
+    if phase is Phase.FIVING_ASK:
+        return ("SF-9", "first ask the dealer to five the hand or decline")
+    return ("SF-9", "the dealer must first accept or refuse to five the hand")
+
+
+def fiving_refusal(
+    options: Options,
+    action: AskFive | DeclineFive | AcceptFive | RefuseFive,
+    phase: Phase,
+    duty: tuple[str, str] | None,
+) -> tuple[str, str]:
+    """The refusal (rule id, reason) of a fiving action that is not legal now.
+
+    ``duty`` is the refusal of the pending decision if it is a rob or a jink decision.
+    """
+    if not options.fiving:
+        return ("SF-9", "fiving is not played in this game")
+    if isinstance(action, AskFive | DeclineFive) and phase is Phase.FIVING_ANSWER:
+        return ("SF-9", "the dealer must now accept or refuse")
+    if isinstance(action, AcceptFive | RefuseFive) and phase is Phase.FIVING_ASK:
+        return ("SF-9", "nobody has asked the dealer to five yet")
+    if duty is not None:
+        return duty
+    return ("SF-9", "fiving is only asked and answered after the deal, before any play")

@@ -1,0 +1,158 @@
+"""Following the card led (SF-15, SF-16): one decision per led card, read by everything.
+
+:func:`follow_rule` says, for one led card, which held cards oblige a player and which
+cards he may then play. Its :class:`Following` value gives the legal plays of a hand,
+the refusal of any other card, and what a card that does not follow reveals about the
+hand it came from (for sampling). The engine reads these values from a table built once
+per set of options (:func:`cardrules.spoil_five.compiled.compile_rules`), so the engine,
+its refusals, :func:`~cardrules.spoil_five.rules.legal_plays` and the sampler read the
+very same object.
+
+>>> from cardrules.cards import Suit, format_cards, parse_card, parse_cards
+>>> from cardrules.spoil_five.ranking import trump_table
+>>> rule = follow_rule(parse_card("KD"), trump_table(Suit.CLUBS), must_follow=False)
+>>> format_cards(rule.legal(parse_cards("3D 4C 9S")))
+'3D 4C'
+>>> rule.refusal(parse_card("9S"), parse_cards("3D 4C 9S"))
+'spades are not trumps and you hold a diamond; follow suit or trump'
+>>> format_cards(sorted(rule.reveals(parse_card("9S"))))
+'AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Final
+
+import attrs
+
+from cardrules.cards import FULL_PACK, Card, Rank, Suit
+from cardrules.spoil_five.actions import PLAYS, Play
+from cardrules.spoil_five.ranking import TRUMP, TrumpTable
+
+__all__ = ["Following", "follow_rule"]
+
+_ACE_OF_HEARTS: Final = Card(Rank.ACE, Suit.HEARTS)
+_SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs", "trumps")
+_A_SUIT: Final = ("a spade", "a heart", "a diamond", "a club", "a trump")
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class Following:
+    """What one led card obliges (SF-15, SF-16), as the engine, refusals and sampler use it.
+
+    A player holding none of the ``oblige`` cards may play any card; a player holding one
+    must play one of the ``allowed`` cards.
+
+    Attributes:
+        led: the card led.
+        table: the strength tables of the trump suit.
+        must_follow: whether a plain lead must be followed (``plain_lead_rule``).
+        oblige: the ``Play`` actions of the cards whose holder is restricted.
+        allowed: the ``Play`` actions of the cards he may then play.
+
+    """
+
+    led: Card
+    table: TrumpTable = attrs.field(repr=False)
+    must_follow: bool
+    oblige: frozenset[Play] = attrs.field(repr=False)
+    allowed: frozenset[Play] = attrs.field(repr=False)
+    _free: Callable[[Iterable[Play]], bool] = attrs.field(init=False, repr=False, eq=False)
+    _keep: Callable[[Play], bool] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        # The two tests of plays(), bound once (the engine calls it for every play).
+        object.__setattr__(self, "_free", self.oblige.isdisjoint)
+        object.__setattr__(self, "_keep", self.allowed.__contains__)
+
+    def plays(self, hand: tuple[Play, ...]) -> tuple[Play, ...]:
+        """The legal plays of a hand held as ``Play`` actions (the hand itself if it is free)."""
+        if self._free(hand):
+            return hand
+        return tuple(filter(self._keep, hand))
+
+    def legal(self, hand: Sequence[Card]) -> tuple[Card, ...]:
+        """The cards of ``hand`` that may be played, in the order given."""
+        return tuple([play.card for play in self.plays(tuple([PLAYS[card] for card in hand]))])
+
+    def refusal(self, card: Card, hand: Sequence[Card]) -> str | None:
+        """Why ``card`` may not be played from ``hand`` (which holds it), or None if it may.
+
+        The sentence names the led card or suit and a card of the hand that obliges.
+        """
+        if PLAYS[card] in self.allowed or not any(PLAYS[c] in self.oblige for c in hand):
+            return None
+        suit_of = self.table.suit_of
+        led_suit = suit_of[self.led]
+        if led_suit == TRUMP:
+            binding = next(c for c in hand if PLAYS[c] in self.oblige)
+            return (
+                f"trumps were led ({self.led}) and you hold {binding}, which may not renege "
+                "against it; play a trump"
+            )
+        held = _A_SUIT[led_suit]
+        if self.must_follow:
+            return f"{_describe(card, suit_of[card])} and you hold {held}; follow suit"
+        return (
+            f"{_SUIT_NAMES[suit_of[card]]} are not trumps and you hold {held}; follow suit or trump"
+        )
+
+    @property
+    def rule(self) -> str:
+        """The rule id of a refusal: SF-15 for a trump lead, SF-16 for a plain lead."""
+        return "SF-15" if self.table.suit_of[self.led] == TRUMP else "SF-16"
+
+    def reveals(self, card: Card) -> frozenset[Card]:
+        """The cards a player who legally played ``card`` to this lead cannot have held.
+
+        A card that is not allowed was legal only from a hand without obliging cards.
+        """
+        if PLAYS[card] in self.allowed:
+            return frozenset()
+        return frozenset([play.card for play in self.oblige])
+
+
+def _describe(card: Card, suit: int) -> str:
+    if card == _ACE_OF_HEARTS:
+        return "AH is a trump, not a heart" if suit == TRUMP else "AH is not a trump"
+    if suit == TRUMP:
+        return f"{card} is a trump"
+    return f"{card} is not of the suit led"
+
+
+def follow_rule(led: Card, table: TrumpTable, *, must_follow: bool) -> Following:
+    """Return what a lead of ``led`` obliges under ``table``'s trump suit and ranking.
+
+    Implements SF-15 and SF-16. To a trump lead, a player holding a trump must play a
+    trump, except that a trump with the renege privilege (the five, the jack and ``AH``
+    under Peel's ranking, see SF-3) need not be played to a lower trump: such cards do not
+    oblige. To a plain lead, a player holding the suit led must follow suit or trump
+    (only follow, under ``must_follow``). Anybody else may play any card; any card may be
+    led (SF-14).
+    """
+    suit_of = table.suit_of
+    power = table.power
+    protected = table.protected
+    led_suit = suit_of[led]
+    if led_suit == TRUMP:
+        oblige = [
+            c
+            for c in FULL_PACK
+            if suit_of[c] == TRUMP and not (protected[c] and power[c] > power[led])
+        ]
+        allowed = [c for c in FULL_PACK if suit_of[c] == TRUMP]
+    else:
+        oblige = [c for c in FULL_PACK if suit_of[c] == led_suit]
+        allowed = [
+            c
+            for c in FULL_PACK
+            if suit_of[c] == led_suit or (suit_of[c] == TRUMP and not must_follow)
+        ]
+    return Following(
+        led=led,
+        table=table,
+        must_follow=must_follow,
+        oblige=frozenset([PLAYS[c] for c in oblige]),
+        allowed=frozenset([PLAYS[c] for c in allowed]),
+    )

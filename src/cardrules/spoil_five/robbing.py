@@ -1,0 +1,212 @@
+"""Robbing the turn-up (SF-10 to SF-13): one decision per seat and deal, read by everything.
+
+:func:`rob_rule` says what robbing offers one seat in one deal: nothing, the dealer's rob
+of a turned-up ace before the lead, or a rob at his first turn in the first trick (a
+decision of its own, or ``Rob`` actions beside his plays where it may be declined); what
+letting it pass costs, whether the others see it, and why a rob is refused. The engine
+keeps one such value per seat for the deal; the views read from it which declines and
+bars are private, the sampler who must or cannot hold the ace of trumps, and the Spoil
+Five bot whether a rob open to it would be a false one.
+
+>>> from cardrules.cards import parse_card
+>>> from cardrules.spoil_five.options import Options
+>>> rule = rob_rule(Options(), parse_card("7C"), dealer=False, holder=True)
+>>> rule.time, rule.phase, rule.may_pass
+(<RobTime.FIRST_TURN: 'first_turn'>, <Phase.ROB: 'rob'>, False)
+>>> rob_rule(Options(robbing="optional"), parse_card("7C"), dealer=False, holder=True).phase
+<Phase.PLAY: 'play'>
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Final
+
+import attrs
+
+from cardrules.cards import Card, Rank
+from cardrules.spoil_five.actions import DECLINE_ROB, ROBS, Action, DeclineRob, Play, Rob
+from cardrules.spoil_five.options import DealerAce, Options, Robbing, RobEnforcement
+from cardrules.spoil_five.state import Phase
+
+__all__ = ["RobDecision", "RobTime", "rob_rule"]
+
+
+class RobTime(enum.StrEnum):
+    """When a seat may rob the turn-up in a deal."""
+
+    NEVER = "never"
+    """Nothing to rob for this seat."""
+    BEFORE_LEAD = "before_lead"
+    """The dealer of a turned-up ace, before the eldest hand leads (SF-10)."""
+    FIRST_TURN = "first_turn"
+    """At his first turn in the first trick, while the turn-up is on the table (SF-11)."""
+
+
+_OFF: Final = ("SF-12", "robbing is not played in this game")
+_TURNED_ACE: Final = ("SF-10", "only the dealer robs a turned-up ace, before the lead")
+
+
+@attrs.frozen(slots=True, weakref_slot=False)
+class RobDecision:
+    """What robbing the turn-up offers one seat in one deal (SF-10 to SF-13).
+
+    Attributes:
+        time: when the rob is open to him.
+        phase: the phase of the turn that offers it: ``DEALER_ROB`` or ``ROB`` where the
+            rob is a decision of its own (only ``Rob`` actions, plus ``DeclineRob`` for the
+            dealer where he may decline), ``PLAY`` where his ``Rob`` actions stand beside
+            his plays and playing a card lets the rob pass.
+        rightful: whether robbing takes what is his (the dealer of a turned-up ace, the
+            holder of the ace of trumps); a rob by anybody else is false and bars him.
+        may_pass: whether he may let the rob pass (decline it, or omit it under
+            ``penalize``).
+        pass_recorded: whether letting it pass is an event (``DECLINE_ROB``): for the
+            dealer of a turned-up ace and the holder, not for a seat that could only
+            have robbed falsely.
+        pass_bars: whether letting it pass bars him (``penalize``, SF-13).
+        pass_public: whether the others see him let it pass, and so his bar: only the
+            dealer's decline of a turned-up ace, which everybody sees on the table.
+        ace_at_own_turn: for the dealer of a turned-up ace, whether the ace joins his hand
+            at his own turn in the first trick (else after the first trick).
+        rule: the rule his rob falls under (SF-10 for the dealer's turned ace, else SF-11).
+        closed: the refusal (rule id, reason) of a rob by him when none is open to him.
+
+    """
+
+    time: RobTime
+    phase: Phase
+    rightful: bool
+    may_pass: bool
+    pass_recorded: bool
+    pass_bars: bool
+    pass_public: bool
+    ace_at_own_turn: bool
+    rule: str
+    closed: tuple[str, str]
+
+    def offer(self, hand: tuple[Play, ...]) -> tuple[Action, ...]:
+        """The rob actions open to him at his rob moment, holding ``hand``.
+
+        A ``Rob`` of each card held and, for the dealer of a turned-up ace who may
+        decline, ``DeclineRob`` (a holder lets his rob pass by playing instead).
+        """
+        robs: tuple[Action, ...] = tuple([ROBS[play.card] for play in hand])
+        if self.time is RobTime.BEFORE_LEAD and self.may_pass:
+            robs += (DECLINE_ROB,)
+        return robs
+
+    @property
+    def duty(self) -> tuple[str, str]:
+        """The refusal of any other action during his rob phase (rule id, reason)."""
+        if self.phase is Phase.DEALER_ROB:
+            return ("SF-10", "the dealer must first discard to rob the turned-up ace")
+        return ("SF-11", "you hold the ace of trumps: rob the turn-up first")
+
+    def refusal(
+        self,
+        action: Rob | DeclineRob,
+        *,
+        phase: Phase,
+        first_trick: bool,
+        on_table: bool,
+        hand: Sequence[Card],
+        duty: tuple[str, str] | None,
+    ) -> tuple[str, str]:
+        """The refusal (rule id, reason) of a rob or decline that is not legal now.
+
+        ``first_trick`` and ``on_table`` say whether no trick is complete yet and the
+        turn-up is still on the table; ``duty`` is the refusal of the pending decision if
+        it is not about robbing or playing (fiving, jinking).
+        """
+        if self.closed == _OFF:
+            return _OFF
+        if isinstance(action, DeclineRob):
+            if phase in (Phase.DEALER_ROB, Phase.ROB):
+                return ("SF-12", "robbing is compulsory here; discard a card to rob")
+            open_beside_plays = phase is Phase.PLAY and first_trick and on_table
+            if open_beside_plays and self.time is RobTime.FIRST_TURN:
+                return ("SF-12", "to let the rob pass, simply play a card without robbing")
+            return ("SF-11", "there is no rob for you to decline now")
+        if phase in (Phase.DEALER_ROB, Phase.ROB):
+            return (self.rule, f"you do not hold {action.discard}")
+        if duty is not None:
+            return duty
+        if self.closed == _TURNED_ACE:
+            return _TURNED_ACE
+        if not on_table:
+            return ("SF-11", "the turn-up has already been taken")
+        if not first_trick:
+            return ("SF-11", "a rob is made only at one's first turn in the first trick")
+        if action.discard not in hand:
+            return ("SF-11", f"you do not hold {action.discard}")
+        return self.closed
+
+
+def rob_rule(options: Options, turn_up: Card, *, dealer: bool, holder: bool) -> RobDecision:
+    """Return what robbing ``turn_up`` offers a seat: the dealer or not, the holder or not.
+
+    Implements SF-10, SF-11, SF-12 and SF-13. The dealer of a turned-up ace robs it
+    before the lead, discarding face down; the ace joins his hand at his turn in the first
+    trick (or after it, ``dealer_ace_available="after_trick1"``). Otherwise the holder of
+    the ace of trumps (``holder``) robs at his first turn in the first trick, before he
+    plays, and takes the turn-up at once. Robbing is compulsory and enforced by default:
+    the holder's turn is then a rob of its own. Where it may be passed (``robbing=
+    "optional"``, or ``rob_enforcement="penalize"``) the holder's ``Rob`` actions stand
+    beside his plays and playing a card lets the rob pass, an event of his own view only;
+    under ``penalize`` anybody may rob there, falsely unless he holds the ace, and a false
+    or omitted rob bars him: a barred side cannot win the hand (SF-13), and nobody else
+    learns of the bar until it matters. The dealer's decline of a turned-up ace is a
+    ``DeclineRob`` action before the lead, seen by everybody.
+    """
+    penalize = options.rob_enforcement is RobEnforcement.PENALIZE
+    may_pass = options.robbing is Robbing.OPTIONAL or penalize
+    ace = Card(Rank.ACE, turn_up.suit)
+    if options.robbing is Robbing.OFF:
+        return _never("SF-12", _OFF)
+    if turn_up.rank is Rank.ACE:
+        if not dealer:
+            return _never("SF-10", _TURNED_ACE)
+        return RobDecision(
+            time=RobTime.BEFORE_LEAD,
+            phase=Phase.DEALER_ROB,
+            rightful=True,
+            may_pass=may_pass,
+            pass_recorded=may_pass,
+            pass_bars=penalize,
+            pass_public=True,
+            ace_at_own_turn=options.dealer_ace_available is DealerAce.OWN_TURN_TRICK1,
+            rule="SF-10",
+            closed=_TURNED_ACE,
+        )
+    if holder:
+        return RobDecision(
+            time=RobTime.FIRST_TURN,
+            phase=Phase.PLAY if may_pass else Phase.ROB,
+            rightful=True,
+            may_pass=may_pass,
+            pass_recorded=may_pass,
+            pass_bars=penalize,
+            pass_public=False,
+            ace_at_own_turn=False,
+            rule="SF-11",
+            closed=("SF-11", "you cannot rob now"),
+        )
+    if penalize:
+        return RobDecision(
+            time=RobTime.FIRST_TURN, phase=Phase.PLAY, rightful=False, may_pass=True,
+            pass_recorded=False, pass_bars=False, pass_public=False, ace_at_own_turn=False,
+            rule="SF-11", closed=("SF-11", "you cannot rob now"),
+        )  # fmt: skip
+    reason = f"you do not hold the ace of trumps ({ace}); only its holder may rob"
+    return _never("SF-11", ("SF-12", reason))
+
+
+def _never(rule: str, closed: tuple[str, str]) -> RobDecision:
+    """The decision of a seat that has nothing to rob in the deal."""
+    return RobDecision(
+        time=RobTime.NEVER, phase=Phase.PLAY, rightful=False, may_pass=False,
+        pass_recorded=False, pass_bars=False, pass_public=False, ace_at_own_turn=False,
+        rule=rule, closed=closed,
+    )  # fmt: skip
