@@ -1,4 +1,4 @@
-"""Spoil Five options: every variant flag of RULES.md §3, validated, and named presets.
+"""Spoil Five options: every variant of the rules page, validated, and named presets.
 
 >>> Options(players=4).full_stake, Options().robbing == "compulsory"
 (2, True)
@@ -214,9 +214,9 @@ def _teams(value: object) -> tuple[tuple[int, ...], ...] | None:
 
 @attrs.frozen(slots=True)
 class Options:
-    """The rules a Spoil Five game is played under (RULES.md §2 and the SF flags of §3).
+    """The rules a Spoil Five game is played under (``docs/rules/spoil-five.md``, Variants).
 
-    Field names and defaults are those of the RULES.md option table. String-valued fields
+    Field names and defaults are those of the rules page's option table. String-valued fields
     accept the plain strings and store the matching enum member.
 
     Attributes:

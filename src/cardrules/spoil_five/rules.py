@@ -1,4 +1,4 @@
-"""The Spoil Five engine: legal actions, refusals and transitions (RULES.md §2).
+"""The Spoil Five engine: legal actions, refusals and transitions (``docs/rules/spoil-five.md``).
 
 Pure functions over immutable :class:`~cardrules.spoil_five.state.State` values. Each rule
 family is one function returning a decision value: following (:mod:`.following`),
@@ -21,7 +21,7 @@ then steps.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, overload
 
 from cardrules.cards import Card, Suit
 from cardrules.errors import IllegalActionError
@@ -42,6 +42,7 @@ from cardrules.spoil_five.actions import (
     RefuseFive,
     Rob,
     Stop,
+    parse_action,
 )
 from cardrules.spoil_five.compiled import compile_rules
 from cardrules.spoil_five.fiving import five, fiving_duty, fiving_refusal, fiving_turn
@@ -127,14 +128,34 @@ def check_action(state: State, action: object) -> IllegalActionError | None:
     return IllegalActionError(action, rule, reason)
 
 
-def apply_action(state: State, action: Action) -> State:
+@overload
+def apply_action(state: State, action: Action) -> State: ...
+
+
+@overload
+def apply_action(state: State, action: str) -> State: ...
+
+
+def apply_action(state: State, action: object) -> State:
     """Return the state after ``action`` by ``state.to_act``, automatic steps included.
+
+    ``action`` is an action, or its notation (``"play 10C"``), read by
+    :func:`~cardrules.spoil_five.actions.parse_action`.
+
+    >>> from cardrules.spoil_five.deal import new_game
+    >>> from cardrules.spoil_five.options import Options
+    >>> state = new_game(Options(players=3), seed=1)
+    >>> apply_action(state, "play KS").trick
+    (<Card KS>,)
 
     Raises:
         IllegalActionError: with the rule id and a reason, if ``action`` is not legal;
             ``state`` is unchanged.
+        NotationError: if ``action`` is a string that is not an action in notation.
 
     """
+    if isinstance(action, str):
+        action = parse_action(action)
     if action not in state._legal:  # the legal actions are the decisions' actions
         error = check_action(state, action)
         assert error is not None
@@ -147,6 +168,7 @@ def apply_action(state: State, action: Action) -> State:
         return _decline_rob(state)
     if isinstance(action, Stop | GoOn):
         return _jink(state, action)
+    assert isinstance(action, AskFive | DeclineFive | AcceptFive | RefuseFive)
     return _fiving(state, action)
 
 
