@@ -297,10 +297,7 @@ class Board(Value):
         return self._outcome
 
     def _copy(self) -> Board:
-        board = object.__new__(Board)
-        board._pool = self._pool
-        board._balances = self._balances
-        board._scores = self._scores
+        board = Board(self._pool, self._balances, self._scores)
         board._taker = self._taker
         board._dealer_robbed = self._dealer_robbed
         board._discards = self._discards
