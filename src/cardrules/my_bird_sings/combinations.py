@@ -125,31 +125,33 @@ def not_singing(options: Options, cards: Sequence[Card]) -> tuple[str, str]:
 
 
 def sets_of(
-    cards: tuple[Card, ...], size: int, keys: frozenset[int]
+    cards: tuple[Card, ...], key: int, size: int, keys: frozenset[int], most: int = 0
 ) -> tuple[tuple[Card, ...], ...]:
-    """Every set of ``size`` cards from ``cards`` whose suit key is in ``keys``.
+    """The sets of ``size`` cards from ``cards`` whose suit key is in ``keys``.
 
-    The sets come in the order of :func:`itertools.combinations` over ``cards``, each in
-    holding order. A holding of ``size + 1`` cards (the one every check sees, MBS-10) is
-    done by leaving out one card at a time, the last first: that is the same order.
+    ``key`` is the suit key of ``cards``. All the sets, or the first ``most``, come in the
+    order of :func:`itertools.combinations` over ``cards``, each in holding order. The
+    holdings every check sees (``size`` or ``size + 1`` cards, MBS-10) are done from the
+    key: with one card more each set leaves out one card, the last first, which is the
+    same order.
     """
     count = len(cards)
+    if count == size:
+        return (cards,) if key in keys else ()
     if count == size + 1:
-        key = 0
-        for card in cards:
-            key += SUIT_KEY[card]
-        return tuple(
-            [
-                cards[:left_out] + cards[left_out + 1 :]
-                for left_out in range(size, -1, -1)
-                if key - SUIT_KEY[cards[left_out]] in keys
-            ]
-        )
-    return tuple(
+        found: list[tuple[Card, ...]] = []
+        for left_out in range(size, -1, -1):
+            if key - SUIT_KEY[cards[left_out]] in keys:
+                found.append(cards[:left_out] + cards[left_out + 1 :])
+                if len(found) == most:
+                    break
+        return tuple(found)
+    sets = (
         combo
         for combo in itertools.combinations(cards, size)
         if sum(map(SUIT_KEY.__getitem__, combo)) in keys
     )
+    return tuple(itertools.islice(sets, most) if most else sets)
 
 
 def singing_sets(cards: Sequence[Card], options: Options) -> tuple[tuple[Card, ...], ...]:
@@ -163,4 +165,5 @@ def singing_sets(cards: Sequence[Card], options: Options) -> tuple[tuple[Card, .
     >>> len(singing_sets(parse_cards("2H 9H KH 5H 7H"), PEEL))
     5
     """
-    return sets_of(tuple(cards), options.hand_size, singing_keys(options))
+    held = tuple(cards)
+    return sets_of(held, suit_key(held), options.hand_size, singing_keys(options))

@@ -1,8 +1,8 @@
 """Everything a deal under one options value needs, compiled once: :func:`compile_rules`.
 
 The tables here are built by calling the rule functions themselves (the antes of MBS-2,
-the deal of MBS-3, the singing rule of MBS-4 to MBS-6), so the engine reads the very
-values the rules define.
+the deal of MBS-3, the singing rule of MBS-4 to MBS-6, the first exchange turn of MBS-11),
+so the engine reads the very values the rules define.
 
 >>> from cardrules.my_bird_sings.options import Options
 >>> rules = compile_rules(Options(players=3))
@@ -22,6 +22,7 @@ from cardrules.cards import FULL_PACK, Card
 from cardrules.cards import SHORT_PACK as SHORT_CARDS
 from cardrules.my_bird_sings.combinations import singing_keys
 from cardrules.my_bird_sings.deal import ante, deal_positions
+from cardrules.my_bird_sings.exchange import first_exchange_turn
 from cardrules.my_bird_sings.options import Options
 from cardrules.my_bird_sings.state import Event, EventKind, Hands, Table
 
@@ -40,6 +41,7 @@ class Rules:
         dealt: how many cards the deal gives out.
         stock_size: how many are left for the stock.
         keys: the suit keys of the holdings that sing (MBS-4 to MBS-6).
+        exchange_from: the first turn on which an exchange may be open (MBS-11).
         antes: by dealer, what each seat puts in the pool (MBS-2).
         dealing: by dealer, the getter of every seat's hand from the dealt cards, top
             card first (MBS-3).
@@ -55,6 +57,7 @@ class Rules:
     dealt: int
     stock_size: int
     keys: frozenset[int]
+    exchange_from: int
     antes: tuple[tuple[int, ...], ...]
     dealing: tuple[Callable[[tuple[Card, ...]], Hands], ...]
     first_tables: tuple[Table, ...]
@@ -114,6 +117,7 @@ def compile_rules(options: Options) -> Rules:
         dealt=dealt,
         stock_size=len(pack) - dealt,
         keys=singing_keys(options),
+        exchange_from=first_exchange_turn(options),
         antes=antes,
         dealing=dealing,
         first_tables=first_tables,

@@ -31,7 +31,13 @@ from cardrules.my_bird_sings.actions import (
 from cardrules.my_bird_sings.options import ExchangeBy, ExchangeOnExhaustion, Options, PileTo
 from cardrules.my_bird_sings.state import Deal, Decision, Phase, State, Table
 
-__all__ = ["Closed", "ExchangeDecision", "exchange_cards", "exchange_chance"]
+__all__ = [
+    "Closed",
+    "ExchangeDecision",
+    "exchange_cards",
+    "exchange_chance",
+    "first_exchange_turn",
+]
 
 
 class Closed(enum.Enum):
@@ -113,13 +119,13 @@ def exchange_chance(
     (:func:`exchange_cards`). Only he sees the cards turned. Returns the decision when the
     exchange is open (``Abandon()`` last if MBS-13 offers it here), else why not.
     """
-    options = deal._rules.options
-    by = options.exchange_by
+    rules = deal._rules
+    by = rules.options.exchange_by
     if by is _NOBODY:
         return _NOT_PLAYED
     if by is _LEADER and seat != deal._eldest:
         return _NOT_LEADER
-    if turn < options.exchange_after_rounds * options.players:
+    if turn < rules.exchange_from:
         return _TOO_EARLY
     if not table._stock_count:
         return _EMPTY_STOCK
@@ -127,6 +133,16 @@ def exchange_chance(
         return _DONE
     legal: tuple[Action, ...] = (*[EXCHANGE_ACTIONS[card] for card in hand], DECLINE_EXCHANGE)
     return ExchangeDecision(seat, (*legal, ABANDON) if abandon else legal, False)
+
+
+def first_exchange_turn(options: Options) -> int:
+    """The first turn from which :func:`exchange_chance` may open an exchange (D-8).
+
+    ``exchange_after_rounds`` full rounds come first: turn ``3 × players`` by default.
+    :func:`~cardrules.my_bird_sings.compiled.compile_rules` keeps it as
+    ``Rules.exchange_from``; before it every exchange is closed.
+    """
+    return options.exchange_after_rounds * options.players
 
 
 def exchange_cards(

@@ -13,6 +13,8 @@ offered face down, in an order fixed by the deal's seed and the turn).
 
 from __future__ import annotations
 
+from operator import itemgetter as _pick
+
 from cardrules.cards import Card
 from cardrules.dealing import derive_seed, shuffled
 from cardrules.errors import IllegalActionError
@@ -127,17 +129,21 @@ def pass_decision(
 ) -> PassDecision | DrawDecision:
     """The decision that passes a card of ``seat``, on turn ``turn`` holding ``hand``.
 
-    Implements MBS-8 (step 4 of a turn, MBS-9). With ``passing="throw"`` the player on turn
-    chooses a card (``Pass(card)``) and lays it face down for his left neighbour. With
-    ``passing="draw_blind"`` he offers his whole hand face down and his left neighbour
-    decides: he draws a card by position (``Draw(index)``). The offered cards lie in a
-    fresh random order, the sorted hand shuffled with ``derive_seed(deal seed, turn)``, so
-    the position says nothing about the card and the state needs no random generator.
-    ``Abandon()`` comes last when MBS-13 offers it at this decision (``abandon``).
+    Implements MBS-8: who decides the pass that ends a turn, and between what. With
+    ``passing="throw"`` the player on turn chooses a card (``Pass(card)``) and lays it
+    face down for his left neighbour. With ``passing="draw_blind"`` he offers his whole
+    hand face down and his left neighbour decides: he draws a card by position
+    (``Draw(index)``). The offered cards lie in a fresh random order, the sorted hand
+    shuffled with ``derive_seed(deal seed, turn)``, so the position says nothing about the
+    card and the state needs no random generator. ``Abandon()`` comes last when MBS-13
+    offers it at this decision (``abandon``).
     """
     rules = deal._rules
     if rules.options.passing is _THROW:
-        legal: tuple[Action, ...] = tuple([PASS_ACTIONS[card] for card in hand])
+        # The Pass of each card held, in holding order (one C-level look-up for two or more).
+        legal: tuple[Action, ...] = (
+            _pick(*hand)(PASS_ACTIONS) if len(hand) > 1 else (PASS_ACTIONS[hand[0]],)
+        )
         return PassDecision(seat, (*legal, ABANDON) if abandon else legal, exchanged)
     legal = DRAW_ACTIONS[: len(hand)]
     order = shuffled(sorted(hand), derive_seed(deal._seed, turn))

@@ -146,7 +146,15 @@ def apply_action(state: State, action: Action) -> State:
         hands = state._hands
         seat = deal.on_turn(state._turn)
         passing = pass_decision(deal, hands[seat], seat, state._turn, False, False)
-        return State(deal, hands, state._turn, passing, state._table, log, state._events)
+        return State(
+            deal=deal,
+            hands=hands,
+            turn=state._turn,
+            decision=passing,
+            table=state._table,
+            log=log,
+            events=state._events,
+        )
     if kind is Abandon:
         return settle(
             deal,

@@ -24,7 +24,7 @@ import random
 from cardrules.cards import Card
 from cardrules.errors import OptionsError
 from cardrules.my_bird_sings.actions import Abandon
-from cardrules.my_bird_sings.combinations import SUIT_KEY, sets_of
+from cardrules.my_bird_sings.combinations import SUIT_KEY, sets_of, suit_key
 from cardrules.my_bird_sings.compiled import compile_rules
 from cardrules.my_bird_sings.ending import DealOver, Start, turn_start
 from cardrules.my_bird_sings.exchange import ExchangeDecision, exchange_chance
@@ -94,9 +94,18 @@ def sample_state(view: View, rng: random.Random) -> State:
     if options.rejects_to is PileTo.DEAD:
         known_dead.extend(c for c in view.public_rejects if c not in known_dead)
     placed: dict[int, list[Card]] = {seat: [] for seat in range(n)}
+    # The deal's turn order (MBS-7); the sample's own seed is drawn once the cards are placed.
+    order = Deal(
+        rules=rules,
+        dealer=view.dealer,
+        seed=0,
+        deck=None,
+        number=view.deal_number,
+        first_seed=0,
+        previous=None,
+    )
     if view.passed and view.phase is not Phase.OVER and not options.play_to_exhaustion:
-        mine = (me - view.eldest) % n  # the viewer's first turn (MBS-7)
-        last_turn = max(t for t in range(view.turn) if t % n == mine)
+        last_turn = max(t for t in range(view.turn) if order.on_turn(t) == me)
         if view.turn == last_turn + 1 and not view.exchanged:
             placed[(me + 1) % n].append(view.passed[-1])
     outcome = view.outcome
@@ -114,9 +123,7 @@ def sample_state(view: View, rng: random.Random) -> State:
     others = [seat for seat in range(n) if seat != me]
     trick_need = {seat: view.tricks[seat] * hand_size for seat in others}
     dead_need = view.dead_count - len(known_dead)
-    silent, must_sing = silent_holdings(
-        options, view.eldest, view.turn, view.phase, view.to_act, me
-    )
+    silent, must_sing = silent_holdings(order, view.turn, view.phase, view.to_act, me)
     keys = rules.keys
     hands: list[tuple[Card, ...]] = []
     stock: list[Card] = []
@@ -188,7 +195,8 @@ def sample_state(view: View, rng: random.Random) -> State:
     elif phase is Phase.SING:
         seat = view.to_act if view.to_act is not None else me
         pre = (seat - view.eldest) % n if turn == 0 else 0
-        sets = sets_of(all_hands[seat], rules.hand_size, keys)
+        holding = all_hands[seat]
+        sets = sets_of(holding, suit_key(holding), rules.hand_size, keys)
         decision = sing_decision(options, seat, sets, pre, view.exchanged, abandon)
     else:
         chance = None
@@ -202,4 +210,12 @@ def sample_state(view: View, rng: random.Random) -> State:
             decision = pass_decision(
                 deal, all_hands[on_turn], on_turn, turn, view.exchanged, abandon
             )
-    return State(deal, all_hands, turn, decision, table, None, events)
+    return State(
+        deal=deal,
+        hands=all_hands,
+        turn=turn,
+        decision=decision,
+        table=table,
+        log=None,
+        events=events,
+    )

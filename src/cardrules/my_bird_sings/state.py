@@ -618,4 +618,12 @@ def _rebuild_state(
     events: Iterable[Event | Known],
 ) -> State:
     """Unpickle a :class:`State` through its constructor, linking its logs up again."""
-    return State(deal, hands, turn, decision, table, relink(log), relink(events))
+    return State(
+        deal=deal,
+        hands=hands,
+        turn=turn,
+        decision=decision,
+        table=table,
+        log=relink(log),
+        events=relink(events),
+    )

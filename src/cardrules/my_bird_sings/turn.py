@@ -170,12 +170,12 @@ def play_turn(
     the deal, or the turn's first decision may offer ``Abandon()`` (``abandon``).
     ``exchanged`` says whether the player on turn has exchanged in this turn.
     """
+    rules = deal._rules
     if begins:
-        start = turn_start(deal._rules, turn)
+        start = turn_start(rules, turn)
         if start is _VOID:
             return settle(deal, hands, turn, table, log, events, _ROUND_LIMIT)
         abandon = start is _OFFER_ABANDON
-    rules = deal._rules
     keys = rules.keys
     seat = deal.on_turn(turn)
     while True:
@@ -187,21 +187,13 @@ def play_turn(
                 key += SUIT_KEY[card]
             if key in keys:  # the bird sings
                 options = rules.options
-                sets = sets_of(hand, rules.hand_size, keys)
-                if not options.play_to_exhaustion:
-                    if options.auto_sing:
-                        return settle(
-                            deal,
-                            hands,
-                            turn,
-                            table,
-                            log,
-                            events,
-                            _SANG,
-                            singer=checked,
-                            shown=sets[0],
-                        )
-                elif options.auto_sing and len(sets) == 1:
+                if options.auto_sing and not options.play_to_exhaustion:  # it sings: it wins
+                    shown = sets_of(hand, key, rules.hand_size, keys, 1)[0]
+                    return settle(
+                        deal, hands, turn, table, log, events, _SANG, singer=checked, shown=shown
+                    )
+                sets = sets_of(hand, key, rules.hand_size, keys)
+                if options.auto_sing and len(sets) == 1:  # play to exhaustion: a trick
                     hands, table, events, ended = lay_trick(
                         deal, hands, turn, checked, sets[0], table, events
                     )
@@ -216,35 +208,36 @@ def play_turn(
             continue
         break
     hand = hands[seat]
-    chance = exchange_chance(deal, hand, seat, turn, table, exchanged, abandon)
-    if type(chance) is ExchangeDecision:
-        decision = chance
-    else:
-        decision = pass_decision(deal, hand, seat, turn, exchanged, abandon)
+    if turn >= rules.exchange_from:  # before it the exchange rule is closed (see MBS-11)
+        chance = exchange_chance(deal, hand, seat, turn, table, exchanged, abandon)
+        if type(chance) is ExchangeDecision:
+            return State(deal, hands, turn, chance, table, log, events)
+    decision = pass_decision(deal, hand, seat, turn, exchanged, abandon)
     return State(deal, hands, turn, decision, table, log, events)
 
 
 def silent_holdings(
-    options: Options, eldest: int, turn: int, phase: Phase, to_act: int | None, viewer: int
+    deal: Deal, turn: int, phase: Phase, to_act: int | None, viewer: int
 ) -> tuple[list[int], int | None]:
     """What the sing checks of MBS-9 reveal of hidden hands, for sampling.
 
     Returns the seats (other than ``viewer``) whose holdings cannot sing now, and the seat
     whose holding must sing (a pending sing decision), if any. With automatic singing a
     holding that was checked and has not received a card since is silent, as the deal
-    would have ended otherwise: every seat whose turn has come, and with
-    ``any_after_deal`` every dealt hand once the after-deal checks are done.
+    would have ended otherwise: every seat whose turn has come (it is checked when it
+    receives), and with ``any_after_deal`` every dealt hand once the after-deal checks are
+    done.
     """
+    options = deal.options
     n = options.players
     must_sing = to_act if phase is Phase.SING else None
     if not options.auto_sing or phase is Phase.OVER:
         return [], must_sing
     after_deal = options.sing_timing is _ANY_AFTER_DEAL and (turn > 0 or phase is not Phase.SING)
-    silent: list[int] = []
-    for seat in range(n):
-        if seat in (viewer, must_sing):
-            continue
-        offset = (seat - eldest) % n  # the turn this seat first had (MBS-7)
-        if offset <= turn or (after_deal and offset > turn):
-            silent.append(seat)
+    checked = {deal.on_turn(earlier) for earlier in range(min(turn, n - 1) + 1)}
+    silent = [
+        seat
+        for seat in range(n)
+        if seat not in (viewer, must_sing) and (after_deal or seat in checked)
+    ]
     return silent, must_sing
