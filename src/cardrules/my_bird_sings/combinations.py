@@ -20,7 +20,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Final
 
-from cardrules.cards import Card
+from cardrules.cards import FULL_PACK, Card
 from cardrules.my_bird_sings.options import Options, Singing
 
 __all__ = [
@@ -34,7 +34,7 @@ __all__ = [
     "suit_key",
 ]
 
-SUIT_KEY: Final[tuple[int, ...]] = tuple(16 ** (i // 13) for i in range(52))
+SUIT_KEY: Final[tuple[int, ...]] = tuple(16**card.suit for card in FULL_PACK)
 """For each card, indexed by card number, what it adds to a holding's suit key (``16 ** suit``)."""
 
 

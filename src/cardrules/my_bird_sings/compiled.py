@@ -1,8 +1,9 @@
 """Everything a deal under one options value needs, compiled once: :func:`compile_rules`.
 
 The tables here are built by calling the rule functions themselves (the antes of MBS-2,
-the deal of MBS-3, the singing rule of MBS-4 to MBS-6, the first exchange turn of MBS-11),
-so the engine reads the very values the rules define.
+the deal of MBS-3, the turn order of MBS-7, the singing rule of MBS-4 to MBS-6, the first
+exchange turn of MBS-11, the turn starts of MBS-13), so the engine reads the very values the
+rules define.
 
 >>> from cardrules.my_bird_sings.options import Options
 >>> rules = compile_rules(Options(players=3))
@@ -21,7 +22,8 @@ import attrs
 from cardrules.cards import FULL_PACK, Card
 from cardrules.cards import SHORT_PACK as SHORT_CARDS
 from cardrules.my_bird_sings.combinations import singing_keys
-from cardrules.my_bird_sings.deal import ante, deal_positions
+from cardrules.my_bird_sings.deal import ante, deal_positions, turn_order
+from cardrules.my_bird_sings.ending import Start, turn_start
 from cardrules.my_bird_sings.exchange import first_exchange_turn
 from cardrules.my_bird_sings.options import Options
 from cardrules.my_bird_sings.state import Event, EventKind, Hands, Table
@@ -43,6 +45,9 @@ class Rules:
         keys: the suit keys of the holdings that sing (MBS-4 to MBS-6).
         exchange_from: the first turn on which an exchange may be open (MBS-11).
         antes: by dealer, what each seat puts in the pool (MBS-2).
+        orders: by dealer, the seats in turn order, the eldest hand first (MBS-7).
+        starts: by turn, what MBS-13 says as the turn begins, for the first rounds (all
+            the turns a round limit allows); later turns ask ``turn_start``.
         dealing: by dealer, the getter of every seat's hand from the dealt cards, top
             card first (MBS-3).
         first_tables: by dealer, the table a session's first deal starts from (nothing
@@ -59,9 +64,17 @@ class Rules:
     keys: frozenset[int]
     exchange_from: int
     antes: tuple[tuple[int, ...], ...]
+    orders: tuple[tuple[int, ...], ...]
+    starts: tuple[Start, ...]
     dealing: tuple[Callable[[tuple[Card, ...]], Hands], ...]
     first_tables: tuple[Table, ...]
     passes: tuple[tuple[Event, ...], ...]
+
+
+def _horizon(options: Options) -> int:
+    """How many turns ``Rules.starts`` covers: to the round limit, or 64 rounds."""
+    limit = options.round_limit
+    return (64 if limit is None else limit) * options.players + 1
 
 
 def _hands_getter(places: tuple[tuple[int, ...], ...]) -> Callable[[tuple[Card, ...]], Hands]:
@@ -119,6 +132,8 @@ def compile_rules(options: Options) -> Rules:
         keys=singing_keys(options),
         exchange_from=first_exchange_turn(options),
         antes=antes,
+        orders=tuple(turn_order(options, dealer) for dealer in range(n)),
+        starts=tuple(turn_start(options, turn) for turn in range(_horizon(options))),
         dealing=dealing,
         first_tables=first_tables,
         passes=passes,

@@ -1,4 +1,6 @@
-"""The deal of My Bird Sings: the antes (MBS-2) and who is dealt which cards (MBS-3).
+"""The deal of My Bird Sings: antes (MBS-2), who is dealt which cards (MBS-3), turn order.
+
+The order of the turns (MBS-7) follows the deal: clockwise from the eldest hand.
 
 >>> from cardrules.cards import parse_cards
 >>> from cardrules.my_bird_sings import Options, new_game
@@ -23,7 +25,7 @@ from cardrules.cards import SHORT_PACK as SHORT_CARDS
 from cardrules.errors import OptionsError
 from cardrules.my_bird_sings.options import Options
 
-__all__ = ["ante", "deal_positions", "deck_for"]
+__all__ = ["ante", "deal_positions", "deck_for", "turn_order"]
 
 
 def ante(options: Options, dealer: int) -> tuple[int, ...]:
@@ -41,6 +43,20 @@ def ante(options: Options, dealer: int) -> tuple[int, ...]:
     )
 
 
+def turn_order(options: Options, dealer: int) -> tuple[int, ...]:
+    """The seats in turn order in a deal by ``dealer``: the eldest hand first.
+
+    Implements MBS-7: turns are numbered from 0, turn ``t`` belongs to the seat ``t``
+    places after the eldest hand (the original leader, on the dealer's left, C-1), and a
+    round is one turn each: turn ``t`` is ``turn_order(...)[t % players]``.
+
+    >>> turn_order(Options(players=4), dealer=1)
+    (2, 3, 0, 1)
+    """
+    n = options.players
+    return tuple((dealer + 1 + offset) % n for offset in range(n))
+
+
 def deal_positions(options: Options, dealer: int) -> tuple[tuple[int, ...], ...]:
     """For each seat, the places in the pack (0 is the top card) of the cards it is dealt.
 
@@ -53,14 +69,12 @@ def deal_positions(options: Options, dealer: int) -> tuple[tuple[int, ...], ...]
     >>> deal_positions(Options(players=2, deal_batch=2), dealer=0)
     ((2, 3, 6, 7), (0, 1, 4, 5))
     """
-    n = options.players
     batch = options.deal_batch
-    eldest = (dealer + 1) % n
-    places: list[list[int]] = [[] for _ in range(n)]
+    places: list[list[int]] = [[] for _ in range(options.players)]
     top = 0
     for _ in range(options.hand_size // batch):
-        for offset in range(n):
-            places[(eldest + offset) % n].extend(range(top, top + batch))
+        for seat in turn_order(options, dealer):  # clockwise from the eldest hand
+            places[seat].extend(range(top, top + batch))
             top += batch
     return tuple(tuple(seat) for seat in places)
 

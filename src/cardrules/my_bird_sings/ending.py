@@ -4,10 +4,9 @@
 the table may agree to abandon it at the turn's first decision. :func:`settle` pays out
 a finished deal into its :class:`DealOver` decision, which refuses every action.
 
->>> from cardrules.my_bird_sings.compiled import compile_rules
 >>> from cardrules.my_bird_sings.options import Options
->>> rules = compile_rules(Options(players=3, round_limit=2))
->>> [turn_start(rules, turn).name for turn in (2, 3, 4, 6)]
+>>> options = Options(players=3, round_limit=2)
+>>> [turn_start(options, turn).name for turn in (2, 3, 4, 6)]
 ['GO_ON', 'OFFER_ABANDON', 'GO_ON', 'VOID']
 """
 
@@ -20,6 +19,7 @@ from typing import TYPE_CHECKING
 from cardrules.errors import IllegalActionError
 from cardrules.history import Log
 from cardrules.my_bird_sings.actions import Action
+from cardrules.my_bird_sings.options import Options
 from cardrules.my_bird_sings.state import (
     Deal,
     Decision,
@@ -57,7 +57,7 @@ _OFFER_ABANDON = Start.OFFER_ABANDON
 _VOID = Start.VOID
 
 
-def turn_start(rules: Rules, turn: int) -> Start:
+def turn_start(options: Options, turn: int) -> Start:
     """What happens as turn ``turn`` begins (turns counted from 0, MBS-7).
 
     Implements MBS-13: with ``round_limit=R`` the deal is void when turn ``R × players``
@@ -69,10 +69,10 @@ def turn_start(rules: Rules, turn: int) -> Start:
     turn. Whoever makes that decision holds the offer: the leader himself (his sing choice,
     exchange or pass) or, with ``draw_blind`` passing and nothing else to decide, his left
     neighbour about to draw. A void or abandoned deal leaves the pool for the next deal
-    (:func:`settle`).
+    (:func:`settle`). ``Rules.starts`` tables the answer for the first rounds.
     """
-    n = rules.players
-    limit = rules.options.round_limit
+    n = options.players
+    limit = options.round_limit
     if limit is not None and turn >= limit * n:
         return _VOID
     if turn >= n and turn % n == 0:
@@ -85,7 +85,7 @@ def abandon_refusal(rules: Rules, turn: int, action: object) -> IllegalActionErr
 
     The chances are those :func:`turn_start` gives (see MBS-13); the next one is named.
     """
-    if turn_start(rules, turn) is Start.OFFER_ABANDON:
+    if turn_start(rules.options, turn) is Start.OFFER_ABANDON:
         reason = "the first decision of this round has been taken"
     else:
         reason = "no new round is beginning"
@@ -93,7 +93,7 @@ def abandon_refusal(rules: Rules, turn: int, action: object) -> IllegalActionErr
     following = next(
         later
         for later in range(turn + 1, turn + 1 + rules.players)
-        if turn_start(rules, later) is not Start.GO_ON
+        if turn_start(rules.options, later) is not Start.GO_ON
     )
     return IllegalActionError(
         action,

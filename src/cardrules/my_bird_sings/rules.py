@@ -82,14 +82,13 @@ def check_action(state: State, action: object) -> IllegalActionError | None:
         return None
     if decision.phase is Phase.OVER:
         return decision.refusal(state, action)
-    kind = type(action)
-    if kind is Abandon:
+    if isinstance(action, Abandon):
         return abandon_refusal(state._deal.rules, state._turn, action)
-    if kind is Pass or kind is Draw:
-        error = method_refusal(state.options, cast("Pass | Draw", action))
+    if isinstance(action, Pass | Draw):
+        error = method_refusal(state.options, action)
         if error is not None:
             return error
-    elif kind is Exchange or kind is DeclineExchange:
+    elif isinstance(action, Exchange | DeclineExchange):
         deal = state._deal
         seat = deal.on_turn(state._turn)
         chance = exchange_chance(
@@ -97,9 +96,9 @@ def check_action(state: State, action: object) -> IllegalActionError | None:
         )
         if type(chance) is Closed:
             return chance.refusal(deal, action)
-    elif kind is Sing or kind is DeclineSing:
+    elif isinstance(action, Sing | DeclineSing):
         if decision.phase is not Phase.SING:
-            return no_sing_waiting(cast("Sing | DeclineSing", action))
+            return no_sing_waiting(action)
     else:
         return IllegalActionError(action, "C-7", "it is not a My Bird Sings action")
     return decision.refusal(state, action)

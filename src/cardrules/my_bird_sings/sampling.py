@@ -53,7 +53,7 @@ def _abandon_open(v: View, deal: Deal, hands: Hands, table: Table) -> bool:
         return any(type(action) is Abandon for action in v.legal_actions)
     if v.phase is Phase.OVER or v.exchanged:
         return False
-    if turn_start(deal.rules, v.turn) is not Start.OFFER_ABANDON:
+    if turn_start(v.options, v.turn) is not Start.OFFER_ABANDON:
         return False
     if v.phase is Phase.SING or v.phase is Phase.EXCHANGE:
         return True

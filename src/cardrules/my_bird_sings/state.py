@@ -283,6 +283,7 @@ class Deal(Value):
         "_eldest",
         "_first_seed",
         "_number",
+        "_order",
         "_previous",
         "_remainder",
         "_rules",
@@ -301,7 +302,8 @@ class Deal(Value):
     ) -> None:
         self._rules = rules
         self._dealer = dealer
-        self._eldest = (dealer + 1) % rules.players  # the dealer's left neighbour (C-1)
+        self._order = order = rules.orders[dealer]  # the seats in turn order (MBS-7)
+        self._eldest = order[0]
         self._seed = seed
         self._deck = deck
         self._number = number
@@ -371,12 +373,9 @@ class Deal(Value):
         return self._previous
 
     def on_turn(self, turn: int) -> int:
-        """The seat that owns turn ``turn``.
-
-        Implements MBS-7: turns are numbered from 0, turn ``t`` belongs to the seat ``t``
-        places after the eldest hand (the original leader), and a round is one turn each.
-        """
-        return (self._eldest + turn) % self._rules.players
+        """The seat that owns turn ``turn``: ``turn`` places after the eldest hand (see MBS-7)."""
+        order = self._order
+        return order[turn % len(order)]
 
     def stock_of(self, table: Table) -> tuple[Card, ...]:
         """The stock of ``table``, top card first (the rest of the pack while untouched)."""

@@ -172,12 +172,14 @@ def play_turn(
     """
     rules = deal._rules
     if begins:
-        start = turn_start(rules, turn)
+        starts = rules.starts  # MBS-13's turn_start, tabled for the first rounds
+        start = starts[turn] if turn < len(starts) else turn_start(rules.options, turn)
         if start is _VOID:
             return settle(deal, hands, turn, table, log, events, _ROUND_LIMIT)
         abandon = start is _OFFER_ABANDON
     keys = rules.keys
-    seat = deal.on_turn(turn)
+    order = deal._order
+    seat = order[turn % len(order)]  # the seat on turn (MBS-7's table)
     while True:
         if check:
             checked = deal.on_turn(turn + pre) if pre else seat  # pre: after-deal checks
