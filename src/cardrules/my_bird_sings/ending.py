@@ -199,7 +199,6 @@ def settle(
     log: Log[Action],
     events: Log[Event | Known],
     kind: OutcomeKind,
-    *,
     singer: int | None = None,
     shown: tuple[Card, ...] = (),
 ) -> State:

@@ -173,6 +173,7 @@ def apply_action(state: State, action: Action) -> State:
             state._table,
             log,
             state._events,
+            begins=False,
             pre=sing.pre,
             exchanged=sing.exchanged,
             check=False,
@@ -200,7 +201,7 @@ def _pass(state: State, giver: int, card: Card, action: Action) -> State:
     hands[receiver] = hands[receiver] + (card,)
     events = (state._events, rules.passes[giver][card])
     log = (state._log, action)
-    return play_turn(deal, tuple(hands), state._turn + 1, state._table, log, events, begins=True)
+    return play_turn(deal, tuple(hands), state._turn + 1, state._table, log, events)
 
 
 def _exchange(state: State, action: Exchange) -> State:
@@ -226,6 +227,7 @@ def _exchange(state: State, action: Exchange) -> State:
         table.with_piles(stock, dead, table.tricks, table.trick_cards),
         (state._log, action),
         (state._events, event),
+        begins=False,
         exchanged=True,
     )
 
@@ -253,7 +255,15 @@ def _sing(state: State, decision: SingDecision, action: Sing) -> State:
     if ended:
         return settle(deal, hands, state._turn, table, log, events, OutcomeKind.EXHAUSTED)
     return play_turn(
-        deal, hands, state._turn, table, log, events, pre=decision.pre, exchanged=decision.exchanged
+        deal,
+        hands,
+        state._turn,
+        table,
+        log,
+        events,
+        begins=False,
+        pre=decision.pre,
+        exchanged=decision.exchanged,
     )
 
 

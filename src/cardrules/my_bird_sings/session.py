@@ -61,7 +61,7 @@ def start_deal(
             pool + sum(paid), tuple(map(operator.sub, balances, paid))
         )
     hands: Hands = rules.dealing[dealer](dealt)
-    return play_turn(deal, hands, 0, table, None, None, begins=True)
+    return play_turn(deal, hands, 0, table, None, None)  # turn 0 begins
 
 
 def new_game(

@@ -142,7 +142,7 @@ def play_turn(
     log: Log[Action],
     events: Log[Event | Known],
     *,
-    begins: bool = False,
+    begins: bool = True,
     pre: int = 0,
     exchanged: bool = False,
     check: bool = True,
@@ -166,9 +166,11 @@ def play_turn(
     a trick instead (MBS-15), choosing the set if several sing, and his new holding is
     checked again.
 
-    With ``begins`` the turn begins here, and MBS-13 speaks first: the round limit may void
-    the deal, or the turn's first decision may offer ``Abandon()`` (``abandon``).
-    ``exchanged`` says whether the player on turn has exchanged in this turn.
+    By default the turn begins here, and MBS-13 speaks first: the round limit may void the
+    deal, or the turn's first decision may offer ``Abandon()``. With ``begins=False`` the
+    turn goes on from a check in it (``pre``; ``check=False``: just after it), and
+    ``abandon`` and ``exchanged`` say whether its next decision offers ``Abandon()`` and
+    whether the player on turn has exchanged in this turn.
     """
     rules = deal._rules
     if begins:
@@ -191,9 +193,7 @@ def play_turn(
                 options = rules.options
                 if options.auto_sing and not options.play_to_exhaustion:  # it sings: it wins
                     shown = sets_of(hand, key, rules.hand_size, keys, 1)[0]
-                    return settle(
-                        deal, hands, turn, table, log, events, _SANG, singer=checked, shown=shown
-                    )
+                    return settle(deal, hands, turn, table, log, events, _SANG, checked, shown)
                 sets = sets_of(hand, key, rules.hand_size, keys)
                 if options.auto_sing and len(sets) == 1:  # play to exhaustion: a trick
                     hands, table, events, ended = lay_trick(
