@@ -36,7 +36,6 @@ from cardrules.stakes import split_pool
 
 if TYPE_CHECKING:
     from cardrules.cards import Card
-    from cardrules.my_bird_sings.compiled import Rules
 
 __all__ = ["DealOver", "Start", "abandon_refusal", "settle", "turn_start"]
 
@@ -80,20 +79,20 @@ def turn_start(options: Options, turn: int) -> Start:
     return _GO_ON
 
 
-def abandon_refusal(rules: Rules, turn: int, action: object) -> IllegalActionError:
+def abandon_refusal(options: Options, turn: int, action: object) -> IllegalActionError:
     """Why ``Abandon()`` is refused at a decision of turn ``turn`` that does not offer it.
 
     The chances are those :func:`turn_start` gives (see MBS-13); the next one is named.
     """
-    if turn_start(rules.options, turn) is Start.OFFER_ABANDON:
+    if turn_start(options, turn) is Start.OFFER_ABANDON:
         reason = "the first decision of this round has been taken"
     else:
         reason = "no new round is beginning"
     # The next round begins within one round from now (where a round limit may void it).
     following = next(
         later
-        for later in range(turn + 1, turn + 1 + rules.players)
-        if turn_start(rules.options, later) is not Start.GO_ON
+        for later in range(turn + 1, turn + 1 + options.players)
+        if turn_start(options, later) is not Start.GO_ON
     )
     return IllegalActionError(
         action,
@@ -159,13 +158,13 @@ class DealOver(Decision):
     def of(cls, outcome: Outcome) -> DealOver:
         """The finished deal that ``outcome`` settled."""
         return cls(
-            outcome.kind,
-            outcome.winners,
-            outcome.payouts,
-            outcome.carried,
-            outcome.singer,
-            outcome.shown,
-            outcome.tricks,
+            kind=outcome.kind,
+            winners=outcome.winners,
+            payouts=outcome.payouts,
+            carried=outcome.carried,
+            singer=outcome.singer,
+            shown=outcome.shown,
+            tricks=outcome.tricks,
         )
 
     @property
@@ -174,13 +173,13 @@ class DealOver(Decision):
         outcome = self._outcome
         if outcome is None:
             outcome = self._outcome = Outcome(
-                self._kind,
-                self._winners,
-                self._payouts,
-                self._carried,
-                self._singer,
-                self._shown,
-                self._tricks,
+                kind=self._kind,
+                winners=self._winners,
+                payouts=self._payouts,
+                carried=self._carried,
+                singer=self._singer,
+                shown=self._shown,
+                tricks=self._tricks,
             )
         return outcome
 
@@ -232,7 +231,7 @@ def settle(
         else:
             winners, payouts, carried = (), (0,) * n, pool
         balances = list(map(operator.add, balances, payouts))
-    over = DealOver(kind, winners, payouts, carried, singer, shown, tricks)
+    over = DealOver(kind, winners, payouts, carried, singer, shown, tricks)  # in field order
     return State(
         deal, hands, turn, over, table.with_counters(carried, tuple(balances)), log, events
     )

@@ -83,7 +83,7 @@ def check_action(state: State, action: object) -> IllegalActionError | None:
     if decision.phase is Phase.OVER:
         return decision.refusal(state, action)
     if isinstance(action, Abandon):
-        return abandon_refusal(state._deal.rules, state._turn, action)
+        return abandon_refusal(state.options, state._turn, action)
     if isinstance(action, Pass | Draw):
         error = method_refusal(state.options, action)
         if error is not None:

@@ -178,10 +178,14 @@ def view(state: State, seat: int) -> View:
             if visible:
                 public_rejects.extend(event.cards)
             if who == seat:
-                turn, discard, taken = cast(
-                    "tuple[int, Card, Card]", (event.turn, event.card, event.taken)
+                exchanges.append(
+                    ExchangeView(
+                        turn=cast("int", event.turn),
+                        discard=cast("Card", event.card),
+                        rejects=event.cards,
+                        taken=cast("Card", event.taken),
+                    )
                 )
-                exchanges.append(ExchangeView(turn, discard, event.cards, taken))
         elif who == seat:
             (trick_cards if kind is EventKind.TRICK else replenished).extend(event.cards)
     table = state._table
@@ -191,32 +195,32 @@ def view(state: State, seat: int) -> View:
     if type(decision) is DrawDecision and decision.seat == seat:
         offered = len(decision.order)
     return View(
-        seat,
-        options,
-        deal.dealer,
-        deal.eldest,
-        deal.number,
-        phase,
-        decision.seat,
-        state.turn,
-        state.round,
-        state.on_turn,
-        state.hands[seat],
-        tuple(len(hand) for hand in state.hands),
-        tuple(passed),
-        tuple(received),
-        tuple(exchanges),
-        tuple(public_rejects),
-        tuple(made),
-        decision.exchanged,
-        table.stock_count,
-        len(table.dead),
-        table.tricks,
-        tuple(trick_cards),
-        tuple(replenished),
-        offered,
-        table.pool,
-        table.balances,
-        state.outcome,
-        decision.legal if decision.seat == seat else (),
+        seat=seat,
+        options=options,
+        dealer=deal.dealer,
+        eldest=deal.eldest,
+        deal_number=deal.number,
+        phase=phase,
+        to_act=decision.seat,
+        turn=state.turn,
+        round=state.round,
+        on_turn=state.on_turn,
+        hand=state.hands[seat],
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        passed=tuple(passed),
+        received=tuple(received),
+        exchanges=tuple(exchanges),
+        public_rejects=tuple(public_rejects),
+        exchanges_made=tuple(made),
+        exchanged=decision.exchanged,
+        stock_count=table.stock_count,
+        dead_count=len(table.dead),
+        tricks=table.tricks,
+        trick_cards=tuple(trick_cards),
+        replenished=tuple(replenished),
+        offered=offered,
+        pool=table.pool,
+        balances=table.balances,
+        outcome=state.outcome,
+        legal_actions=decision.legal if decision.seat == seat else (),
     )
