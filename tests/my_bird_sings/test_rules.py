@@ -702,3 +702,15 @@ def test_mbs_11_every_open_exchange_is_offered_before_the_pass(by: str, rounds: 
                 legal = [a for a in legal_actions(state) if not isinstance(a, Abandon)]
                 previous = rng.choice(legal)
                 state = apply_action(state, previous)
+
+
+def test_mbs_13_abandon_is_offered_every_round_however_long_the_deal() -> None:
+    """Without a round limit the offer comes at every round's first decision, for ever."""
+    state = position(QUIET, two_suit_hands(2))
+    offers = []
+    while state.turn < 400:  # far past the rounds the engine tables
+        if ABANDON in legal_actions(state):
+            offers.append(state.turn)
+        state = quiet_step(state)
+    assert offers == list(range(2, 400, 2))
+    assert apply_action(state, ABANDON).outcome is not None
