@@ -32,6 +32,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 if __package__ in (None, ""):  # run as a script: make `benchmarks` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -143,6 +145,13 @@ def transition_costs(
     ]
 
 
+def _field_names(cls: type) -> list[str]:
+    """The fields of a state class: its attrs fields, or the slots of a plain slotted class."""
+    if attrs.has(cls):
+        return [field.name for field in attrs.fields(cls)]
+    return [name for klass in cls.__mro__ for name in getattr(klass, "__slots__", ())]
+
+
 def field_bytes(game: Any, options: Any, deals: int = 100, seed: int = 4) -> dict[str, float]:
     """Mean bytes per step a successor adds, by the state field that reaches them first."""
     baseline = shared_baseline() | deep_size(options, set())[1]
@@ -153,7 +162,7 @@ def field_bytes(game: Any, options: Any, deals: int = 100, seed: int = 4) -> dic
         successor = game.apply_action(state, action)
         totals["(the state object)"] += sys.getsizeof(successor)
         seen.add(id(successor))
-        for name in type(successor).__slots__:  # attrs or plain slotted states alike
+        for name in _field_names(type(successor)):
             size, ids = deep_size(getattr(successor, name), seen)
             seen |= ids
             totals[name.lstrip("_")] += size

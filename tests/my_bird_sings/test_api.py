@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import enum
+import pickle
 import random
 import re
 
@@ -11,15 +13,7 @@ import pytest
 
 from cardrules import my_bird_sings as mbs
 from cardrules.cards import Card, parse_cards
-from cardrules.errors import IllegalActionError, OptionsError
-from cardrules.my_bird_sings.state import (
-    Outcome,
-    State,
-    Table,
-    new_outcome,
-    new_state,
-    new_table,
-)
+from cardrules.errors import IllegalActionError, NotationError, OptionsError
 from cardrules.protocol import Game
 from tests.my_bird_sings.helpers import play_out, position
 
@@ -53,37 +47,48 @@ def test_history_replays_to_the_same_state() -> None:
     assert replay == state
 
 
-def test_legal_actions_are_prebuilt_values() -> None:
-    """Legal actions come from the shared tables, so no allocation per action."""
+def test_equal_actions_are_one_value_and_copies_keep_it() -> None:
+    """An action built by hand, parsed, copied or unpickled equals (is) the engine's own."""
     state = mbs.new_game(mbs.Options(players=2, exchange_by="nobody"), seed=5)
-    for action in mbs.legal_actions(state):
-        assert isinstance(action, mbs.Pass)
-        assert action is mbs.PASS_ACTIONS[action.card]
     for _ in range(2):  # one round: turns 0 and 1
         state = mbs.apply_action(state, mbs.legal_actions(state)[0])
     assert state.turn == 2
-    assert mbs.legal_actions(state)[:-1]  # a new round: the passes, then the abandon
-    for action in mbs.legal_actions(state)[:-1]:
-        assert action is mbs.PASS_ACTIONS[action.card]  # type: ignore[union-attr]
-    assert mbs.legal_actions(state)[-1] is mbs.ABANDON
+    legal = mbs.legal_actions(state)
+    assert legal[-1] == mbs.Abandon()  # a new round: the passes, then the abandon
+    for action in legal:
+        text = mbs.format_action(action)
+        for twin in (
+            mbs.parse_action(text),
+            pickle.loads(pickle.dumps(action)),
+            copy.deepcopy(action),
+        ):
+            assert twin == action
+            assert hash(twin) == hash(action)
+            assert mbs.is_legal(state, twin)
+    card = state.hands[state.to_act or 0][0]
+    assert mbs.Pass(card) == mbs.Pass(str(card)) == mbs.parse_action(f"pass {card}")
+    assert mbs.Draw(3) == mbs.parse_action("draw 3")
+    assert mbs.Sing("2H 9H KH 5H") == mbs.Sing(parse_cards("KH 5H 9H 2H"))
+    for bad in (lambda: mbs.Pass(5), lambda: mbs.Draw(16), lambda: mbs.Draw("1")):  # type: ignore[arg-type]
+        with pytest.raises(NotationError):
+            bad()
 
 
-def test_fast_constructors_equal_the_attrs_ones() -> None:
-    """The slot-filling constructors build the same values as the attrs __init__."""
-    state = mbs.new_game(mbs.Options(players=3), seed=1)
-    fields = [getattr(state, f.name) for f in attrs.fields(State)]
-    assert new_state(*fields) == State(*fields) == state
-    table = Table(None, 3, (), (0, 0), ((), ()), 3, (1, -1))
-    assert new_table(None, 3, (), (0, 0), ((), ()), 3, (1, -1)) == table
-    outcome = Outcome(mbs.OutcomeKind.ABANDONED, (), (0, 0), 3, None, (), (0, 0))
-    assert new_outcome(*attrs.astuple(outcome, recurse=False)) == outcome
-    built = new_state(*fields)
-    assert type(built) is State
-    assert hash(built) == hash(state)
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        built.turn = 5  # type: ignore[misc]
+def test_states_refuse_assignment_and_compare_by_value() -> None:
+    """A state is an immutable value: its fields cannot be set; equal states are equal."""
+    options = mbs.Options(players=3)
+    state = mbs.new_game(options, seed=1)
+    again = mbs.new_game(options, seed=1)
+    assert state == again
+    assert hash(state) == hash(again)
+    assert state != mbs.new_game(options, seed=2)
+    for field in ("turn", "hands", "to_act", "phase", "pool", "outcome", "stock"):
+        with pytest.raises(AttributeError):
+            setattr(state, field, None)
     with pytest.raises(AttributeError):
-        built.__dict__  # noqa: B018 - slotted: no instance dict
+        state.something_new = 1  # type: ignore[attr-defined]
+    assert mbs.apply_action(state, mbs.legal_actions(state)[0]) != state
+    assert state == again  # unchanged by the step
 
 
 def _json_friendly(value: object) -> bool:

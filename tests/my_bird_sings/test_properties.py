@@ -28,6 +28,7 @@ from cardrules.my_bird_sings import (
     State,
     View,
     apply_action,
+    check_action,
     history,
     is_deal_over,
     is_legal,
@@ -55,7 +56,6 @@ def _check_invariants(state: State) -> None:
     everywhere += [*state.stock, *state.dead, *(c for t in state.trick_cards for c in t)]
     assert Counter(everywhere) == Counter(_pack(options))
     assert sum(state.balances) + state.pool == 0
-    assert len(state.stock) == state._table.stock_count
     assert (state.outcome is None) == (state.to_act is not None) == bool(legal_actions(state))
     if not options.play_to_exhaustion:
         assert sum(map(len, state.hands)) == n * options.hand_size
@@ -158,6 +158,54 @@ def test_random_games_keep_every_invariant(
             # D-5: the engine shows the first singing set, in the order the cards arrived.
             assert outcome.shown == singing_sets(state.hands[outcome.singer], options)[0]
         state = next_deal(state)
+
+
+def _candidates(state: State, rng: random.Random) -> list[object]:
+    """The legal actions, a sample of the illegal ones, and things that are no action."""
+    pack = _pack(state.options)
+    sampled: list[object] = [
+        *legal_actions(state),
+        *_illegal_candidates(state, rng),
+        Pass(rng.choice(pack)),
+        Exchange(rng.choice(pack)),
+        Sing(tuple(rng.sample(pack, state.options.hand_size + 1))),
+        "pass KH",
+        None,
+    ]
+    for hand in state.hands:  # sets of held cards: some sing, most not
+        if len(hand) >= state.options.hand_size:
+            sampled.append(Sing(hand[: state.options.hand_size]))
+    return sampled
+
+
+@settings(max_examples=60, deadline=None)
+@given(options=my_bird_sings_options(), seed=st.integers(0, 2**32), choices=st.randoms())
+def test_is_legal_is_check_action_finding_nothing_and_apply_refuses_with_it(
+    options: Options, seed: int, choices: random.Random
+) -> None:
+    """is_legal(s, a) is check_action(s, a) is None; apply_action raises exactly that error.
+
+    An illegal action leaves the state as it was, and a legal one is in legal_actions.
+    """
+    state = new_game(options, seed=seed, dealer=seed % options.players)
+    for _step in range(60):
+        legal = legal_actions(state)
+        before = _fingerprint(state)
+        for action in _candidates(state, choices):
+            error = check_action(state, action)
+            assert is_legal(state, action) == (error is None)
+            assert (error is None) == (action in legal)
+            if error is None:
+                continue
+            assert RULE_ID.match(error.rule), error.rule
+            with pytest.raises(IllegalActionError) as refused:
+                apply_action(state, action)  # type: ignore[arg-type]
+            assert type(refused.value) is type(error)
+            assert (refused.value.rule, str(refused.value)) == (error.rule, str(error))
+            assert _fingerprint(state) == before
+        if is_deal_over(state):
+            break
+        state = apply_action(state, choices.choice(legal))
 
 
 @settings(max_examples=40, deadline=None)

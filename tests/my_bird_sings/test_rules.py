@@ -19,6 +19,7 @@ from cardrules.my_bird_sings import (
     THREE_CARDS,
     TO_EXHAUSTION,
     Abandon,
+    Action,
     DeclineExchange,
     DeclineSing,
     Draw,
@@ -29,6 +30,7 @@ from cardrules.my_bird_sings import (
     Phase,
     Sing,
     apply_action,
+    check_action,
     dealt_hand_sings,
     flush_probability,
     four_suits_probability,
@@ -667,3 +669,48 @@ def test_options_validation_names_fields() -> None:
         new_game(PEEL)  # no hidden randomness: a seed or a deck is required
     with pytest.raises(OptionsError, match="deck"):
         new_game(PEEL, deck=FULL_PACK[:51])
+
+
+@pytest.mark.parametrize("by", ["leader", "everyone"])
+@pytest.mark.parametrize("rounds", [0, 1, 3])
+def test_mbs_11_every_open_exchange_is_offered_before_the_pass(by: str, rounds: int) -> None:
+    """A turn that reaches its pass without an exchange decision had no exchange open.
+
+    The engine asks the exchange rule only from the first turn it can open; here the rule
+    itself (through the refusal of ``DeclineExchange()``) confirms that no open exchange
+    was skipped, every turn of random deals.
+    """
+    rng = random.Random(rounds)
+    for players in (2, 3, 5):
+        options = Options(players=players, exchange_by=by, exchange_after_rounds=rounds)
+        for seed in range(25):
+            state = new_game(options, seed=seed)
+            previous: Action | None = None
+            while not is_deal_over(state) and state.turn < 8 * players:
+                refusal = check_action(state, DeclineExchange())
+                fresh = not isinstance(previous, Exchange | DeclineExchange)
+                if state.phase is Phase.EXCHANGE:
+                    assert refusal is None
+                    assert state.turn >= rounds * players
+                else:
+                    assert refusal is not None
+                    assert refusal.rule == "MBS-11"
+                    if state.phase is Phase.PASS and fresh:
+                        assert "declined" not in str(refusal), (state.turn, str(refusal))
+                    if "no exchange before" in str(refusal):
+                        assert state.turn < rounds * players
+                legal = [a for a in legal_actions(state) if not isinstance(a, Abandon)]
+                previous = rng.choice(legal)
+                state = apply_action(state, previous)
+
+
+def test_mbs_13_abandon_is_offered_every_round_however_long_the_deal() -> None:
+    """Without a round limit the offer comes at every round's first decision, for ever."""
+    state = position(QUIET, two_suit_hands(2))
+    offers = []
+    while state.turn < 400:  # far past the rounds the engine tables
+        if ABANDON in legal_actions(state):
+            offers.append(state.turn)
+        state = quiet_step(state)
+    assert offers == list(range(2, 400, 2))
+    assert apply_action(state, ABANDON).outcome is not None

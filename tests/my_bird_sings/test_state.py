@@ -41,7 +41,7 @@ def _check_deep(a: State, b: State) -> None:
     assert a is not b
     assert a == b
     assert hash(a) == hash(b)
-    assert "entries>" in repr(a)
+    assert len(repr(a)) < 1000  # a state's repr names its parts; it does not dump the logs
     for copied in (pickle.loads(pickle.dumps(a)), copy.deepcopy(a)):
         assert copied == a
         assert hash(copied) == hash(a)
@@ -54,7 +54,7 @@ def _check_deep(a: State, b: State) -> None:
 
 
 def test_a_deal_of_thousands_of_actions_compares_hashes_and_pickles() -> None:
-    """A 5,000-action deal: ==, hash, repr, pickle and deepcopy stay flat (no recursion)."""
+    """A 5,000-action deal: ==, hash, a short repr, pickle and deepcopy (no recursion)."""
     a, b = _long_deal(5000), _long_deal(5000)
     assert len(history(a).deals[-1].actions) == 5000
     _check_deep(a, b)

@@ -36,10 +36,6 @@ from cardrules.my_bird_sings.actions import (
     format_action,
     parse_action,
 )
-from cardrules.my_bird_sings.checks import (
-    check_action,
-    is_legal,
-)
 from cardrules.my_bird_sings.combinations import (
     SUIT_KEY,
     singing_keys,
@@ -48,11 +44,7 @@ from cardrules.my_bird_sings.combinations import (
     suit_key,
 )
 from cardrules.my_bird_sings.deal import (
-    deal_info,
     deck_for,
-    history,
-    new_game,
-    next_deal,
 )
 from cardrules.my_bird_sings.options import (
     DRAW_BLIND,
@@ -81,24 +73,29 @@ from cardrules.my_bird_sings.probabilities import (
 )
 from cardrules.my_bird_sings.rules import (
     apply_action,
+    check_action,
     exchange_open,
     is_deal_over,
     is_game_over,
+    is_legal,
     legal_actions,
     offered_order,
 )
 from cardrules.my_bird_sings.sampling import (
     sample_state,
 )
+from cardrules.my_bird_sings.session import (
+    history,
+    new_game,
+    next_deal,
+)
 from cardrules.my_bird_sings.state import (
-    DealInfo,
     Event,
+    EventKind,
     Outcome,
     OutcomeKind,
     Phase,
     State,
-    Table,
-    fast_constructor,
 )
 from cardrules.my_bird_sings.views import (
     ExchangeView,
@@ -129,11 +126,11 @@ __all__ = [
     "TO_EXHAUSTION",
     "Abandon",
     "Action",
-    "DealInfo",
     "DeclineExchange",
     "DeclineSing",
     "Draw",
     "Event",
+    "EventKind",
     "Exchange",
     "ExchangeBy",
     "ExchangeOnExhaustion",
@@ -150,15 +147,12 @@ __all__ = [
     "SingTiming",
     "Singing",
     "State",
-    "Table",
     "View",
     "apply_action",
     "check_action",
-    "deal_info",
     "dealt_hand_sings",
     "deck_for",
     "exchange_open",
-    "fast_constructor",
     "flush_probability",
     "format_action",
     "four_suits_probability",

@@ -1,8 +1,11 @@
 """My Bird Sings actions and their notation.
 
-Every action is a small frozen value. The engine hands out pre-built instances
-(:data:`PASS_ACTIONS`, :data:`DRAW_ACTIONS`, ...), so legal-action lists cost no
-allocation; actions built by callers compare equal to them.
+Every action is a small frozen value, and equal actions are the same object: the engine
+builds one ``Pass`` and one ``Exchange`` per card, one ``Draw`` per position and one
+instance of each action without arguments at import, and the constructors return those
+shared instances. A ``Sing`` cannot be tabled (there are too many sets of cards), so
+``Sing(cards)`` returns the one live instance for its cards, kept in a cache of the sorted
+cards. Comparing and hashing actions is therefore an identity check.
 
 Notation (case-insensitive on input): ``pass KH``, ``draw 2`` (0-based position),
 ``exchange 4D``, ``decline-exchange``, ``sing 2H 9H KH 5H``, ``decline-sing``,
@@ -12,19 +15,24 @@ Notation (case-insensitive on input): ``pass KH``, ``draw 2`` (0-based position)
 Pass(card=<Card KH>)
 >>> str(Sing(parse_cards("KH 2H 9H 5H")))
 'sing 2H 5H 9H KH'
+>>> Pass("kh") is parse_action("pass KH"), Sing("2H 9H KH 5H") is Sing(parse_cards("KH 2H 9H 5H"))
+(True, True)
 >>> format_action(parse_action("draw 2")), parse_action("decline-exchange") == DeclineExchange()
 ('draw 2', True)
 """
 
 from __future__ import annotations
 
+import threading
+import weakref
 from collections.abc import Iterable
 from typing import Final, TypeAlias
 
 import attrs
 
+from cardrules._interned import Interned, Singleton, prebuilt
 from cardrules._notation import to_card
-from cardrules.cards import Card, format_cards, parse_card, parse_cards
+from cardrules.cards import FULL_PACK, Card, format_cards, parse_card, parse_cards
 from cardrules.errors import NotationError
 
 __all__ = [
@@ -47,86 +55,158 @@ __all__ = [
     "parse_action",
 ]
 
-
-def _index(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise NotationError(f"not a position: {value!r} (expected an int such as 0)")
-    return int(value)
+POSITIONS: Final = 16
+"""How many ``Draw`` positions there are (0 to 15; a hand on offer never holds more than 5)."""
 
 
-def _cards(value: object) -> tuple[Card, ...]:
-    if isinstance(value, str):
-        cards = tuple(sorted(parse_cards(value)))
-    elif isinstance(value, Iterable):
-        cards = tuple(sorted(to_card(card) for card in value))
-    else:
-        raise NotationError(f"not a list of cards: {value!r}")
-    if len(set(cards)) < len(cards):
-        raise NotationError(f"a card repeats in {format_cards(cards)!r}")
-    return cards
+@attrs.frozen(slots=True, eq=False, init=False)
+class Pass(Interned):
+    """Throw ``card`` face down to the left neighbour (``throw`` passing, MBS-8).
 
+    >>> Pass("kh") is Pass(parse_card("KH"))
+    True
+    """
 
-@attrs.frozen(slots=True)
-class Pass:
-    """Throw ``card`` face down to the left neighbour (``throw`` passing, MBS-8)."""
+    card: Card
 
-    card: Card = attrs.field(converter=to_card)
+    def __new__(cls, card: Card | str) -> Pass:
+        """Return the shared action for ``card`` (a Card or card notation)."""
+        return PASS_ACTIONS[to_card(card)]
+
+    def __init__(self, card: Card | str) -> None:
+        pass
+
+    def __reduce__(self) -> tuple[type[Pass], tuple[Card]]:
+        return (Pass, (self.card,))
 
     def __str__(self) -> str:
         return f"pass {self.card}"
 
 
-@attrs.frozen(slots=True)
-class Draw:
+@attrs.frozen(slots=True, eq=False, init=False)
+class Draw(Interned):
     """Draw the card at ``index`` (0-based) of the hand the right neighbour offers face down.
 
     Used with ``draw_blind`` passing (MBS-8): the drawer is the left neighbour of the player
     on turn, and the offered cards lie in a fresh random order, so the index tells nothing
-    about the card.
+    about the card. Positions run from 0 to 15.
+
+    >>> Draw(2) is parse_action("draw 2")
+    True
     """
 
-    index: int = attrs.field(converter=_index)
+    index: int
+
+    def __new__(cls, index: int) -> Draw:
+        """Return the shared action for position ``index`` (0 to 15).
+
+        Raises:
+            NotationError: if ``index`` is not an int from 0 to 15.
+
+        """
+        if type(index) is int and 0 <= index < POSITIONS:
+            return DRAW_ACTIONS[index]
+        raise NotationError(
+            f"not a position: {index!r} (expected an int from 0 to {POSITIONS - 1}, such as 0)"
+        )
+
+    def __init__(self, index: int) -> None:
+        pass
+
+    def __reduce__(self) -> tuple[type[Draw], tuple[int]]:
+        return (Draw, (self.index,))
 
     def __str__(self) -> str:
         return f"draw {self.index}"
 
 
-@attrs.frozen(slots=True)
-class Exchange:
+@attrs.frozen(slots=True, eq=False, init=False)
+class Exchange(Interned):
     """Discard ``discard`` and take a card of another suit from the stock (MBS-11)."""
 
-    discard: Card = attrs.field(converter=to_card)
+    discard: Card
+
+    def __new__(cls, discard: Card | str) -> Exchange:
+        """Return the shared action for ``discard`` (a Card or card notation)."""
+        return EXCHANGE_ACTIONS[to_card(discard)]
+
+    def __init__(self, discard: Card | str) -> None:
+        pass
+
+    def __reduce__(self) -> tuple[type[Exchange], tuple[Card]]:
+        return (Exchange, (self.discard,))
 
     def __str__(self) -> str:
         return f"exchange {self.discard}"
 
 
-@attrs.frozen(slots=True)
-class DeclineExchange:
+@attrs.frozen(slots=True, eq=False)
+class DeclineExchange(Singleton):
     """Let an open exchange with the stock go by (MBS-11)."""
 
     def __str__(self) -> str:
         return "decline-exchange"
 
 
-@attrs.frozen(slots=True)
-class Sing:
+_SINGS: Final[weakref.WeakValueDictionary[tuple[Card, ...], Sing]] = weakref.WeakValueDictionary()
+_SINGS_LOCK: Final = threading.Lock()
+
+
+def _sorted_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    """The cards of a ``Sing``, in pack order; a repeated card is a notation error."""
+    if isinstance(cards, str):
+        held = tuple(sorted(parse_cards(cards)))
+    elif isinstance(cards, Iterable):
+        held = tuple(sorted(to_card(card) for card in cards))
+    else:
+        raise NotationError(f"not a list of cards: {cards!r}")
+    if len(set(held)) < len(held):
+        raise NotationError(f"a card repeats in {format_cards(held)!r}")
+    return held
+
+
+@attrs.frozen(slots=True, eq=False, init=False)
+class Sing(Interned):
     """Declare that ``cards`` sing (MBS-12), or lay them as a trick (MBS-15).
 
     Only offered where the player chooses: ``auto_sing=False``, or several singing sets in
-    the play-to-exhaustion variant. The cards are kept in pack order, so two ``Sing`` values
-    with the same cards are equal whatever order they were given in. A repeated card is
-    refused with :class:`~cardrules.errors.NotationError`.
+    the play-to-exhaustion variant. The cards are kept in pack order, so ``Sing`` values
+    with the same cards are the same value whatever order they were given in. A repeated
+    card is refused with :class:`~cardrules.errors.NotationError`.
+
+    >>> Sing("KH 2H 9H 5H").cards
+    (<Card 2H>, <Card 5H>, <Card 9H>, <Card KH>)
     """
 
-    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+    cards: tuple[Card, ...]
+
+    def __new__(cls, cards: Iterable[Card | str] | str) -> Sing:
+        """Return the one live ``Sing`` of ``cards`` (Cards or notation, in any order).
+
+        Raises:
+            NotationError: if ``cards`` are not distinct cards.
+
+        """
+        key = _sorted_cards(cards)
+        with _SINGS_LOCK:  # one instance per set of cards, even between threads
+            sing = _SINGS.get(key)
+            if sing is None:
+                sing = prebuilt(cls, cards=key)
+                _SINGS[key] = sing
+        return sing
+
+    def __init__(self, cards: Iterable[Card | str] | str) -> None:
+        pass
+
+    def __reduce__(self) -> tuple[type[Sing], tuple[tuple[Card, ...]]]:
+        return (Sing, (self.cards,))
 
     def __str__(self) -> str:
         return f"sing {format_cards(self.cards)}" if self.cards else "sing"
 
 
-@attrs.frozen(slots=True)
-class DeclineSing:
+@attrs.frozen(slots=True, eq=False)
+class DeclineSing(Singleton):
     """Keep silent at a checkpoint where the holding sings (only with ``auto_sing=False``).
 
     The chance is lost: the holding is checked again only at the next checkpoint (D-5).
@@ -136,8 +216,8 @@ class DeclineSing:
         return "decline-sing"
 
 
-@attrs.frozen(slots=True)
-class Abandon:
+@attrs.frozen(slots=True, eq=False)
+class Abandon(Singleton):
     """End the deal as void by agreement; the pool is carried to the next deal (MBS-13).
 
     Offered only at the first decision of each round after the first (the engine's
@@ -154,20 +234,22 @@ Action: TypeAlias = Pass | Draw | Exchange | DeclineExchange | Sing | DeclineSin
 ACTION_TYPES: Final = (Pass, Draw, Exchange, DeclineExchange, Sing, DeclineSing, Abandon)
 """The action classes, in the order of the notation table."""
 
-PASS_ACTIONS: Final[tuple[Pass, ...]] = tuple(Pass(Card.from_index(i)) for i in range(52))
-"""``Pass`` for each card, indexed by card."""
+PASS_ACTIONS: Final[tuple[Pass, ...]] = tuple(prebuilt(Pass, card=card) for card in FULL_PACK)
+"""The shared ``Pass`` of every card, indexed by card."""
 EXCHANGE_ACTIONS: Final[tuple[Exchange, ...]] = tuple(
-    Exchange(Card.from_index(i)) for i in range(52)
+    prebuilt(Exchange, discard=card) for card in FULL_PACK
 )
-"""``Exchange`` for each card, indexed by card."""
-DRAW_ACTIONS: Final[tuple[Draw, ...]] = tuple(Draw(i) for i in range(16))
-"""``Draw`` for positions 0 to 15, indexed by position."""
+"""The shared ``Exchange`` of every card, indexed by card."""
+DRAW_ACTIONS: Final[tuple[Draw, ...]] = tuple(
+    prebuilt(Draw, index=index) for index in range(POSITIONS)
+)
+"""The shared ``Draw`` of positions 0 to 15, indexed by position."""
 DECLINE_EXCHANGE: Final = DeclineExchange()
-"""The one ``DeclineExchange`` value the engine hands out."""
+"""The one ``DeclineExchange`` value."""
 DECLINE_SING: Final = DeclineSing()
-"""The one ``DeclineSing`` value the engine hands out."""
+"""The one ``DeclineSing`` value."""
 ABANDON: Final = Abandon()
-"""The one ``Abandon`` value the engine hands out."""
+"""The one ``Abandon`` value."""
 
 _BARE: Final[dict[str, Action]] = {
     "decline-exchange": DECLINE_EXCHANGE,
@@ -231,11 +313,11 @@ names each card once)
     if verb == "draw":
         if len(args) == 1 and args[0].isdigit() and args[0].isascii() and len(args[0]) <= 2:
             index = int(args[0])
-            if index < len(DRAW_ACTIONS):
+            if index < POSITIONS:
                 return DRAW_ACTIONS[index]
         raise NotationError(
             f"not a My Bird Sings action: {text!r} (draw needs a position from 0 to "
-            f"{len(DRAW_ACTIONS) - 1}, such as 'draw 0')"
+            f"{POSITIONS - 1}, such as 'draw 0')"
         )
     raise NotationError(
         f"not a My Bird Sings action: {text!r} (expected pass, draw, exchange, "

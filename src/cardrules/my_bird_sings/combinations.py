@@ -1,9 +1,10 @@
 """When a bird sings: flushes and four different suits (MBS-4, MBS-5, MBS-6).
 
-A holding is summarised by its *suit key*: the sum of ``16 ** suit`` over its cards, so
-each hex digit counts the cards of one suit. Whether a holding sings depends only on that
-key, and each singing rule is a precomputed set of keys, so :func:`sings` costs one table
-look-up per card and one set membership test.
+Whether a holding sings depends only on how many cards it has of each suit, and
+:func:`suit_counts_sing` is that rule. A holding is summarised by its *suit key*: the sum
+of ``16 ** suit`` over its cards, so each hex digit counts the cards of one suit; the keys
+of the holdings that sing are tabled once from the rule, so :func:`sings` costs one
+table look-up per card and one set membership test.
 
 >>> from cardrules.cards import format_cards, parse_cards
 >>> from cardrules.my_bird_sings.options import FLUSHES_ONLY, PEEL
@@ -19,13 +20,22 @@ import itertools
 from collections.abc import Sequence
 from typing import Final
 
-from cardrules.cards import Card
+from cardrules.cards import FULL_PACK, Card
 from cardrules.my_bird_sings.options import Options, Singing
 
-__all__ = ["SUIT_KEY", "singing_keys", "singing_sets", "sings", "suit_key"]
+__all__ = [
+    "SUIT_KEY",
+    "not_singing",
+    "sets_of",
+    "singing_keys",
+    "singing_sets",
+    "sings",
+    "suit_counts_sing",
+    "suit_key",
+]
 
-SUIT_KEY: Final[tuple[int, ...]] = tuple(16 ** (i // 13) for i in range(52))
-"""For each card index, the amount it adds to a holding's suit key (``16 ** suit``)."""
+SUIT_KEY: Final[tuple[int, ...]] = tuple(16**card.suit for card in FULL_PACK)
+"""For each card, indexed by card number, what it adds to a holding's suit key (``16 ** suit``)."""
 
 
 def suit_key(cards: Sequence[Card]) -> int:
@@ -38,42 +48,54 @@ def suit_key(cards: Sequence[Card]) -> int:
     return sum(map(SUIT_KEY.__getitem__, cards))
 
 
-def _key_sings(key: int, size: int, rainbow: bool) -> bool:
-    counts = [(key >> (4 * suit)) & 15 for suit in range(4)]
-    if max(counts) >= size:
+def suit_counts_sing(counts: Sequence[int], hand_size: int, singing: Singing) -> bool:
+    """Whether a holding with ``counts`` cards of each of the four suits sings.
+
+    Implements MBS-4, MBS-5 and MBS-6: with ``hand_size`` *h*, a holding sings when *h*
+    of its cards share a suit (four of a suit, or three in the three-card deal), or, with
+    ``flush_or_rainbow`` singing and four-card hands, when it holds all four suits.
+
+    >>> rainbow, flushes = Singing.FLUSH_OR_RAINBOW, Singing.FLUSH_ONLY
+    >>> suit_counts_sing((1, 1, 1, 1), 4, rainbow), suit_counts_sing((1, 1, 1, 1), 4, flushes)
+    (True, False)
+    >>> suit_counts_sing((3, 0, 0, 0), 3, flushes), suit_counts_sing((2, 1, 0, 0), 3, flushes)
+    (True, False)
+    """
+    if max(counts) >= hand_size:
         return True
-    return rainbow and min(counts) >= 1
+    return singing is Singing.FLUSH_OR_RAINBOW and hand_size == 4 and min(counts) >= 1
 
 
-def _build(size: int, rainbow: bool) -> frozenset[int]:
+def _counts(key: int) -> tuple[int, int, int, int]:
+    """The suit counts a suit key stands for (table builder: hex digit per suit)."""
+    return (key & 15, (key >> 4) & 15, (key >> 8) & 15, (key >> 12) & 15)
+
+
+def _singing_keys(hand_size: int, singing: Singing) -> frozenset[int]:
+    """The keys of every holding of up to ``hand_size + 1`` cards that sings (table builder)."""
     keys = set()
-    for counts in itertools.product(range(size + 2), repeat=4):
-        key = sum(c << (4 * s) for s, c in enumerate(counts))
-        if sum(counts) <= size + 1 and _key_sings(key, size, rainbow):
-            keys.add(key)
+    for counts in itertools.product(range(hand_size + 2), repeat=4):
+        if sum(counts) <= hand_size + 1 and suit_counts_sing(counts, hand_size, singing):
+            keys.add(sum(count << (4 * suit) for suit, count in enumerate(counts)))
     return frozenset(keys)
 
 
-_KEYS: Final[dict[tuple[int, bool], frozenset[int]]] = {
-    (size, rainbow): _build(size, rainbow) for size in (3, 4) for rainbow in (False, True)
+_KEYS: Final[dict[tuple[int, Singing], frozenset[int]]] = {
+    (size, singing): _singing_keys(size, singing) for size in (3, 4) for singing in Singing
 }
 
 
 def singing_keys(options: Options) -> frozenset[int]:
     """Return the suit keys of every holding of up to ``hand_size + 1`` cards that sings.
 
-    Implements MBS-4, MBS-5 and MBS-6: with ``hand_size`` *h*, a holding sings when *h* of
-    its cards share a suit, or (``flush_or_rainbow`` with *h* = 4) when it holds all four
-    suits.
+    The rule is :func:`suit_counts_sing` (MBS-4 to MBS-6), tabled once per hand size and
+    kind of singing.
     """
-    rainbow = options.singing is Singing.FLUSH_OR_RAINBOW and options.hand_size == 4
-    return _KEYS[options.hand_size, rainbow]
+    return _KEYS[options.hand_size, options.singing]
 
 
 def sings(cards: Sequence[Card], options: Options) -> bool:
-    """Whether a holding (up to ``hand_size + 1`` cards) sings under ``options``.
-
-    Implements MBS-4, MBS-5 and MBS-6.
+    """Whether a holding sings under ``options`` (see MBS-4 to MBS-6).
 
     >>> from cardrules.cards import parse_cards
     >>> from cardrules.my_bird_sings.options import PEEL, THREE_CARDS
@@ -85,11 +107,51 @@ def sings(cards: Sequence[Card], options: Options) -> bool:
     key = 0
     for card in cards:
         key += SUIT_KEY[card]
-    rainbow = options.singing is Singing.FLUSH_OR_RAINBOW and options.hand_size == 4
     size = options.hand_size
     if len(cards) <= size + 1:
-        return key in _KEYS[size, rainbow]
-    return _key_sings(key, size, rainbow)
+        return key in _KEYS[size, options.singing]
+    return suit_counts_sing(_counts(key), size, options.singing)
+
+
+def not_singing(options: Options, cards: Sequence[Card]) -> tuple[str, str]:
+    """The rule id and the sentence that refuse ``cards`` as a singing set under ``options``."""
+    size = options.hand_size
+    rainbow = suit_counts_sing((1, 1, 1, 1), size, options.singing)  # four suits sing
+    rule = "MBS-6" if size == 3 else "MBS-4" if rainbow else "MBS-5"
+    if len(cards) != size:
+        return rule, f"a bird sings with {size} cards, not {len(cards)}"
+    either = " nor four cards of four different suits" if rainbow else ""
+    return rule, f"these are not {size} cards of one suit{either}"
+
+
+def sets_of(
+    cards: tuple[Card, ...], key: int, size: int, keys: frozenset[int], most: int = 0
+) -> tuple[tuple[Card, ...], ...]:
+    """The sets of ``size`` cards from ``cards`` whose suit key is in ``keys``.
+
+    ``key`` is the suit key of ``cards``. All the sets, or the first ``most``, come in the
+    order of :func:`itertools.combinations` over ``cards``, each in holding order. The
+    holdings every check sees (``size`` or ``size + 1`` cards, MBS-10) are done from the
+    key: with one card more each set leaves out one card, the last first, which is the
+    same order.
+    """
+    count = len(cards)
+    if count == size:
+        return (cards,) if key in keys else ()
+    if count == size + 1:
+        found: list[tuple[Card, ...]] = []
+        for left_out in range(size, -1, -1):
+            if key - SUIT_KEY[cards[left_out]] in keys:
+                found.append(cards[:left_out] + cards[left_out + 1 :])
+                if len(found) == most:
+                    break
+        return tuple(found)
+    sets = (
+        combo
+        for combo in itertools.combinations(cards, size)
+        if sum(map(SUIT_KEY.__getitem__, combo)) in keys
+    )
+    return tuple(itertools.islice(sets, most) if most else sets)
 
 
 def singing_sets(cards: Sequence[Card], options: Options) -> tuple[tuple[Card, ...], ...]:
@@ -103,10 +165,5 @@ def singing_sets(cards: Sequence[Card], options: Options) -> tuple[tuple[Card, .
     >>> len(singing_sets(parse_cards("2H 9H KH 5H 7H"), PEEL))
     5
     """
-    size = options.hand_size
-    keys = singing_keys(options)
-    return tuple(
-        combo
-        for combo in itertools.combinations(cards, size)
-        if sum(map(SUIT_KEY.__getitem__, combo)) in keys
-    )
+    held = tuple(cards)
+    return sets_of(held, suit_key(held), options.hand_size, singing_keys(options))

@@ -258,8 +258,9 @@ class Options:
     def __attrs_post_init__(self) -> None:
         """Check the combinations of fields (each field alone is checked by its converter).
 
-        Implements MBS-1 (players for the pack), MBS-6 (three cards: flushes only) and the
-        dealing batch of MBS-3.
+        Implements MBS-1: the full 52-card pack seats two to thirteen players, the 32-card
+        pack two to eight. Also refuses what MBS-6 (three cards: flushes only) and MBS-3
+        (a batch divides the hand) rule out.
         """
         most = 13 if self.pack == 52 else 8
         if self.players > most:

@@ -18,6 +18,7 @@ import itertools
 import math
 from collections.abc import Callable
 from fractions import Fraction
+from typing import cast
 
 from cardrules.my_bird_sings.options import Options, Singing
 
@@ -47,7 +48,7 @@ def pattern_probability(
     per_suit = pack // 4
     favourable = 0
     for counts in itertools.product(range(min(size, per_suit) + 1), repeat=4):
-        if sum(counts) == size and event(counts):  # type: ignore[arg-type]
+        if sum(counts) == size and event(cast("tuple[int, int, int, int]", counts)):
             favourable += math.prod(math.comb(per_suit, c) for c in counts)
     return Fraction(favourable, math.comb(pack, size))
 

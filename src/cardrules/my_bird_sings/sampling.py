@@ -21,20 +21,17 @@ from __future__ import annotations
 
 import random
 
-from cardrules.cards import FULL_PACK, Card
-from cardrules.cards import SHORT_PACK as SHORT_CARDS
+from cardrules.cards import Card
 from cardrules.errors import OptionsError
 from cardrules.my_bird_sings.actions import Abandon
-from cardrules.my_bird_sings.combinations import SUIT_KEY, singing_keys
-from cardrules.my_bird_sings.deal import deal_info
-from cardrules.my_bird_sings.options import ExchangeBy, PileTo, SingTiming
-from cardrules.my_bird_sings.rules import (
-    _after_check,
-    _offer_abandon,
-    _pass_decision,
-    _sing_decision,
-)
-from cardrules.my_bird_sings.state import E_KNOWN, Phase, State, Table
+from cardrules.my_bird_sings.combinations import SUIT_KEY, sets_of, suit_key
+from cardrules.my_bird_sings.compiled import compile_rules
+from cardrules.my_bird_sings.ending import DealOver, Start, turn_start
+from cardrules.my_bird_sings.exchange import ExchangeDecision, exchange_chance
+from cardrules.my_bird_sings.options import PileTo
+from cardrules.my_bird_sings.passing import pass_decision
+from cardrules.my_bird_sings.state import Deal, Decision, Hands, Known, Phase, State, Table
+from cardrules.my_bird_sings.turn import silent_holdings, sing_decision
 from cardrules.my_bird_sings.views import View
 
 __all__ = ["sample_state"]
@@ -42,50 +39,27 @@ __all__ = ["sample_state"]
 _ATTEMPTS = 200
 
 
-def _constraints(v: View) -> tuple[list[int], int | None]:
-    """Seats whose hands cannot sing now, and the seat whose hand must sing (if any)."""
-    options = v.options
-    n = options.players
-    turn = v.turn
-    must_sing = v.to_act if v.phase is Phase.SING else None
-    if not options.auto_sing or v.phase is Phase.OVER:
-        return [], must_sing
-    silent: list[int] = []
-    after_deal = options.sing_timing is SingTiming.ANY_AFTER_DEAL and (
-        turn > 0 or v.phase is not Phase.SING
-    )
-    for seat in range(n):
-        if seat == v.seat or seat == must_sing:
-            continue
-        offset = (seat - v.eldest) % n
-        if offset <= turn or (after_deal and offset > turn):
-            silent.append(seat)
-    return silent, must_sing
-
-
-def _abandon_open(v: View) -> bool:
-    """Whether ``Abandon()`` is on offer in the viewed state (MBS-13, see ``_offer_abandon``).
+def _abandon_open(v: View, deal: Deal, hands: Hands, table: Table) -> bool:
+    """Whether ``Abandon()`` is on offer in the viewed state (see MBS-13).
 
     The seat to act reads it from its legal actions. Another seat works it out from the
-    public record: the first decision of a round after the first is a sing decision, an
-    exchange decision, or a pass or draw when no exchange was open. (Two private steps
-    escape that reading: a declined sing, and a trick laid by choice in this turn.)
+    public record: the offer belongs to the first decision of a turn where
+    :func:`~cardrules.my_bird_sings.ending.turn_start` makes one, and that first decision
+    is a sing decision, an exchange decision, or a pass or draw when no exchange was open
+    (:func:`~cardrules.my_bird_sings.exchange.exchange_chance`). (Two private steps escape
+    that reading: a declined sing, and a trick laid by choice in this turn.)
     """
     if v.to_act == v.seat:
         return any(type(action) is Abandon for action in v.legal_actions)
-    options = v.options
-    n = options.players
-    turn = v.turn
-    if turn < n or turn % n or v.exchanged or v.phase is Phase.OVER:
+    if v.phase is Phase.OVER or v.exchanged:
+        return False
+    if turn_start(v.options, v.turn) is not Start.OFFER_ABANDON:
         return False
     if v.phase is Phase.SING or v.phase is Phase.EXCHANGE:
         return True
-    exchange_was_open = (
-        options.exchange_by is not ExchangeBy.NOBODY
-        and turn >= options.exchange_after_rounds * n
-        and v.stock_count > 0
-    )
-    return not exchange_was_open
+    seat = v.on_turn
+    was_open = exchange_chance(deal, hands[seat], seat, v.turn, table, False, False)
+    return type(was_open) is not ExchangeDecision
 
 
 def sample_state(view: View, rng: random.Random) -> State:
@@ -105,7 +79,8 @@ def sample_state(view: View, rng: random.Random) -> State:
     options = view.options
     n = options.players
     me = view.seat
-    pack = FULL_PACK if options.pack == 52 else SHORT_CARDS
+    rules = compile_rules(options)
+    pack = rules.pack
     sizes = view.hand_sizes
     hand_size = options.hand_size
 
@@ -119,8 +94,18 @@ def sample_state(view: View, rng: random.Random) -> State:
     if options.rejects_to is PileTo.DEAD:
         known_dead.extend(c for c in view.public_rejects if c not in known_dead)
     placed: dict[int, list[Card]] = {seat: [] for seat in range(n)}
+    # The deal's turn order (MBS-7); the sample's own seed is drawn once the cards are placed.
+    order = Deal(
+        rules=rules,
+        dealer=view.dealer,
+        seed=0,
+        deck=None,
+        number=view.deal_number,
+        first_seed=0,
+        previous=None,
+    )
     if view.passed and view.phase is not Phase.OVER and not options.play_to_exhaustion:
-        last_turn = max(t for t in range(view.turn) if (view.eldest + t) % n == me)
+        last_turn = max(t for t in range(view.turn) if order.on_turn(t) == me)
         if view.turn == last_turn + 1 and not view.exchanged:
             placed[(me + 1) % n].append(view.passed[-1])
     outcome = view.outcome
@@ -138,8 +123,8 @@ def sample_state(view: View, rng: random.Random) -> State:
     others = [seat for seat in range(n) if seat != me]
     trick_need = {seat: view.tricks[seat] * hand_size for seat in others}
     dead_need = view.dead_count - len(known_dead)
-    silent, must_sing = _constraints(view)
-    keys = singing_keys(options)
+    silent, must_sing = silent_holdings(order, view.turn, view.phase, view.to_act, me)
+    keys = rules.keys
     hands: list[tuple[Card, ...]] = []
     stock: list[Card] = []
     dead: list[Card] = []
@@ -177,34 +162,60 @@ def sample_state(view: View, rng: random.Random) -> State:
         ):
             break
     seed = rng.getrandbits(64)
-    info = deal_info(options, view.dealer, seed, None, view.deal_number, seed, None)
+    deal = Deal(
+        rules=rules,
+        dealer=view.dealer,
+        seed=seed,
+        deck=None,
+        number=view.deal_number,
+        first_seed=seed,
+        previous=None,
+    )
     trick_cards = tuple(
         tuple(view.trick_cards) if s == me else tuple(tricks.get(s, ())) for s in range(n)
     )
     table = Table(
-        tuple(stock),
-        len(stock),
-        tuple(dead),
-        view.tricks,
-        trick_cards,
-        view.pool,
-        view.balances,
+        stock=tuple(stock),
+        stock_count=len(stock),
+        dead=tuple(dead),
+        tricks=view.tricks,
+        trick_cards=trick_cards,
+        pool=view.pool,
+        balances=view.balances,
     )
-    events = (None, (E_KNOWN, me, view))
+    events = (None, Known(me, view))
     all_hands = tuple(hands)
     phase = view.phase
+    turn = view.turn
+    abandon = _abandon_open(view, deal, all_hands, table)
+    decision: Decision
     if phase is Phase.OVER:
-        return State(
-            info, all_hands, view.turn, None, phase, (), table, view.outcome, 0, False, None, events
-        )
-    if phase is Phase.SING:
+        assert view.outcome is not None
+        decision = DealOver.of(view.outcome)
+    elif phase is Phase.SING:
         seat = view.to_act if view.to_act is not None else me
-        pre = (seat - view.eldest) % n if view.turn == 0 else 0
-        sample = _sing_decision(
-            info, all_hands, view.turn, pre, view.exchanged, table, None, events, seat
-        )
-    elif phase is Phase.EXCHANGE:
-        sample = _after_check(info, all_hands, view.turn, n, False, table, None, events)
+        pre = (seat - view.eldest) % n if turn == 0 else 0
+        holding = all_hands[seat]
+        sets = sets_of(holding, suit_key(holding), rules.hand_size, keys)
+        decision = sing_decision(options, seat, sets, pre, view.exchanged, abandon)
     else:
-        sample = _pass_decision(info, all_hands, view.turn, view.exchanged, table, None, events)
-    return _offer_abandon(sample) if _abandon_open(view) else sample
+        chance = None
+        if phase is Phase.EXCHANGE:
+            on_turn = view.on_turn
+            chance = exchange_chance(deal, all_hands[on_turn], on_turn, turn, table, False, abandon)
+        if type(chance) is ExchangeDecision:
+            decision = chance
+        else:
+            on_turn = view.on_turn
+            decision = pass_decision(
+                deal, all_hands[on_turn], on_turn, turn, view.exchanged, abandon
+            )
+    return State(
+        deal=deal,
+        hands=all_hands,
+        turn=turn,
+        decision=decision,
+        table=table,
+        log=None,
+        events=events,
+    )

@@ -1,40 +1,52 @@
 """The My Bird Sings state: one immutable value per decision point.
 
-A :class:`State` holds what changes from step to step (hands, turn, whose decision,
-the legal actions, the action log) and shares everything fixed for the whole deal in one
-:class:`DealInfo` value, and everything that changes rarely (stock, dead pile, tricks,
-pool, balances) in one :class:`Table` value, so building a successor is cheap.
+A :class:`State` holds what changes from step to step: the hands, the turn, the pending
+:class:`Decision` (who decides, between which actions, and why anything else is refused),
+the action and event logs. Everything fixed for the whole deal sits in one :class:`Deal`
+shared by all its states, and what changes rarely (stock, dead pile, tricks, pool and
+balances) in one :class:`Table`, so building a successor is cheap.
 
-States are created by :func:`~cardrules.my_bird_sings.deal.new_game`,
-:func:`~cardrules.my_bird_sings.deal.next_deal` and
+States are created by :func:`~cardrules.my_bird_sings.session.new_game`,
+:func:`~cardrules.my_bird_sings.session.next_deal` and
 :func:`~cardrules.my_bird_sings.rules.apply_action`; never build one yourself.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable
-from typing import Final, TypeVar, cast
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, ClassVar, TypeAlias
 
 import attrs
 
-from cardrules._fastattrs import fast_constructor
+from cardrules._value import Value
 from cardrules.cards import Card
 from cardrules.dealing import shuffled
-from cardrules.history import DealHistory, Log, log_items
+from cardrules.errors import IllegalActionError
+from cardrules.history import DealHistory, Log, log_items, relink
 from cardrules.my_bird_sings.actions import Action
 from cardrules.my_bird_sings.options import Options
 
+if TYPE_CHECKING:
+    from cardrules.my_bird_sings.compiled import Rules
+    from cardrules.my_bird_sings.views import View
+
 __all__ = [
-    "DealInfo",
+    "Deal",
+    "Decision",
     "Event",
+    "EventKind",
+    "Hands",
+    "Known",
     "Outcome",
     "OutcomeKind",
     "Phase",
     "State",
     "Table",
-    "fast_constructor",
 ]
+
+Hands: TypeAlias = "tuple[tuple[Card, ...], ...]"
+"""Every seat's holding, by seat, each in the order its cards arrived."""
 
 
 class Phase(enum.StrEnum):
@@ -88,149 +100,427 @@ class Outcome:
     tricks: tuple[int, ...]
 
 
-Event = tuple[object, ...]
-"""An internal record of what happened (who passed what, exchanges, tricks) for views."""
+class EventKind(enum.StrEnum):
+    """What an :class:`Event` records."""
 
-E_PASS: Final = 0  # (E_PASS, giver, receiver, card, turn)
-E_EXCHANGE: Final = 1  # (E_EXCHANGE, seat, discard, taken or -1, turn, *rejects)
-E_TRICK: Final = 2  # (E_TRICK, seat, turn, *cards)
-E_REPLENISH: Final = 3  # (E_REPLENISH, seat, turn, *cards)
-E_KNOWN: Final = 4  # (E_KNOWN, seat, view): a sampled state's past, as that seat knew it
-
-L = TypeVar("L")
-
-
-def _relink(items: Iterable[L]) -> Log[L]:
-    """Rebuild a log from its items, oldest first (the inverse of ``log_items``)."""
-    log: Log[L] = None
-    for item in items:
-        log = (log, item)
-    return log
+    PASS = "pass"
+    """``seat`` passed ``card`` to his left neighbour, thrown or drawn blind (MBS-8)."""
+    EXCHANGE = "exchange"
+    """``seat`` discarded ``card``, turned and rejected ``cards`` and kept ``taken`` (MBS-11)."""
+    TRICK = "trick"
+    """``seat`` laid ``cards`` face down as a trick (MBS-15)."""
+    REPLENISH = "replenish"
+    """``seat`` was given ``cards`` from the stock after a trick (MBS-15)."""
 
 
-def _log_summary(log: Log[object]) -> str:
-    """A log's repr: its length, not its nested pairs (a deep log would overflow repr)."""
-    return f"<{len(log_items(log))} entries>"
+@attrs.frozen(slots=True)
+class Event:
+    """Something that happened to one seat's cards, for the views.
 
-
-@attrs.frozen(slots=True, weakref_slot=False)
-class DealInfo:
-    """Everything fixed for one deal, shared by all its states (internal).
-
-    ``exchange_from`` is the first turn on which an exchange may be open (a huge number when
-    nobody exchanges); before turn ``fast_until`` the plain turn applies (throw passing,
-    automatic sings at own-turn checkpoints, no tricks, no exchange open, no round limit
-    reached), so a silent checkpoint goes straight to the pass; it is 0 for other options.
+    Attributes:
+        seat: the seat whose cards it concerns (the giver, for a pass).
+        kind: what happened.
+        card: the card passed, or an exchange's discard; otherwise ``None``.
+        cards: an exchange's rejected stock cards, a trick's cards or the replenishment.
+        taken: the card an exchange added to the hand (the discard itself if it was taken
+            back); otherwise ``None``.
+        turn: the turn of an exchange, trick or replenishment; ``None`` for a pass (passes
+            are shared values, one per seat and card, built once per options value).
     """
 
-    options: Options
-    players: int
-    dealer: int
-    eldest: int
-    seed: int
-    deck: tuple[Card, ...] | None
-    number: int
-    first_seed: int
-    previous: Log[DealHistory[Action]] = attrs.field(eq=log_items, repr=_log_summary)
-    pack: tuple[Card, ...]
-    dealt: int
-    keys: frozenset[int]
-    limit_turn: int | None
-    exchange_from: int
-    fast_until: int
-    _cache: list[tuple[Card, ...]] = attrs.field(eq=False, repr=False, factory=list)
-
-    def __reduce__(self) -> tuple[Callable[..., DealInfo], tuple[object, ...]]:
-        """Pickle (and copy) with the earlier deals as a flat tuple: no deep recursion."""
-        fields = [getattr(self, field.name) for field in attrs.fields(DealInfo)[:-1]]
-        fields[_PREVIOUS] = log_items(self.previous)
-        return _restore_deal_info, tuple(fields)
-
-    def remainder(self) -> tuple[Card, ...]:
-        """The undealt cards in pack order, top first (computed once, on demand)."""
-        cache = self._cache
-        if not cache:
-            order = self.deck if self.deck is not None else shuffled(self.pack, self.seed)
-            cache.append(order[self.dealt :])
-        return cache[0]
+    seat: int
+    kind: EventKind
+    card: Card | None = None
+    cards: tuple[Card, ...] = ()
+    taken: Card | None = None
+    turn: int | None = None
 
 
-@attrs.frozen(slots=True, weakref_slot=False)
-class Table:
+@attrs.frozen(slots=True)
+class Known:
+    """A sampled state's past as ``seat`` knew it: its view when the sample was drawn.
+
+    :func:`~cardrules.my_bird_sings.sampling.sample_state` cannot know the hidden steps
+    that led to a view, so the sample's event log begins with this instead.
+    """
+
+    seat: int
+    view: View
+
+
+class Table(Value):
     """What changes rarely: stock, dead pile, tricks, pool and balances (internal).
 
-    ``stock`` is ``None`` while it is still the untouched rest of the pack.
+    The stock is ``None`` while it is still the untouched rest of the pack (see
+    :meth:`Deal.remainder`); ``stock_count`` counts it either way. Build one with keyword
+    arguments; only the table's own methods, on the engine's hot path, pass them in order.
     """
 
-    stock: tuple[Card, ...] | None
-    stock_count: int
-    dead: tuple[Card, ...]
-    tricks: tuple[int, ...]
-    trick_cards: tuple[tuple[Card, ...], ...]
-    pool: int
-    balances: tuple[int, ...]
+    __slots__ = ("_balances", "_dead", "_pool", "_stock", "_stock_count", "_trick_cards", "_tricks")
+
+    def __init__(
+        self,
+        stock: tuple[Card, ...] | None,
+        stock_count: int,
+        dead: tuple[Card, ...],
+        tricks: tuple[int, ...],
+        trick_cards: Hands,
+        pool: int,
+        balances: tuple[int, ...],
+    ) -> None:
+        self._stock = stock
+        self._stock_count = stock_count
+        self._dead = dead
+        self._tricks = tricks
+        self._trick_cards = trick_cards
+        self._pool = pool
+        self._balances = balances
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self._stock,
+            self._stock_count,
+            self._dead,
+            self._tricks,
+            self._trick_cards,
+            self._pool,
+            self._balances,
+        )
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (_rebuild_table, self._key())
+
+    @property
+    def stock_count(self) -> int:
+        """Cards in the stock."""
+        return self._stock_count
+
+    @property
+    def dead(self) -> tuple[Card, ...]:
+        """The dead pile, oldest first."""
+        return self._dead
+
+    @property
+    def tricks(self) -> tuple[int, ...]:
+        """Tricks laid by each seat."""
+        return self._tricks
+
+    @property
+    def trick_cards(self) -> Hands:
+        """The cards each seat laid as tricks."""
+        return self._trick_cards
+
+    @property
+    def pool(self) -> int:
+        """Counters in the pool."""
+        return self._pool
+
+    @property
+    def balances(self) -> tuple[int, ...]:
+        """Each seat's counters won minus paid since the session began."""
+        return self._balances
+
+    def with_piles(
+        self,
+        stock: tuple[Card, ...],
+        dead: tuple[Card, ...],
+        tricks: tuple[int, ...],
+        trick_cards: Hands,
+    ) -> Table:
+        """This table with a new stock, dead pile and tricks (counters unchanged)."""
+        return Table(stock, len(stock), dead, tricks, trick_cards, self._pool, self._balances)
+
+    def with_counters(self, pool: int, balances: tuple[int, ...]) -> Table:
+        """This table with a new pool and balances (piles unchanged)."""
+        return Table(
+            self._stock,
+            self._stock_count,
+            self._dead,
+            self._tricks,
+            self._trick_cards,
+            pool,
+            balances,
+        )
 
 
-@attrs.frozen(slots=True, weakref_slot=False)
-class State:
+def _rebuild_table(
+    stock: tuple[Card, ...] | None,
+    stock_count: int,
+    dead: tuple[Card, ...],
+    tricks: tuple[int, ...],
+    trick_cards: Hands,
+    pool: int,
+    balances: tuple[int, ...],
+) -> Table:
+    """Unpickle a :class:`Table` through its constructor."""
+    return Table(
+        stock=stock,
+        stock_count=stock_count,
+        dead=dead,
+        tricks=tricks,
+        trick_cards=trick_cards,
+        pool=pool,
+        balances=balances,
+    )
+
+
+class Deal(Value):
+    """Everything fixed for one deal, shared by all its states (internal).
+
+    Attributes:
+        rules: the compiled options (:func:`~cardrules.my_bird_sings.compiled.compile_rules`).
+        dealer: the dealer; the eldest hand (original leader) is the seat to his left.
+        seed: the deal's seed (the shuffle, unless ``deck`` is given, and the draw order).
+        deck: the explicit pack order, top card first, or ``None``.
+        number: deals played before this one in the session.
+        first_seed: the seed of the session's first deal.
+        previous: the earlier deals of the session.
+    """
+
+    __slots__ = (
+        "_dealer",
+        "_deck",
+        "_eldest",
+        "_first_seed",
+        "_number",
+        "_order",
+        "_previous",
+        "_remainder",
+        "_rules",
+        "_seed",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        dealer: int,
+        seed: int,
+        deck: tuple[Card, ...] | None,
+        number: int,
+        first_seed: int,
+        previous: Log[DealHistory[Action]],
+    ) -> None:
+        self._rules = rules
+        self._dealer = dealer
+        self._order = order = rules.orders[dealer]  # the seats in turn order (MBS-7)
+        self._eldest = order[0]
+        self._seed = seed
+        self._deck = deck
+        self._number = number
+        self._first_seed = first_seed
+        self._previous = previous
+        self._remainder: tuple[Card, ...] | None = None
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self._rules.options,
+            self._dealer,
+            self._seed,
+            self._deck,
+            self._number,
+            self._first_seed,
+            log_items(self._previous),
+        )
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickle (and copy) with the earlier deals as a flat tuple: no deep recursion."""
+        options, dealer, seed, deck, number, first_seed, previous = self._key()
+        return (_rebuild_deal, (options, dealer, seed, deck, number, first_seed, previous))
+
+    @property
+    def rules(self) -> Rules:
+        """The compiled options."""
+        return self._rules
+
+    @property
+    def options(self) -> Options:
+        """The options the deal is played under."""
+        return self._rules.options
+
+    @property
+    def dealer(self) -> int:
+        """The dealer."""
+        return self._dealer
+
+    @property
+    def eldest(self) -> int:
+        """The eldest hand, the original leader."""
+        return self._eldest
+
+    @property
+    def seed(self) -> int:
+        """The deal's seed."""
+        return self._seed
+
+    @property
+    def deck(self) -> tuple[Card, ...] | None:
+        """The explicit pack order, or ``None``."""
+        return self._deck
+
+    @property
+    def number(self) -> int:
+        """Deals played before this one in the session."""
+        return self._number
+
+    @property
+    def first_seed(self) -> int:
+        """The seed of the session's first deal."""
+        return self._first_seed
+
+    @property
+    def previous(self) -> Log[DealHistory[Action]]:
+        """The earlier deals of the session."""
+        return self._previous
+
+    def on_turn(self, turn: int) -> int:
+        """The seat that owns turn ``turn``: ``turn`` places after the eldest hand (see MBS-7)."""
+        order = self._order
+        return order[turn % len(order)]
+
+    def stock_of(self, table: Table) -> tuple[Card, ...]:
+        """The stock of ``table``, top card first (the rest of the pack while untouched)."""
+        stock = table._stock
+        return self.remainder() if stock is None else stock
+
+    def remainder(self) -> tuple[Card, ...]:
+        """The undealt cards in pack order, top first (worked out once, on demand)."""
+        remainder = self._remainder
+        if remainder is None:
+            rules = self._rules
+            order = self._deck if self._deck is not None else shuffled(rules.pack, self._seed)
+            remainder = self._remainder = order[rules.dealt :]
+        return remainder
+
+
+def _rebuild_deal(
+    options: Options,
+    dealer: int,
+    seed: int,
+    deck: tuple[Card, ...] | None,
+    number: int,
+    first_seed: int,
+    previous: tuple[DealHistory[Action], ...],
+) -> Deal:
+    """Unpickle a :class:`Deal` through its constructor."""
+    from cardrules.my_bird_sings.compiled import compile_rules
+
+    return Deal(
+        rules=compile_rules(options),
+        dealer=dealer,
+        seed=seed,
+        deck=deck,
+        number=number,
+        first_seed=first_seed,
+        previous=relink(previous),
+    )
+
+
+class Decision(Value):
+    """The decision a state waits for: who makes it, between which actions (internal).
+
+    Each rule that asks a player something returns one of these (the pass of MBS-8, the
+    exchange of MBS-11, the sing of MBS-9/MBS-12, or the end of the deal), and everything
+    about the decision comes from it: the legal actions, in order, and the refusal of any
+    other action that the rule owning the decision explains.
+    """
+
+    __slots__ = ("_exchanged", "_legal", "_seat")
+    phase: ClassVar[Phase]
+
+    def __init__(self, seat: int | None, legal: tuple[Action, ...], exchanged: bool) -> None:
+        self._seat = seat
+        self._legal = legal
+        self._exchanged = exchanged
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._seat, self._legal, self._exchanged)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (type(self), self._key())
+
+    @property
+    def seat(self) -> int | None:
+        """The seat that decides, ``None`` once the deal is over."""
+        return self._seat
+
+    @property
+    def legal(self) -> tuple[Action, ...]:
+        """The legal actions, in the order ``legal_actions`` gives them."""
+        return self._legal
+
+    @property
+    def exchanged(self) -> bool:
+        """Whether the player on turn has exchanged with the stock in this turn (MBS-11)."""
+        return self._exchanged
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The settlement, once the deal is over; ``None`` while a decision is pending."""
+        return None
+
+    def refusal(self, state: State, action: object) -> IllegalActionError:
+        """Why ``action``, which is not among :attr:`legal`, is refused at this decision."""
+        raise NotImplementedError
+
+
+class State(Value):
     """A My Bird Sings session at one decision point (or at the end of a deal).
 
     Full information: show players only :func:`~cardrules.my_bird_sings.views.view`.
-
-    Attributes:
-        hands: every seat's holding, in the order the cards arrived; a card passed at the
-            end of the last turn is already in its receiver's hand (MBS-10).
-        turn: the turn number ``t`` (MBS-7).
-        to_act: the seat whose decision is pending, ``None`` when the deal is over.
-        phase: the kind of decision pending.
-        outcome: the settlement once the deal is over, else ``None``.
+    Equal states compare equal, hash alike and pickle (logs flattened, so a deal of
+    thousands of actions pickles without deep recursion).
     """
 
-    _deal: DealInfo
-    hands: tuple[tuple[Card, ...], ...]
-    turn: int
-    to_act: int | None
-    phase: Phase
-    _legal: tuple[Action, ...]
-    _table: Table
-    outcome: Outcome | None
-    _pre: int
-    _exchanged: bool
-    _log: Log[Action] = attrs.field(eq=log_items, repr=_log_summary)
-    _events: Log[Event] = attrs.field(eq=log_items, repr=_log_summary)
+    __slots__ = ("_deal", "_decision", "_events", "_hands", "_log", "_table", "_turn")
 
-    def __reduce__(self) -> tuple[Callable[..., State], tuple[object, ...]]:
-        """Pickle (and copy) with the action and event logs as flat tuples.
+    def __init__(
+        self,
+        deal: Deal,
+        hands: Hands,
+        turn: int,
+        decision: Decision,
+        table: Table,
+        log: Log[Action],
+        events: Log[Event | Known],
+    ) -> None:
+        self._deal = deal
+        self._hands = hands
+        self._turn = turn
+        self._decision = decision
+        self._table = table
+        self._log = log
+        self._events = events
 
-        The logs are nested pairs, one level per step: pickling them as they are would
-        recurse once per action and overflow the stack on a long deal. Simulations send
-        states between processes, so a state pickles its logs flattened and
-        :func:`_restore_state` links them up again; the copy equals the original.
-        """
-        return _restore_state, (
+    def _key(self) -> tuple[object, ...]:
+        return (
             self._deal,
-            self.hands,
-            self.turn,
-            self.to_act,
-            self.phase,
-            self._legal,
+            self._hands,
+            self._turn,
+            self._decision,
             self._table,
-            self.outcome,
-            self._pre,
-            self._exchanged,
             log_items(self._log),
             log_items(self._events),
         )
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickle (and copy) with the action and event logs as flat tuples.
+
+        The logs are nested pairs, one level per step: pickling them as they are would
+        recurse once per action and overflow the stack on a long deal. Simulations send
+        states between processes, so a state pickles its logs flattened and they are
+        linked up again when it is rebuilt; the copy equals the original.
+        """
+        return (_rebuild_state, self._key())
+
     @property
     def options(self) -> Options:
         """The options the game is played under."""
-        return self._deal.options
+        return self._deal.rules.options
 
     @property
     def players(self) -> int:
         """The number of seats."""
-        return self._deal.players
+        return self._deal.rules.players
 
     @property
     def dealer(self) -> int:
@@ -248,17 +538,43 @@ class State:
         return self._deal.number
 
     @property
+    def hands(self) -> Hands:
+        """Every seat's holding, in the order the cards arrived.
+
+        A card passed at the end of the last turn is already in its receiver's hand
+        (MBS-10).
+        """
+        return self._hands
+
+    @property
+    def turn(self) -> int:
+        """The turn number ``t``, counting from 0 (MBS-7)."""
+        return self._turn
+
+    @property
     def round(self) -> int:
-        """The round of the current turn, counting from 1. Implements MBS-7."""
-        return self.turn // self._deal.players + 1
+        """The round of the current turn, counting from 1 (a round is one turn each, MBS-7)."""
+        return self._turn // self._deal.rules.players + 1
 
     @property
     def on_turn(self) -> int:
-        """The seat that owns the current turn; in ``draw`` it is not ``to_act``.
+        """The seat that owns the current turn (MBS-7); during a blind draw it is not ``to_act``."""
+        return self._deal.on_turn(self._turn)
 
-        Implements MBS-7: turn ``t`` belongs to the seat ``t`` places after the eldest hand.
-        """
-        return (self._deal.eldest + self.turn) % self._deal.players
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision is pending, ``None`` when the deal is over."""
+        return self._decision.seat
+
+    @property
+    def phase(self) -> Phase:
+        """The kind of decision pending."""
+        return self._decision.phase
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The settlement once the deal is over, else ``None``."""
+        return self._decision.outcome
 
     @property
     def pool(self) -> int:
@@ -273,8 +589,7 @@ class State:
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, top card first (hidden from players)."""
-        stock = self._table.stock
-        return self._deal.remainder() if stock is None else stock
+        return self._deal.stock_of(self._table)
 
     @property
     def dead(self) -> tuple[Card, ...]:
@@ -287,36 +602,27 @@ class State:
         return self._table.tricks
 
     @property
-    def trick_cards(self) -> tuple[tuple[Card, ...], ...]:
+    def trick_cards(self) -> Hands:
         """The cards each seat laid face down as tricks (hidden)."""
         return self._table.trick_cards
 
 
-new_state = fast_constructor(State)
-"""Build a :class:`State` from its fields in order (internal, no validation)."""
-new_table = fast_constructor(Table)
-"""Build a :class:`Table` from its fields in order (internal, no validation)."""
-new_outcome = fast_constructor(Outcome)
-"""Build an :class:`Outcome` from its fields in order (internal, no validation)."""
-new_deal_info = fast_constructor(DealInfo)
-"""Build a :class:`DealInfo` from its fields in order (internal, no validation)."""
-
-
-_PREVIOUS: Final = [field.name for field in attrs.fields(DealInfo)].index("previous")
-
-
-def _restore_state(*fields: object) -> State:
-    """Rebuild a pickled :class:`State` (see ``State.__reduce__``)."""
-    *head, log, events = fields
-    return new_state(
-        *head,
-        _relink(cast("tuple[Action, ...]", log)),
-        _relink(cast("tuple[Event, ...]", events)),
+def _rebuild_state(
+    deal: Deal,
+    hands: Hands,
+    turn: int,
+    decision: Decision,
+    table: Table,
+    log: Iterable[Action],
+    events: Iterable[Event | Known],
+) -> State:
+    """Unpickle a :class:`State` through its constructor, linking its logs up again."""
+    return State(
+        deal=deal,
+        hands=hands,
+        turn=turn,
+        decision=decision,
+        table=table,
+        log=relink(log),
+        events=relink(events),
     )
-
-
-def _restore_deal_info(*fields: object) -> DealInfo:
-    """Rebuild a pickled :class:`DealInfo` (see ``DealInfo.__reduce__``)."""
-    values = list(fields)
-    values[_PREVIOUS] = _relink(cast("tuple[DealHistory[Action], ...]", values[_PREVIOUS]))
-    return new_deal_info(*values, [])

@@ -20,18 +20,10 @@ import attrs
 from cardrules.cards import Card
 from cardrules.errors import OptionsError
 from cardrules.history import log_items
-from cardrules.my_bird_sings.actions import Action, Pass
-from cardrules.my_bird_sings.options import Options, Passing
-from cardrules.my_bird_sings.state import (
-    E_EXCHANGE,
-    E_KNOWN,
-    E_PASS,
-    E_REPLENISH,
-    E_TRICK,
-    Outcome,
-    Phase,
-    State,
-)
+from cardrules.my_bird_sings.actions import Action
+from cardrules.my_bird_sings.options import Options
+from cardrules.my_bird_sings.passing import DrawDecision
+from cardrules.my_bird_sings.state import EventKind, Known, Outcome, Phase, State
 
 __all__ = ["ExchangeView", "View", "view"]
 
@@ -134,6 +126,10 @@ class View:
 def view(state: State, seat: int) -> View:
     """Return what ``seat`` may know of ``state`` (C-6, MBS-8, MBS-11).
 
+    Built from the state's events: a pass is seen by its giver and its receiver, an
+    exchange (discard, rejects, card taken) by the exchanging player only, unless
+    ``rejects_visible`` shows the rejects to all; tricks and replenishments by their owner.
+
     >>> from cardrules.my_bird_sings import Options, new_game, apply_action, legal_actions
     >>> state = new_game(Options(players=3), seed=2)
     >>> state = apply_action(state, legal_actions(state)[0])
@@ -144,11 +140,11 @@ def view(state: State, seat: int) -> View:
         OptionsError: if ``seat`` is not a seat of the game.
 
     """
-    info = state._deal
-    n = info.players
+    deal = state._deal
+    n = deal.rules.players
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise OptionsError(f"seat: expected a seat from 0 to {n - 1}, not {seat!r}")
-    options = info.options
+    options = deal.options
     passed: list[Card] = []
     received: list[Card] = []
     exchanges: list[ExchangeView] = []
@@ -157,12 +153,11 @@ def view(state: State, seat: int) -> View:
     trick_cards: list[Card] = []
     replenished: list[Card] = []
     visible = options.rejects_visible
-    turn = 0
+    giving_to_me = (seat - 1) % n  # the right neighbour (C-1)
     for event in log_items(state._events):
-        kind = event[0]
-        if kind == E_KNOWN:
-            known = cast("View", event[2])
-            if event[1] == seat:
+        if isinstance(event, Known):
+            known = event.view
+            if event.seat == seat:
                 passed.extend(known.passed)
                 received.extend(known.received)
                 exchanges.extend(known.exchanges)
@@ -170,70 +165,62 @@ def view(state: State, seat: int) -> View:
                 replenished.extend(known.replenished)
             public_rejects.extend(known.public_rejects)
             made = [a + b for a, b in zip(made, known.exchanges_made, strict=True)]
-            turn = known.turn
             continue
-        fields = cast("tuple[int, ...]", event)
-        who = fields[1]
-        if kind == E_PASS:
+        who = event.seat
+        kind = event.kind
+        if kind is EventKind.PASS:  # card: the card passed
             if who == seat:
-                passed.append(Card.from_index(fields[3]))
-            elif fields[2] == seat:
-                received.append(Card.from_index(fields[3]))
-        elif kind == E_EXCHANGE:
+                passed.append(cast("Card", event.card))
+            elif who == giving_to_me:
+                received.append(cast("Card", event.card))
+        elif kind is EventKind.EXCHANGE:  # card: the discard; cards: the rejects
             made[who] += 1
-            rejects = tuple(map(Card.from_index, fields[5:]))
             if visible:
-                public_rejects.extend(rejects)
+                public_rejects.extend(event.cards)
             if who == seat:
-                discard = Card.from_index(fields[2])
-                taken = discard if fields[3] < 0 else Card.from_index(fields[3])
-                exchanges.append(ExchangeView(fields[4], discard, rejects, taken))
-        elif kind == E_TRICK and who == seat:
-            trick_cards.extend(map(Card.from_index, fields[3:]))
-        elif kind == E_REPLENISH and who == seat:
-            replenished.extend(map(Card.from_index, fields[3:]))
-    if options.passing is Passing.THROW:  # thrown cards are read from the action log
-        eldest = info.eldest
-        for action in log_items(state._log):
-            if type(action) is Pass:
-                giver = (eldest + turn) % n
-                if giver == seat:
-                    passed.append(action.card)
-                elif (giver + 1) % n == seat:
-                    received.append(action.card)
-                turn += 1
+                exchanges.append(
+                    ExchangeView(
+                        turn=cast("int", event.turn),
+                        discard=cast("Card", event.card),
+                        rejects=event.cards,
+                        taken=cast("Card", event.taken),
+                    )
+                )
+        elif who == seat:
+            (trick_cards if kind is EventKind.TRICK else replenished).extend(event.cards)
     table = state._table
-    phase = state.phase
+    decision = state._decision
+    phase = decision.phase
     offered = 0
-    if phase is Phase.DRAW and state.to_act == seat:
-        offered = len(state.hands[state.on_turn])
+    if type(decision) is DrawDecision and decision.seat == seat:
+        offered = len(decision.order)
     return View(
-        seat,
-        options,
-        info.dealer,
-        info.eldest,
-        info.number,
-        phase,
-        state.to_act,
-        state.turn,
-        state.round,
-        state.on_turn,
-        state.hands[seat],
-        tuple(len(hand) for hand in state.hands),
-        tuple(passed),
-        tuple(received),
-        tuple(exchanges),
-        tuple(public_rejects),
-        tuple(made),
-        state._exchanged if phase is not Phase.OVER else False,
-        table.stock_count,
-        len(table.dead),
-        table.tricks,
-        tuple(trick_cards),
-        tuple(replenished),
-        offered,
-        table.pool,
-        table.balances,
-        state.outcome,
-        state._legal if state.to_act == seat else (),
+        seat=seat,
+        options=options,
+        dealer=deal.dealer,
+        eldest=deal.eldest,
+        deal_number=deal.number,
+        phase=phase,
+        to_act=decision.seat,
+        turn=state.turn,
+        round=state.round,
+        on_turn=state.on_turn,
+        hand=state.hands[seat],
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        passed=tuple(passed),
+        received=tuple(received),
+        exchanges=tuple(exchanges),
+        public_rejects=tuple(public_rejects),
+        exchanges_made=tuple(made),
+        exchanged=decision.exchanged,
+        stock_count=table.stock_count,
+        dead_count=len(table.dead),
+        tricks=table.tricks,
+        trick_cards=tuple(trick_cards),
+        replenished=tuple(replenished),
+        offered=offered,
+        pool=table.pool,
+        balances=table.balances,
+        outcome=state.outcome,
+        legal_actions=decision.legal if decision.seat == seat else (),
     )

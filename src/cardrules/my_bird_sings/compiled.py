@@ -1,0 +1,140 @@
+"""Everything a deal under one options value needs, compiled once: :func:`compile_rules`.
+
+The tables here are built by calling the rule functions themselves (the antes of MBS-2,
+the deal of MBS-3, the turn order of MBS-7, the singing rule of MBS-4 to MBS-6, the first
+exchange turn of MBS-11, the turn starts of MBS-13), so the engine reads the very values the
+rules define.
+
+>>> from cardrules.my_bird_sings.options import Options
+>>> rules = compile_rules(Options(players=3))
+>>> rules is compile_rules(Options(players=3)), rules.antes[0], rules.stock_size
+(True, (2, 1, 1), 40)
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from collections.abc import Callable
+
+import attrs
+
+from cardrules.cards import FULL_PACK, Card
+from cardrules.cards import SHORT_PACK as SHORT_CARDS
+from cardrules.my_bird_sings.combinations import singing_keys
+from cardrules.my_bird_sings.deal import ante, deal_positions, turn_order
+from cardrules.my_bird_sings.ending import Start, turn_start
+from cardrules.my_bird_sings.exchange import first_exchange_turn
+from cardrules.my_bird_sings.options import Options
+from cardrules.my_bird_sings.state import Event, EventKind, Hands, Table
+
+__all__ = ["Rules", "compile_rules"]
+
+
+@attrs.frozen(slots=True, eq=False)
+class Rules:
+    """The compiled form of one :class:`Options` value, shared by every deal under it.
+
+    Attributes:
+        options: the options compiled.
+        players: the number of seats.
+        hand_size: the cards dealt to each player.
+        pack: the pack, in pack order (52 or 32 cards, MBS-1).
+        dealt: how many cards the deal gives out.
+        stock_size: how many are left for the stock.
+        keys: the suit keys of the holdings that sing (MBS-4 to MBS-6).
+        exchange_from: the first turn on which an exchange may be open (MBS-11).
+        antes: by dealer, what each seat puts in the pool (MBS-2).
+        orders: by dealer, the seats in turn order, the eldest hand first (MBS-7).
+        starts: by turn, what MBS-13 says as the turn begins, for the first rounds (all
+            the turns a round limit allows); later turns ask ``turn_start``.
+        dealing: by dealer, the getter of every seat's hand from the dealt cards, top
+            card first (MBS-3).
+        first_tables: by dealer, the table a session's first deal starts from (nothing
+            carried, balances 0 before the antes).
+        passes: by seat and card, the shared event of that seat passing that card.
+    """
+
+    options: Options
+    players: int
+    hand_size: int
+    pack: tuple[Card, ...]
+    dealt: int
+    stock_size: int
+    keys: frozenset[int]
+    exchange_from: int
+    antes: tuple[tuple[int, ...], ...]
+    orders: tuple[tuple[int, ...], ...]
+    starts: tuple[Start, ...]
+    dealing: tuple[Callable[[tuple[Card, ...]], Hands], ...]
+    first_tables: tuple[Table, ...]
+    passes: tuple[tuple[Event, ...], ...]
+
+
+def _horizon(options: Options) -> int:
+    """How many turns ``Rules.starts`` covers: to the round limit, or 64 rounds."""
+    limit = options.round_limit
+    return (64 if limit is None else limit) * options.players + 1
+
+
+def _hands_getter(places: tuple[tuple[int, ...], ...]) -> Callable[[tuple[Card, ...]], Hands]:
+    """A getter of every seat's hand from the dealt cards, given each seat's places in them.
+
+    Table builder (places in the pack, top card 0). Dealt one card at a time, every seat's
+    places are evenly spaced, so one slice per seat picks them and one C-level getter
+    deals the whole table; with batches each seat gets its own getter.
+    """
+    slices = []
+    for seat in places:
+        first, last = seat[0], seat[-1]
+        step = seat[1] - first
+        if seat != tuple(range(first, last + 1, step)):
+            getters = [operator.itemgetter(*seat) for seat in places]
+            return lambda dealt: tuple([get(dealt) for get in getters])
+        slices.append(slice(first, last + 1, step))
+    return operator.itemgetter(*slices)
+
+
+@functools.lru_cache(maxsize=256)
+def compile_rules(options: Options) -> Rules:
+    """Compile ``options`` into the tables every deal under them reads (cached).
+
+    The one cache of the game: a session or a batch of playouts asks for the same options
+    deal after deal, and :class:`Options` hashes once.
+    """
+    n = options.players
+    pack = FULL_PACK if options.pack == 52 else SHORT_CARDS
+    dealt = n * options.hand_size
+    antes = tuple(ante(options, dealer) for dealer in range(n))
+    dealing = tuple(_hands_getter(deal_positions(options, dealer)) for dealer in range(n))
+    first_tables = tuple(
+        Table(
+            stock=None,
+            stock_count=len(pack) - dealt,
+            dead=(),
+            tricks=(0,) * n,
+            trick_cards=((),) * n,
+            pool=sum(paid),
+            balances=tuple(-amount for amount in paid),
+        )
+        for paid in antes
+    )
+    passes = tuple(
+        tuple(Event(seat, EventKind.PASS, card) for card in FULL_PACK) for seat in range(n)
+    )
+    return Rules(
+        options=options,
+        players=n,
+        hand_size=options.hand_size,
+        pack=pack,
+        dealt=dealt,
+        stock_size=len(pack) - dealt,
+        keys=singing_keys(options),
+        exchange_from=first_exchange_turn(options),
+        antes=antes,
+        orders=tuple(turn_order(options, dealer) for dealer in range(n)),
+        starts=tuple(turn_start(options, turn) for turn in range(_horizon(options))),
+        dealing=dealing,
+        first_tables=first_tables,
+        passes=passes,
+    )

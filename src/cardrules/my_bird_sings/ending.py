@@ -1,0 +1,237 @@
+"""How a deal stops: the round limit and the agreement to abandon (MBS-13), and settlement.
+
+:func:`turn_start` says, as each turn begins, whether the round limit voids the deal or
+the table may agree to abandon it at the turn's first decision. :func:`settle` pays out
+a finished deal into its :class:`DealOver` decision, which refuses every action.
+
+>>> from cardrules.my_bird_sings.options import Options
+>>> options = Options(players=3, round_limit=2)
+>>> [turn_start(options, turn).name for turn in (2, 3, 4, 6)]
+['GO_ON', 'OFFER_ABANDON', 'GO_ON', 'VOID']
+"""
+
+from __future__ import annotations
+
+import enum
+import operator
+from typing import TYPE_CHECKING
+
+from cardrules.errors import IllegalActionError
+from cardrules.history import Log
+from cardrules.my_bird_sings.actions import Action
+from cardrules.my_bird_sings.options import Options
+from cardrules.my_bird_sings.state import (
+    Deal,
+    Decision,
+    Event,
+    Hands,
+    Known,
+    Outcome,
+    OutcomeKind,
+    Phase,
+    State,
+    Table,
+)
+from cardrules.stakes import split_pool
+
+if TYPE_CHECKING:
+    from cardrules.cards import Card
+
+__all__ = ["DealOver", "Start", "abandon_refusal", "settle", "turn_start"]
+
+
+class Start(enum.Enum):
+    """What MBS-13 says as a turn begins."""
+
+    GO_ON = "go_on"
+    """Nothing: the turn is played."""
+    OFFER_ABANDON = "offer_abandon"
+    """A round after the first begins: ``Abandon()`` comes last at the turn's first decision."""
+    VOID = "void"
+    """The round limit is reached: the deal is void."""
+
+
+_GO_ON = Start.GO_ON  # enum members read once: a class attribute look-up costs a call
+_OFFER_ABANDON = Start.OFFER_ABANDON
+_VOID = Start.VOID
+
+
+def turn_start(options: Options, turn: int) -> Start:
+    """What happens as turn ``turn`` begins (turns counted from 0, MBS-7).
+
+    Implements MBS-13: with ``round_limit=R`` the deal is void when turn ``R × players``
+    would begin. The players may also agree to stop, and the engine's reading of D-11 is
+    that a table agrees to that between rounds, once it has seen a round go by without a
+    bird singing: ``Abandon()`` is offered at exactly one decision per round after the
+    first, the first decision of turn ``t`` with ``t`` a multiple of ``players`` and
+    ``t >= players`` (the original leader's turn), before anything else is done in that
+    turn. Whoever makes that decision holds the offer: the leader himself (his sing choice,
+    exchange or pass) or, with ``draw_blind`` passing and nothing else to decide, his left
+    neighbour about to draw. A void or abandoned deal leaves the pool for the next deal
+    (:func:`settle`). ``Rules.starts`` tables the answer for the first rounds.
+    """
+    n = options.players
+    limit = options.round_limit
+    if limit is not None and turn >= limit * n:
+        return _VOID
+    if turn >= n and turn % n == 0:
+        return _OFFER_ABANDON
+    return _GO_ON
+
+
+def abandon_refusal(options: Options, turn: int, action: object) -> IllegalActionError:
+    """Why ``Abandon()`` is refused at a decision of turn ``turn`` that does not offer it.
+
+    The chances are those :func:`turn_start` gives (see MBS-13); the next one is named.
+    """
+    if turn_start(options, turn) is Start.OFFER_ABANDON:
+        reason = "the first decision of this round has been taken"
+    else:
+        reason = "no new round is beginning"
+    # The next round begins within one round from now (where a round limit may void it).
+    following = next(
+        later
+        for later in range(turn + 1, turn + 1 + options.players)
+        if turn_start(options, later) is not Start.GO_ON
+    )
+    return IllegalActionError(
+        action,
+        "MBS-13",
+        f"a deal may be abandoned only at the first decision of a round after the first; "
+        f"{reason} (next chance: turn {following})",
+    )
+
+
+class DealOver(Decision):
+    """The decision of a finished deal: nobody decides, every action is refused.
+
+    It holds the settlement; :attr:`outcome` presents it as the public :class:`Outcome`
+    (built on first use: a playout that only plays on never needs it).
+    """
+
+    __slots__ = (
+        "_carried",
+        "_kind",
+        "_outcome",
+        "_payouts",
+        "_shown",
+        "_singer",
+        "_tricks",
+        "_winners",
+    )
+    phase = Phase.OVER
+
+    def __init__(
+        self,
+        kind: OutcomeKind,
+        winners: tuple[int, ...],
+        payouts: tuple[int, ...],
+        carried: int,
+        singer: int | None,
+        shown: tuple[Card, ...],
+        tricks: tuple[int, ...],
+    ) -> None:
+        self._seat = None
+        self._legal = ()
+        self._exchanged = False
+        self._kind = kind
+        self._winners = winners
+        self._payouts = payouts
+        self._carried = carried
+        self._singer = singer
+        self._shown = shown
+        self._tricks = tricks
+        self._outcome: Outcome | None = None
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self._kind,
+            self._winners,
+            self._payouts,
+            self._carried,
+            self._singer,
+            self._shown,
+            self._tricks,
+        )
+
+    @classmethod
+    def of(cls, outcome: Outcome) -> DealOver:
+        """The finished deal that ``outcome`` settled."""
+        return cls(
+            kind=outcome.kind,
+            winners=outcome.winners,
+            payouts=outcome.payouts,
+            carried=outcome.carried,
+            singer=outcome.singer,
+            shown=outcome.shown,
+            tricks=outcome.tricks,
+        )
+
+    @property
+    def outcome(self) -> Outcome:
+        """The settlement as the public :class:`Outcome`."""
+        outcome = self._outcome
+        if outcome is None:
+            outcome = self._outcome = Outcome(
+                kind=self._kind,
+                winners=self._winners,
+                payouts=self._payouts,
+                carried=self._carried,
+                singer=self._singer,
+                shown=self._shown,
+                tricks=self._tricks,
+            )
+        return outcome
+
+    def refusal(self, state: State, action: object) -> IllegalActionError:
+        """Every action: the deal is over, by the rule that ended it."""
+        kind = self._kind
+        rule = {OutcomeKind.SANG: "MBS-12", OutcomeKind.EXHAUSTED: "MBS-15"}.get(kind, "MBS-13")
+        return IllegalActionError(action, rule, "the deal is over; start the next deal")
+
+
+def settle(
+    deal: Deal,
+    hands: Hands,
+    turn: int,
+    table: Table,
+    log: Log[Action],
+    events: Log[Event | Known],
+    kind: OutcomeKind,
+    singer: int | None = None,
+    shown: tuple[Card, ...] = (),
+) -> State:
+    """Settle the deal that ended by ``kind``; return its final state.
+
+    The singer takes the whole pool and shows ``shown`` (MBS-12); a void or abandoned deal
+    carries the pool to the next one (MBS-13), except in the play-to-exhaustion variant,
+    where the most tricks win it and tied leaders share it (MBS-15, D-12), the indivisible
+    remainder going where ``split_remainder`` says (see C-5).
+    """
+    rules = deal._rules
+    n = rules.players
+    pool = table._pool
+    tricks = table._tricks
+    balances = list(table._balances)
+    if singer is not None:
+        winners: tuple[int, ...] = (singer,)
+        paid = [0] * n
+        paid[singer] = pool
+        balances[singer] += pool
+        payouts = tuple(paid)
+        carried = 0
+    else:
+        options = rules.options
+        if options.play_to_exhaustion:
+            best = max(tricks)
+            winners = tuple(seat for seat in range(n) if best and tricks[seat] == best)
+            payouts, carried = split_pool(
+                pool, winners, players=n, dealer=deal.dealer, remainder=options.split_remainder
+            )
+        else:
+            winners, payouts, carried = (), (0,) * n, pool
+        balances = list(map(operator.add, balances, payouts))
+    over = DealOver(kind, winners, payouts, carried, singer, shown, tricks)  # in field order
+    return State(
+        deal, hands, turn, over, table.with_counters(carried, tuple(balances)), log, events
+    )

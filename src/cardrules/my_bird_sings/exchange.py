@@ -1,0 +1,194 @@
+"""Exchanging a card with the stock (MBS-11).
+
+:func:`exchange_chance` is the rule: for the player on turn it returns either the
+:class:`ExchangeDecision` (``Exchange(discard)`` for each card held, or
+``DeclineExchange()``) or the reason no exchange is open (:class:`Closed`).
+:func:`exchange_cards` carries out an exchange: the discard goes out first, then stock
+cards are turned until one of another suit comes.
+
+>>> from cardrules.cards import parse_cards
+>>> from cardrules.my_bird_sings.options import Options
+>>> taken, rejects, stock, dead = exchange_cards(
+...     Options(), parse_cards("2H")[0], parse_cards("6H 7H 6S 8S"), ()
+... )
+>>> taken, rejects, stock, dead
+(<Card 6S>, (<Card 6H>, <Card 7H>), (<Card 8S>,), (<Card 2H>, <Card 6H>, <Card 7H>))
+"""
+
+from __future__ import annotations
+
+import enum
+
+from cardrules.cards import Card
+from cardrules.errors import IllegalActionError
+from cardrules.my_bird_sings.actions import (
+    ABANDON,
+    DECLINE_EXCHANGE,
+    EXCHANGE_ACTIONS,
+    Action,
+    Exchange,
+)
+from cardrules.my_bird_sings.options import ExchangeBy, ExchangeOnExhaustion, Options, PileTo
+from cardrules.my_bird_sings.state import Deal, Decision, Phase, State, Table
+
+__all__ = [
+    "Closed",
+    "ExchangeDecision",
+    "exchange_cards",
+    "exchange_chance",
+    "first_exchange_turn",
+]
+
+
+class Closed(enum.Enum):
+    """Why no exchange with the stock is open to the player on turn (MBS-11)."""
+
+    NOBODY = "nobody"
+    """The options play no exchanges (``exchange_by="nobody"``)."""
+    NOT_LEADER = "not_leader"
+    """Only the original leader exchanges, and this is another player's turn."""
+    TOO_EARLY = "too_early"
+    """The first ``exchange_after_rounds`` rounds are not over."""
+    EMPTY_STOCK = "empty_stock"
+    """The stock is empty."""
+    DONE = "done"
+    """The player has exchanged once this turn already."""
+
+    def refusal(self, deal: Deal, action: object) -> IllegalActionError:
+        """The refusal of an exchange or its decline for this reason."""
+        options = deal.options
+        if self is Closed.NOBODY:
+            reason = "exchanges with the stock are not played (exchange_by is 'nobody')"
+        elif self is Closed.NOT_LEADER:
+            reason = f"only the original leader, seat {deal.eldest}, may exchange with the stock"
+        elif self is Closed.TOO_EARLY:
+            rounds = options.exchange_after_rounds
+            reason = (
+                f"no exchange before turn {rounds * options.players}, after {rounds} full rounds"
+            )
+        elif self is Closed.EMPTY_STOCK:
+            reason = "the stock is empty"
+        else:
+            reason = "only one exchange is allowed per turn"
+        return IllegalActionError(action, "MBS-11", reason)
+
+
+# Enum members read once: a class attribute look-up costs a call on the hot path.
+_NOBODY = ExchangeBy.NOBODY
+_LEADER = ExchangeBy.LEADER
+_NOT_PLAYED = Closed.NOBODY
+_NOT_LEADER = Closed.NOT_LEADER
+_TOO_EARLY = Closed.TOO_EARLY
+_EMPTY_STOCK = Closed.EMPTY_STOCK
+_DONE = Closed.DONE
+
+
+class ExchangeDecision(Decision):
+    """The player on turn may exchange a card with the stock, or decline (MBS-11)."""
+
+    __slots__ = ()
+    phase = Phase.EXCHANGE
+
+    def refusal(self, state: State, action: object) -> IllegalActionError:
+        """A discard the player does not hold, or any other action: the exchange waits."""
+        if type(action) is Exchange:
+            return IllegalActionError(action, "MBS-11", f"you do not hold {action.discard}")
+        return IllegalActionError(
+            action,
+            "MBS-11",
+            f"seat {self._seat} must first exchange a card with the stock or decline the exchange",
+        )
+
+
+def exchange_chance(
+    deal: Deal,
+    hand: tuple[Card, ...],
+    seat: int,
+    turn: int,
+    table: Table,
+    exchanged: bool,
+    abandon: bool,
+) -> ExchangeDecision | Closed:
+    """Whether ``seat``, on turn ``turn`` holding ``hand``, may exchange with the stock.
+
+    Implements MBS-11: from turn ``exchange_after_rounds × players`` on (3 rounds; D-8),
+    while the stock has cards, the original leader (``exchange_by="leader"``, D-7; or
+    every player with ``"everyone"``) may exchange once per turn, after his holding is
+    checked: he discards a card face down, then turns stock cards, putting each one of the
+    discard's suit aside too, until a card of another suit comes, which he keeps
+    (:func:`exchange_cards`). Only he sees the cards turned. Returns the decision when the
+    exchange is open (``Abandon()`` last if MBS-13 offers it here), else why not.
+    """
+    rules = deal._rules
+    by = rules.options.exchange_by
+    if by is _NOBODY:
+        return _NOT_PLAYED
+    if by is _LEADER and seat != deal._eldest:
+        return _NOT_LEADER
+    if turn < rules.exchange_from:
+        return _TOO_EARLY
+    if not table._stock_count:
+        return _EMPTY_STOCK
+    if exchanged:
+        return _DONE
+    legal: tuple[Action, ...] = (*[EXCHANGE_ACTIONS[card] for card in hand], DECLINE_EXCHANGE)
+    return ExchangeDecision(seat, (*legal, ABANDON) if abandon else legal, False)
+
+
+def first_exchange_turn(options: Options) -> int:
+    """The first turn from which :func:`exchange_chance` may open an exchange (D-8).
+
+    ``exchange_after_rounds`` full rounds come first: turn ``3 × players`` by default.
+    :func:`~cardrules.my_bird_sings.compiled.compile_rules` keeps it as
+    ``Rules.exchange_from``; before it every exchange is closed.
+    """
+    return options.exchange_after_rounds * options.players
+
+
+def exchange_cards(
+    options: Options, discard: Card, stock: tuple[Card, ...], dead: tuple[Card, ...]
+) -> tuple[Card, tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+    """Exchange ``discard`` with ``stock`` (top first); return the card taken and the piles.
+
+    The exchange of MBS-11: the discard is put out before a card is turned, face down on
+    the dead pile (or under the stock, ``exchange_discard_to``; D-9); then the cards that
+    were in the stock when the exchange began are turned one by one, each of the discard's
+    suit rejected (to the dead pile or under the stock, ``rejects_to``), until one of
+    another suit comes. If every stock card matches, the player keeps the last card turned
+    (``keep_last``), or every turned card is rejected and he takes his discard back
+    (``take_back_discard``; D-10).
+
+    Returns:
+        The card added to the hand (the discard itself if it was taken back), the rejected
+        cards in the order turned, the new stock and the new dead pile.
+
+    """
+    to_bottom = options.exchange_discard_to is PileTo.STOCK_BOTTOM
+    turned = list(stock)
+    count = len(turned)
+    pile = list(dead)
+    if to_bottom:
+        turned.append(discard)
+    else:
+        pile.append(discard)
+    suit = discard.suit
+    rejects: list[Card] = []
+    taken = discard
+    for card in turned[:count]:  # only the cards that were in the stock are turned
+        if card.suit is not suit:
+            taken = card
+            break
+        rejects.append(card)
+    else:
+        if options.exchange_on_exhaustion is ExchangeOnExhaustion.KEEP_LAST:
+            taken = rejects.pop()
+        elif to_bottom:
+            turned.pop()  # the discard comes back from under the stock
+        else:
+            pile.pop()  # the discard comes back from the dead pile
+    rest = turned[len(rejects) + (taken is not discard) :]
+    if options.rejects_to is PileTo.STOCK_BOTTOM:
+        rest.extend(rejects)
+    else:
+        pile.extend(rejects)
+    return taken, tuple(rejects), tuple(rest), tuple(pile)

@@ -1,0 +1,167 @@
+"""Passing a card to the left (MBS-8): thrown by its owner, or drawn blind by the receiver.
+
+:func:`pass_decision` is the rule: it returns the pending decision of the pass, a
+:class:`PassDecision` (``throw``: the player on turn chooses a card) or a
+:class:`DrawDecision` (``draw_blind``: his left neighbour chooses a position in the hand
+offered face down, in an order fixed by the deal's seed and the turn).
+
+>>> from cardrules.my_bird_sings import Options, legal_actions, new_game
+>>> state = new_game(Options(players=3, passing="draw_blind"), seed=2)
+>>> state.phase, state.on_turn, state.to_act, [str(a) for a in legal_actions(state)]
+(<Phase.DRAW: 'draw'>, 1, 2, ['draw 0', 'draw 1', 'draw 2', 'draw 3'])
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter as _pick
+
+from cardrules.cards import Card
+from cardrules.dealing import derive_seed, shuffled
+from cardrules.errors import IllegalActionError
+from cardrules.my_bird_sings.actions import (
+    ABANDON,
+    DRAW_ACTIONS,
+    PASS_ACTIONS,
+    Action,
+    DeclineExchange,
+    Draw,
+    Exchange,
+    Pass,
+)
+from cardrules.my_bird_sings.options import Options, Passing
+from cardrules.my_bird_sings.state import Deal, Decision, Phase, State
+
+__all__ = ["DrawDecision", "PassDecision", "method_refusal", "pass_decision"]
+
+_THROW = Passing.THROW
+
+
+class _PassingDecision(Decision):
+    """What both passing methods say of actions that are not theirs."""
+
+    __slots__ = ()
+
+    def refusal(self, state: State, action: object) -> IllegalActionError:
+        """Refuse an exchange (its chance has gone by), or anything else (the pass waits)."""
+        if type(action) is Exchange or type(action) is DeclineExchange:
+            # An exchange that was open this turn and is not made any more: it was declined.
+            return IllegalActionError(
+                action, "MBS-11", "this turn's chance to exchange was declined"
+            )
+        giver = state.on_turn
+        left = (giver + 1) % state.players  # the left neighbour (C-1)
+        return IllegalActionError(
+            action, "MBS-8", f"seat {giver} must now pass a card to seat {left}"
+        )
+
+
+class PassDecision(_PassingDecision):
+    """``throw`` passing: the player on turn chooses the card he passes (MBS-8)."""
+
+    __slots__ = ()
+    phase = Phase.PASS
+
+    def refusal(self, state: State, action: object) -> IllegalActionError:
+        """A card the player does not hold; anything else as every pass does."""
+        if type(action) is Pass:
+            return IllegalActionError(action, "MBS-9", f"you do not hold {action.card}")
+        return super().refusal(state, action)
+
+
+class DrawDecision(_PassingDecision):
+    """``draw_blind`` passing: the left neighbour draws by position from the offered hand.
+
+    ``order`` is the offered hand as it lies face down (position 0 first); ``giver`` is the
+    player on turn who offers it.
+    """
+
+    __slots__ = ("_giver", "_order")
+    phase = Phase.DRAW
+
+    def __init__(
+        self,
+        seat: int,
+        legal: tuple[Action, ...],
+        exchanged: bool,
+        giver: int,
+        order: tuple[Card, ...],
+    ) -> None:
+        self._seat = seat
+        self._legal = legal
+        self._exchanged = exchanged
+        self._giver = giver
+        self._order = order
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._seat, self._legal, self._exchanged, self._giver, self._order)
+
+    @property
+    def giver(self) -> int:
+        """The player on turn, who offers his hand."""
+        return self._giver
+
+    @property
+    def order(self) -> tuple[Card, ...]:
+        """The offered cards as they lie face down, position 0 first (hidden)."""
+        return self._order
+
+    def refusal(self, state: State, action: object) -> IllegalActionError:
+        """A position outside the offered hand; anything else as every pass does."""
+        if type(action) is Draw:
+            size = len(self._order)
+            return IllegalActionError(
+                action,
+                "MBS-8",
+                f"seat {self._giver} offers {size} cards, at positions 0 to {size - 1}",
+            )
+        if type(action) is not Exchange and type(action) is not DeclineExchange:
+            return IllegalActionError(
+                action,
+                "MBS-8",
+                f"seat {self._seat} must now draw a card from the hand seat {self._giver} "
+                "offers face down",
+            )
+        return super().refusal(state, action)
+
+
+def pass_decision(
+    deal: Deal, hand: tuple[Card, ...], seat: int, turn: int, exchanged: bool, abandon: bool
+) -> PassDecision | DrawDecision:
+    """The decision that passes a card of ``seat``, on turn ``turn`` holding ``hand``.
+
+    Implements MBS-8: who decides the pass that ends a turn, and between what. With
+    ``passing="throw"`` the player on turn chooses a card (``Pass(card)``) and lays it
+    face down for his left neighbour. With ``passing="draw_blind"`` he offers his whole
+    hand face down and his left neighbour decides: he draws a card by position
+    (``Draw(index)``). The offered cards lie in a fresh random order, the sorted hand
+    shuffled with ``derive_seed(deal seed, turn)``, so the position says nothing about the
+    card and the state needs no random generator. ``Abandon()`` comes last when MBS-13
+    offers it at this decision (``abandon``).
+    """
+    rules = deal._rules
+    if rules.options.passing is _THROW:
+        # The Pass of each card held, in holding order (one C-level look-up for two or more).
+        legal: tuple[Action, ...] = (
+            _pick(*hand)(PASS_ACTIONS) if len(hand) > 1 else (PASS_ACTIONS[hand[0]],)
+        )
+        return PassDecision(seat, (*legal, ABANDON) if abandon else legal, exchanged)
+    legal = DRAW_ACTIONS[: len(hand)]
+    order = shuffled(sorted(hand), derive_seed(deal._seed, turn))
+    drawer = (seat + 1) % rules.players  # the left neighbour (C-1)
+    return DrawDecision(drawer, (*legal, ABANDON) if abandon else legal, exchanged, seat, order)
+
+
+def method_refusal(options: Options, action: Pass | Draw) -> IllegalActionError | None:
+    """The refusal of a pass by the method the options do not play (see MBS-8), else None."""
+    throw = options.passing is Passing.THROW
+    if type(action) is Pass and not throw:
+        return IllegalActionError(
+            action,
+            "MBS-8",
+            "with draw_blind passing the left neighbour draws a card; nobody throws one",
+        )
+    if type(action) is Draw and throw:
+        return IllegalActionError(
+            action, "MBS-8", "with throw passing the player on turn chooses the card"
+        )
+    return None

@@ -1,0 +1,145 @@
+"""A session of My Bird Sings: the first deal, the deals after it (MBS-14), the history.
+
+>>> from cardrules.my_bird_sings import Options
+>>> state = new_game(Options(players=6), seed=3)
+>>> state.pool, state.balances, len(state.stock), state.to_act
+(7, (-2, -1, -1, -1, -1, -1), 28, 1)
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+
+from cardrules.cards import Card
+from cardrules.dealing import derive_seed, shuffled
+from cardrules.errors import IllegalActionError, OptionsError
+from cardrules.history import DealHistory, History, Log, log_items
+from cardrules.my_bird_sings.actions import Action
+from cardrules.my_bird_sings.compiled import Rules, compile_rules
+from cardrules.my_bird_sings.deal import check_deck
+from cardrules.my_bird_sings.options import Options
+from cardrules.my_bird_sings.state import Deal, Hands, State, Table
+from cardrules.my_bird_sings.turn import play_turn
+
+__all__ = ["history", "new_game", "next_deal", "start_deal"]
+
+
+def start_deal(
+    rules: Rules,
+    dealer: int,
+    seed: int | None,
+    deck: Sequence[Card] | str | None,
+    *,
+    number: int = 0,
+    first_seed: int | None = None,
+    previous: Log[DealHistory[Action]] = None,
+    carried: tuple[int, tuple[int, ...]] | None = None,
+) -> State:
+    """Ante (MBS-2), deal (MBS-3) and return the state at the deal's first decision.
+
+    ``carried`` is the pool and the balances the previous deal left, ``None`` for a
+    session's first deal (an empty pool, everybody at 0).
+    """
+    if seed is None:
+        seed = 0
+    elif type(seed) is not int and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise OptionsError(f"seed: expected an int, not {seed!r}")
+    explicit = None if deck is None else check_deck(deck, rules.pack)
+    first = seed if first_seed is None else first_seed
+    deal = Deal(rules, dealer, seed, explicit, number, first, previous)  # once a deal: in order
+    if explicit is not None:
+        dealt = explicit[: rules.dealt]
+    else:
+        dealt = shuffled(rules.pack, seed, count=rules.dealt)
+    if carried is None:
+        table = rules.first_tables[dealer]
+    else:
+        pool, balances = carried
+        paid = rules.antes[dealer]
+        table = rules.first_tables[dealer].with_counters(
+            pool + sum(paid), tuple(map(operator.sub, balances, paid))
+        )
+    hands: Hands = rules.dealing[dealer](dealt)
+    return play_turn(deal, hands, 0, table, None, None)  # turn 0 begins
+
+
+def new_game(
+    options: Options,
+    *,
+    seed: int | None = None,
+    deck: Sequence[Card] | str | None = None,
+    dealer: int = 0,
+) -> State:
+    """Start a session: ante, deal, and return the state at the first decision.
+
+    See MBS-2 and MBS-3. With ``deck`` the cards are dealt from it, top card first;
+    otherwise from a shuffle driven by ``seed``, which draws only the cards it deals (the
+    rest of the pack, the stock, is worked out when an exchange or a refill needs it, in
+    the same order as a full shuffle). The seed (0 if only a deck is given) also drives the
+    order in which a ``draw_blind`` hand is offered. Balances start at 0. There is no
+    hidden randomness: one of ``seed`` and ``deck`` must be given.
+
+    >>> from cardrules.my_bird_sings import Options
+    >>> new_game(Options(players=3), seed=1).hands[1]
+    (<Card 7S>, <Card 3H>, <Card 10D>, <Card JS>)
+
+    Raises:
+        OptionsError: for options that are not an :class:`Options`, a bad dealer, seed or
+            deck, or neither a seed nor a deck.
+
+    """
+    if not isinstance(options, Options):
+        raise OptionsError(f"options: expected my_bird_sings.Options, not {options!r}")
+    n = options.players
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+        raise OptionsError(f"dealer: expected a seat from 0 to {n - 1}, not {dealer!r}")
+    if seed is None and deck is None:
+        raise OptionsError("seed, deck: give a seed or a deck (cardrules has no hidden randomness)")
+    return start_deal(compile_rules(options), dealer, seed, deck)
+
+
+def _deal_history(state: State) -> DealHistory[Action]:
+    deal = state._deal
+    return DealHistory(deal.dealer, deal.seed, deal.deck, log_items(state._log))
+
+
+def next_deal(
+    state: State, *, seed: int | None = None, deck: Sequence[Card] | str | None = None
+) -> State:
+    """Start the next deal of the session once the current one is over.
+
+    Implements MBS-14: the deal passes to the left and everybody antes again; whatever the
+    pool held is carried. With neither ``seed`` nor ``deck`` the seed is
+    ``derive_seed(first deal's seed, deal number)``.
+
+    Raises:
+        IllegalActionError: if the current deal is not over.
+        OptionsError: for a bad seed or deck.
+
+    """
+    if state.outcome is None:
+        raise IllegalActionError(
+            "start the next deal", "MBS-14", "the current deal is not over yet"
+        )
+    deal = state._deal
+    rules = deal.rules
+    number = deal.number + 1
+    if seed is None and deck is None:
+        seed = derive_seed(deal.first_seed, number)
+    table: Table = state._table
+    return start_deal(
+        rules,
+        (deal.dealer + 1) % rules.players,  # to the left (C-1)
+        seed,
+        deck,
+        number=number,
+        first_seed=deal.first_seed,
+        previous=(deal.previous, _deal_history(state)),
+        carried=(table.pool, table.balances),
+    )
+
+
+def history(state: State) -> History[Action]:
+    """How ``state`` was reached: every deal's dealer, seed, explicit deck and actions."""
+    return History((*log_items(state._deal.previous), _deal_history(state)))
