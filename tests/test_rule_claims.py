@@ -23,8 +23,6 @@ import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 
 RULE_ID = re.compile(r"\b(SF|MBS|C)-(\d+)\b")
@@ -131,7 +129,6 @@ def test_the_rules_pages_define_the_rule_ids() -> None:
     assert {f"MBS-{n}" for n in range(1, 16)} <= set(defined)
 
 
-@pytest.mark.xfail(strict=True, reason="until both engines are rebuilt (issue 13)")
 def test_every_rule_is_claimed_by_one_function_and_named_by_a_test() -> None:
     found = problems(*_project())
     assert not found, "rule claims and tests:\n" + "\n".join(found)
