@@ -11,12 +11,15 @@ cardrules.errors.NotationError: not a card: 10 (expected a Card or notation such
 from __future__ import annotations
 
 import re
-from typing import Final
+from collections.abc import Callable
+from typing import Final, TypeVar
 
 from cardrules.cards import SPACES, Card, parse_card
-from cardrules.errors import NotationError
+from cardrules.errors import IllegalActionError, NotationError
 
-__all__ = ["to_card", "words"]
+__all__ = ["read_action", "to_card", "words"]
+
+A = TypeVar("A")
 
 _WORD_BREAKS: Final = re.compile(f"[{re.escape(SPACES)}]+")
 _ASCII_LOWER: Final = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
@@ -50,3 +53,22 @@ def to_card(value: object) -> Card:
     if isinstance(value, str):
         return parse_card(value)
     raise NotationError(f"not a card: {value!r} (expected a Card or notation such as '10C')")
+
+
+def read_action(text: str, parse: Callable[[str], A]) -> A | IllegalActionError:
+    """Read an action given in notation where an action is expected, with ``parse``.
+
+    Both games' ``check_action`` and ``apply_action`` take notation for an action
+    (``apply_action(state, "play 10C")``); text that is not an action is refused like
+    any other object that is not one: the refusal, with rule C-7, is returned.
+
+    >>> from cardrules.spoil_five import parse_action
+    >>> read_action("play 10c", parse_action)
+    Play(card=<Card 10C>)
+    >>> print(read_action("fly", parse_action))
+    cannot fly: not a Spoil Five action: 'fly' (expected e.g. 'play 10C', 'rob 3S', 'stop') (C-7)
+    """
+    try:
+        return parse(text)
+    except NotationError as error:
+        return IllegalActionError(text, "C-7", str(error))

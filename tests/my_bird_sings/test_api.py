@@ -162,3 +162,17 @@ def test_view_shows_itself_as_svg_in_jupyter() -> None:
         assert {str(card) for card in mine.hand} <= drawn
         others = {str(card) for s, hand in enumerate(state.hands) if s != seat for card in hand}
         assert not drawn & others
+
+
+def test_actions_may_be_given_in_notation() -> None:
+    """apply_action and check_action read notation where an action is expected; text that
+    is no action is refused like anything else that is none (C-7)."""
+    state = mbs.new_game(mbs.Options(players=3), seed=3)
+    text = mbs.format_action(mbs.legal_actions(state)[0])
+    assert mbs.apply_action(state, text) == mbs.apply_action(state, mbs.parse_action(text))
+    assert mbs.check_action(state, text) is None
+    refusal = mbs.check_action(state, "hand over KH")
+    assert refusal is not None
+    assert refusal.rule == "C-7"
+    with pytest.raises(IllegalActionError, match="C-7"):
+        mbs.apply_action(state, "hand over KH")

@@ -169,7 +169,7 @@ def _candidates(state: State, rng: random.Random) -> list[object]:
         Pass(rng.choice(pack)),
         Exchange(rng.choice(pack)),
         Sing(tuple(rng.sample(pack, state.options.hand_size + 1))),
-        "pass KH",
+        "hand over KH",
         None,
     ]
     for hand in state.hands:  # sets of held cards: some sing, most not
@@ -199,7 +199,7 @@ def test_is_legal_is_check_action_finding_nothing_and_apply_refuses_with_it(
                 continue
             assert RULE_ID.match(error.rule), error.rule
             with pytest.raises(IllegalActionError) as refused:
-                apply_action(state, action)  # type: ignore[arg-type]
+                apply_action(state, action)  # type: ignore[call-overload]
             assert type(refused.value) is type(error)
             assert (refused.value.rule, str(refused.value)) == (error.rule, str(error))
             assert _fingerprint(state) == before

@@ -1063,3 +1063,16 @@ def test_deck_helper_round_trip() -> None:
     deck = deck_for(ROB_HANDS, "AS", dealer=2)
     state = sf.new_game(sf.Options(players=4), deck=deck, dealer=2)
     assert [set(h) for h in state.hands] == [set(parse_cards(h)) for h in ROB_HANDS]
+
+
+def test_c_7_actions_may_be_given_in_notation_and_other_text_is_refused() -> None:
+    """C-7: apply_action and check_action read notation where an action is expected; text
+    that is no action is refused like anything else that is none."""
+    state = sf.new_game(sf.Options(players=3), seed=1)
+    assert sf.apply_action(state, "play KS") == sf.apply_action(state, sf.parse_action("play KS"))
+    assert sf.check_action(state, "play KS") is None
+    refusal = sf.check_action(state, "throw KS")
+    assert refusal is not None
+    assert refusal.rule == "C-7"
+    with pytest.raises(IllegalActionError, match="C-7"):
+        sf.apply_action(state, "throw KS")

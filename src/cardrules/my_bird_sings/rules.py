@@ -15,8 +15,9 @@ cannot draw 0: with throw passing the player on turn chooses the card (MBS-8)
 
 from __future__ import annotations
 
-from typing import cast
+from typing import cast, overload
 
+from cardrules._notation import read_action
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError
 from cardrules.my_bird_sings.actions import (
@@ -28,6 +29,7 @@ from cardrules.my_bird_sings.actions import (
     Exchange,
     Pass,
     Sing,
+    parse_action,
 )
 from cardrules.my_bird_sings.ending import abandon_refusal, settle
 from cardrules.my_bird_sings.exchange import Closed, exchange_cards, exchange_chance
@@ -77,6 +79,10 @@ def check_action(state: State, action: object) -> IllegalActionError | None:
     >>> str(check_action(new_game(Options(players=3), seed=2), Pass(parse_card("9C"))))
     'cannot pass 9C: you do not hold 9C (MBS-9)'
     """
+    if isinstance(action, str):
+        action = read_action(action, parse_action)
+        if isinstance(action, IllegalActionError):
+            return action
     decision = state._decision
     if action in decision._legal:
         return None
@@ -114,16 +120,28 @@ def is_legal(state: State, action: object) -> bool:
     return check_action(state, action) is None
 
 
-def apply_action(state: State, action: Action) -> State:
+@overload
+def apply_action(state: State, action: Action) -> State: ...
+
+
+@overload
+def apply_action(state: State, action: str) -> State: ...
+
+
+def apply_action(state: State, action: object) -> State:
     """Apply ``action`` and return the state at the next decision (the "do" of the triad).
 
     Automatic steps (receiving, sing checks, replenishing, settlement) happen inside this
-    call. ``state`` itself is never changed.
+    call. ``state`` itself is never changed. ``action`` is an action, or its notation
+    (``"pass KH"``), read by :func:`~cardrules.my_bird_sings.actions.parse_action`.
 
     Raises:
         IllegalActionError: naming the rule, if the action is illegal (C-7).
-
     """
+    if isinstance(action, str):
+        action = read_action(action, parse_action)
+        if isinstance(action, IllegalActionError):
+            raise action
     decision = state._decision
     if action not in decision._legal:  # the legal actions are the decision's: check first
         error = check_action(state, action)
@@ -140,7 +158,7 @@ def apply_action(state: State, action: Action) -> State:
     if type(action) is Exchange:
         return _exchange(state, action)
     deal = state._deal
-    log = (state._log, action)
+    log = (state._log, cast(Action, action))  # legal: one of the game's actions
     if kind is DeclineExchange:
         hands = state._hands
         seat = deal.on_turn(state._turn)
@@ -236,7 +254,7 @@ def _sing(state: State, decision: SingDecision, action: Sing) -> State:
     """A chosen sing: the bird wins (MBS-12), or lays a trick and is checked again (MBS-15)."""
     deal = state._deal
     seat = cast("int", decision.seat)
-    log = (state._log, action)
+    log = (state._log, cast(Action, action))  # legal: one of the game's actions
     if not deal.options.play_to_exhaustion:
         return settle(
             deal,

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, overload
 
+from cardrules._notation import read_action
 from cardrules.cards import Card, Suit
 from cardrules.errors import IllegalActionError
 from cardrules.history import DealHistory, History, Log, log_items
@@ -120,6 +121,10 @@ def check_action(state: State, action: object) -> IllegalActionError | None:
     >>> str(check_action(state, parse_action("play 5C")))
     'cannot play 5C: you do not hold 5C (C-7)'
     """
+    if isinstance(action, str):
+        action = read_action(action, parse_action)
+        if isinstance(action, IllegalActionError):
+            return action
     if not isinstance(action, ACTION_TYPES):
         return IllegalActionError(repr(action), "C-7", "that is not a Spoil Five action")
     if action in state._legal:
@@ -151,11 +156,11 @@ def apply_action(state: State, action: object) -> State:
     Raises:
         IllegalActionError: with the rule id and a reason, if ``action`` is not legal;
             ``state`` is unchanged.
-        NotationError: if ``action`` is a string that is not an action in notation.
-
     """
     if isinstance(action, str):
-        action = parse_action(action)
+        action = read_action(action, parse_action)
+        if isinstance(action, IllegalActionError):
+            raise action
     if action not in state._legal:  # the legal actions are the decisions' actions
         error = check_action(state, action)
         assert error is not None
