@@ -4,7 +4,7 @@ layer or below.
 From the bottom up:
 
 1. **foundation**: cards, errors, dealing, history, stakes and the private helpers
-   (``_value``, ``_interned``, ``_notation``, ``_options``, ``_fastattrs``), and
+   (``_value``, ``_interned``, ``_notation``, ``_options``), and
    ``protocol``. The protocols sit here because they import nothing but cards, errors and
    history and name no game: they describe what a game is, so a game package may refer
    to them, and every layer above types its code with them.
@@ -52,7 +52,6 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardrules._interned",
             "cardrules._notation",
             "cardrules._options",
-            "cardrules._fastattrs",
             "cardrules.protocol",
         ),
     ),
