@@ -152,7 +152,7 @@ def test_simulate_rejects_an_unknown_bot() -> None:
     assert "unknown bot 'wizard'" in result.output
 
 
-# The orders of RULES.md §4.1 (best first), by trump suit and suit.
+# The orders of SF-3 to SF-6 on the rules page (best first), by trump suit and suit.
 ORDERS_4_1 = {
     "D": {
         "trumps": "5D JD AH AD KD QD 10D 9D 8D 7D 6D 4D 3D 2D",

@@ -1,4 +1,4 @@
-"""One test per My Bird Sings rule (MBS-1 … MBS-15), plus the facts of RULES.md §4."""
+"""One test per My Bird Sings rule (MBS-1 … MBS-15), plus the facts the rules page states."""
 
 from __future__ import annotations
 

@@ -40,7 +40,8 @@ DEFAULTS = {
 
 
 def test_option_fields_and_defaults_match_the_rules_table() -> None:
-    """Every SF flag of RULES.md §3 exists with its default; enums equal the plain strings."""
+    """Every option of the rules page's Variants table exists with its default; enums equal
+    the plain strings."""
     options = sf.Options()
     assert [field.name for field in attrs.fields(sf.Options)] == list(DEFAULTS)
     for name, value in DEFAULTS.items():

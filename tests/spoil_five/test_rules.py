@@ -1,4 +1,4 @@
-"""One test (or a few) per Spoil Five rule id, SF-1 … SF-25, and the facts of RULES.md §4."""
+"""One test (or a few) per Spoil Five rule id, SF-1 … SF-25, and the facts the rules page states."""
 
 from __future__ import annotations
 

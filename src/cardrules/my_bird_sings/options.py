@@ -1,4 +1,4 @@
-"""My Bird Sings options: every MBS flag of RULES.md §3, validated, and named presets.
+"""My Bird Sings options: every variant of the rules page, validated, and named presets.
 
 >>> Options(players=6).stake, Options().passing == "throw"
 (1, True)
@@ -190,9 +190,9 @@ def _singing_default(options: Options) -> Singing:
 
 @attrs.frozen(slots=True, cache_hash=True)
 class Options:
-    """The rules a My Bird Sings game is played under (RULES.md §1 and the MBS flags of §3).
+    """The rules a My Bird Sings game is played under (``docs/rules/my-bird-sings.md``, Variants).
 
-    Field names and defaults are those of the RULES.md option table (``players`` defaults
+    Field names and defaults are those of the rules page's option table (``players`` defaults
     to 5). String-valued fields accept the plain strings and store the matching enum
     member, which compares equal to the string.
 

@@ -1,4 +1,4 @@
-"""Exact chances of singing holdings (RULES.md §4.5), by enumeration with fractions.
+"""Exact chances of singing holdings (the rules page's table), by enumeration with fractions.
 
 A holding is classified by how many cards it has of each suit; each suit pattern
 ``(a, b, c, d)`` occurs in ``C(k, a)·C(k, b)·C(k, c)·C(k, d)`` of the ``C(4k, size)``
@@ -92,7 +92,7 @@ def holding_sings(options: Options, size: int | None = None) -> Fraction:
 
 
 def dealt_hand_sings(options: Options) -> Fraction:
-    """The exact probability that a dealt hand already sings (RULES.md §4.5).
+    """The exact probability that a dealt hand already sings (the rules page's table).
 
     >>> from cardrules.my_bird_sings.options import SHORT_PACK
     >>> dealt_hand_sings(SHORT_PACK)
