@@ -48,7 +48,7 @@ if __package__ in (None, ""):  # run as a script: make `benchmarks` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import cardrules
-from benchmarks.workloads import MBS_6P, SF_5P, my_bird_sings_6p, playouts, spoil_five_5p
+from benchmarks.workloads import MBS_6P, SF_5P, my_bird_sings_6p, spoil_five_5p
 from cardrules import my_bird_sings, records, spoil_five
 
 __all__ = [
@@ -491,41 +491,6 @@ def _spread(values: list[float]) -> dict[str, float]:
     }
 
 
-def legacy_measures(seed: int) -> list[Measure]:
-    """Random playouts of the rebuilt engines paired with the engines they replace.
-
-    The old engines are the frozen copy in ``tests/legacy``, kept while the rebuild is
-    checked against them; the ratio is new over old in playouts per second, and the floor
-    is 0.9x (interpreted).
-    """
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    from tests.legacy import my_bird_sings as old_my_bird_sings
-    from tests.legacy import spoil_five as old_spoil_five
-
-    old_sf5 = old_spoil_five.Options(players=5)
-    old_mbs6 = old_my_bird_sings.Options(players=6)
-
-    def old_spoil_five_5p(n_games: int, seed: int) -> int:
-        return playouts(old_spoil_five, old_sf5, n_games, seed)
-
-    def old_my_bird_sings_6p(n_games: int, seed: int) -> int:
-        return playouts(old_my_bird_sings, old_mbs6, n_games, seed)
-
-    return [
-        Measure(
-            "sf5_vs_old", "Spoil Five 5p playouts, new / old engine", "playouts",
-            _playout_timer(spoil_five_5p, seed), _playout_timer(old_spoil_five_5p, seed),
-            target=(0.9, ">="), note="right column: the old engine", fixed=(600, 600),
-        ),
-        Measure(
-            "mbs6_vs_old", "My Bird Sings 6p playouts, new / old engine", "playouts",
-            _playout_timer(my_bird_sings_6p, seed), _playout_timer(old_my_bird_sings_6p, seed),
-            target=(0.9, ">="), note="right column: the old engine", fixed=(1500, 1500),
-        ),
-    ]  # fmt: skip
-
-
 class OtherBuild:
     """Another interpreter with the other build of cardrules, playing chunks on request.
 
@@ -707,15 +672,12 @@ def run(
     seed: int = 12345,
     use_openspiel: bool = True,
     memory: bool = True,
-    legacy: bool = False,
     versus: str | None = None,
 ) -> dict[str, Any]:
     """Run the whole benchmark and return its results as a JSON-ready dict."""
     pyspiel = load_pyspiel() if use_openspiel else None
     euchre = EuchreSide(pyspiel, seed) if pyspiel is not None else None
     measures, notes = build_measures(euchre, seed)
-    if legacy:
-        measures += legacy_measures(seed)
     other = OtherBuild(versus) if versus is not None else None
     if other is not None:
         measures += versus_measures(other, seed)
@@ -867,11 +829,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="cross-check with the yardstick script anchor_openspiel.py at PATH",
     )
     parser.add_argument(
-        "--legacy",
-        action="store_true",
-        help="also pair the playouts with the old engines in tests/legacy (new / old)",
-    )
-    parser.add_argument(
         "--versus",
         metavar="PYTHON",
         help="also pair the playouts with the other build (pure or compiled) that the "
@@ -885,7 +842,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         seed=args.seed,
         use_openspiel=not args.no_openspiel,
         memory=not args.no_memory,
-        legacy=args.legacy,
         versus=args.versus,
     )
     if args.anchor:

@@ -114,11 +114,7 @@ def _read(paths: Iterable[Path]) -> dict[str, str]:
 def _project() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
     pages = _read(sorted((ROOT / "docs" / "rules").glob("*.md")))
     sources = _read(sorted((ROOT / "src").rglob("*.py")))
-    tests = _read(
-        path
-        for path in sorted((ROOT / "tests").rglob("*.py"))
-        if "legacy" not in path.relative_to(ROOT / "tests").parts
-    )
+    tests = _read(sorted((ROOT / "tests").rglob("*.py")))
     return pages, sources, tests
 
 
