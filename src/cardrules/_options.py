@@ -20,7 +20,7 @@ cardrules.errors.OptionsError: players: expected an int, not '4'
 from __future__ import annotations
 
 import enum
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from cardrules.errors import OptionsError
 from cardrules.stakes import SplitRemainder
@@ -57,14 +57,27 @@ def to_enum(kind: type[E], field: str, value: object) -> E:
     raise OptionsError(f"{field}: expected one of {allowed}, not {value!r}")
 
 
-def to_int(field: str, value: object, low: int = 0, allowed: tuple[int, ...] = ()) -> int:
-    """Return ``value`` as a plain int if it is an int (never a bool) of at least ``low``.
+MAX_STAKE: Final = 10**9
+"""The largest stake an option may name, in counters.
+
+Counters only move between the pool and the balances, at most a few stakes a seat per
+deal, so with stakes up to a billion no balance or pool can reach 2**63 in fewer than
+hundreds of millions of deals: every view and record of a session stays within the
+integers JSON readers take (records refuse 2**64 and more).
+"""
+
+
+def to_int(
+    field: str, value: object, low: int = 0, allowed: tuple[int, ...] = (), high: int | None = None
+) -> int:
+    """Return ``value`` as a plain int if it is an int (never a bool) from ``low`` to ``high``.
 
     Args:
         field: the option's name, quoted in the error.
         value: the value given.
         low: the smallest value allowed.
         allowed: if not empty, the only values allowed.
+        high: the largest value allowed, if any.
 
     >>> to_int("pack", 32, allowed=(52, 32))
     32
@@ -80,6 +93,10 @@ def to_int(field: str, value: object, low: int = 0, allowed: tuple[int, ...] = (
     Traceback (most recent call last):
     ...
     cardrules.errors.OptionsError: stake: expected an int, not True
+    >>> to_int("stake", 10**12, high=MAX_STAKE)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.OptionsError: stake: expected an int of at most 1000000000, not 1000000000000
 
     """
     if isinstance(value, bool) or not isinstance(value, int):
@@ -90,6 +107,8 @@ def to_int(field: str, value: object, low: int = 0, allowed: tuple[int, ...] = (
         )
     if value < low:
         raise OptionsError(f"{field}: expected an int of at least {low}, not {value!r}")
+    if high is not None and value > high:
+        raise OptionsError(f"{field}: expected an int of at most {high}, not {value!r}")
     return int(value)
 
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from cardrules import my_bird_sings, records, spoil_five
 from cardrules.cards import FULL_PACK, Card, parse_card
 from cardrules.dealing import shuffled
-from cardrules.errors import RecordError
+from cardrules.errors import OptionsError, RecordError
 from tests.records.games import (
     ALL_CASES,
     ALL_IDS,
@@ -270,3 +270,28 @@ def test_every_card_in_a_record_is_a_notation_string(game: types.ModuleType) -> 
     assert cards_in_json(text)
     deals = json.loads(text)["deals"]
     assert all(isinstance(action, str) for deal in deals for action in deal["actions"])
+
+
+@pytest.mark.parametrize("game", [spoil_five, my_bird_sings], ids=["spoil-five", "my-bird-sings"])
+def test_views_and_records_round_trip_at_the_largest_stakes(game: types.ModuleType) -> None:
+    """Stakes are bounded (at most a billion counters), so counters stay far below what
+    JSON readers take and every view and record of a session reads back; a larger stake
+    is refused as an option."""
+    from cardrules._options import MAX_STAKE
+
+    fields = (
+        {"full_stake": MAX_STAKE, "spoil_stake": MAX_STAKE, "dealer_extra": MAX_STAKE}
+        if game is spoil_five
+        else {"stake": MAX_STAKE, "dealer_extra": MAX_STAKE}
+    )
+    state = game.new_game(game.Options(players=4, **fields), seed=5)
+    for _ in range(6):
+        while not game.is_deal_over(state):
+            state = game.apply_action(state, game.legal_actions(state)[0])
+        for seat in range(4):
+            view = game.view(state, seat)
+            assert records.from_json(records.to_json(view), game.View) == view
+        state = game.next_deal(state)
+    assert records.restore(records.loads(records.dumps(records.record(state)))) == state
+    with pytest.raises(OptionsError, match="at most"):
+        game.Options(**dict.fromkeys(fields, MAX_STAKE + 1))

@@ -21,8 +21,8 @@ from typing import Final
 
 import attrs
 
+from cardrules._options import MAX_STAKE, to_bool, to_enum, to_int, to_optional_int
 from cardrules._options import split_remainder as _split_remainder
-from cardrules._options import to_bool, to_enum, to_int, to_optional_int
 from cardrules.errors import OptionsError
 from cardrules.stakes import SplitRemainder
 
@@ -129,11 +129,11 @@ def _passing(value: object) -> Passing:
 
 
 def _stake(value: object) -> int:
-    return to_int("stake", value)
+    return to_int("stake", value, high=MAX_STAKE)
 
 
 def _dealer_extra(value: object) -> int:
-    return to_int("dealer_extra", value)
+    return to_int("dealer_extra", value, high=MAX_STAKE)
 
 
 def _deal_batch(value: object) -> int:

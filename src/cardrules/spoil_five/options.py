@@ -21,8 +21,8 @@ from typing import Final
 
 import attrs
 
+from cardrules._options import MAX_STAKE, to_bool, to_enum, to_int, to_optional_int
 from cardrules._options import split_remainder as _split_remainder
-from cardrules._options import to_bool, to_enum, to_int, to_optional_int
 from cardrules.errors import OptionsError
 from cardrules.stakes import SplitRemainder
 
@@ -142,15 +142,15 @@ def _scoring(value: object) -> Scoring:
 
 
 def _full_stake(value: object) -> int:
-    return to_int("full_stake", value)
+    return to_int("full_stake", value, high=MAX_STAKE)
 
 
 def _spoil_stake(value: object) -> int:
-    return to_int("spoil_stake", value)
+    return to_int("spoil_stake", value, high=MAX_STAKE)
 
 
 def _dealer_extra(value: object) -> int:
-    return to_int("dealer_extra", value)
+    return to_int("dealer_extra", value, high=MAX_STAKE)
 
 
 def _win_tricks(value: object) -> int:
@@ -162,7 +162,8 @@ def _target(value: object) -> int:
 
 
 def _points_stake(value: object) -> int | None:
-    return to_optional_int("points_stake", value)
+    stake = to_optional_int("points_stake", value)
+    return None if stake is None else to_int("points_stake", stake, high=MAX_STAKE)
 
 
 def _jinking(value: object) -> bool:
