@@ -176,3 +176,18 @@ def test_actions_may_be_given_in_notation() -> None:
     assert refusal.rule == "C-7"
     with pytest.raises(IllegalActionError, match="C-7"):
         mbs.apply_action(state, "hand over KH")
+
+
+def test_mbs_8_a_blind_draw_from_an_explicit_deck_needs_a_seed_of_its_own() -> None:
+    """MBS-8: the order a hand is offered in comes from the deal's seed; a draw_blind deal
+    from an explicit deck without a seed is refused, since every seat could compute a
+    default order (a blind draw would not be blind)."""
+    options = mbs.Options(players=3, passing="draw_blind")
+    hands = [parse_cards(text) for text in ("2H 3H 4H 5C", "2S 3S 4S 5D", "6S 7S 8S 9D")]
+    deck = mbs.deck_for(options, hands)
+    with pytest.raises(OptionsError, match="draw_blind deal from an explicit deck needs a seed"):
+        mbs.new_game(options, deck=deck)
+    state = mbs.new_game(options, deck=deck, seed=12345)
+    assert state.to_act is not None
+    thrown = mbs.Options(players=3)
+    assert mbs.new_game(thrown, deck=deck).to_act is not None  # no blind draw: no secret needed

@@ -144,8 +144,11 @@ def random_session(
             state = game.next_deal(state)
         elif choice == 1:
             state = game.next_deal(state, seed=rng.randrange(-(2**63), 2**63))
-        else:
-            state = game.next_deal(state, deck=shuffled(pack_of(game, options), rng))
+        else:  # a deck, and a seed too where a blind draw needs one of its own
+            deck = shuffled(pack_of(game, options), rng)
+            blind = getattr(options, "passing", None) == "draw_blind"
+            seed = rng.randrange(2**32) if blind else None
+            state = game.next_deal(state, deck=deck, seed=seed)
         states.append(state)
     return states
 

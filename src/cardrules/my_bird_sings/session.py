@@ -18,7 +18,7 @@ from cardrules.history import DealHistory, History, Log, log_items
 from cardrules.my_bird_sings.actions import Action
 from cardrules.my_bird_sings.compiled import Rules, compile_rules
 from cardrules.my_bird_sings.deal import check_deck
-from cardrules.my_bird_sings.options import Options
+from cardrules.my_bird_sings.options import Options, Passing
 from cardrules.my_bird_sings.state import Deal, Hands, State, Table
 from cardrules.my_bird_sings.turn import play_turn
 
@@ -77,7 +77,8 @@ def new_game(
     otherwise from a shuffle driven by ``seed``, which draws only the cards it deals (the
     rest of the pack, the stock, is worked out when an exchange or a refill needs it, in
     the same order as a full shuffle). The seed (0 if only a deck is given) also drives the
-    order in which a ``draw_blind`` hand is offered. Balances start at 0. There is no
+    order in which a ``draw_blind`` hand is offered, so a ``draw_blind`` deal from a deck
+    needs a seed as well. Balances start at 0. There is no
     hidden randomness: one of ``seed`` and ``deck`` must be given.
 
     >>> from cardrules.my_bird_sings import Options
@@ -96,7 +97,22 @@ def new_game(
         raise OptionsError(f"dealer: expected a seat from 0 to {n - 1}, not {dealer!r}")
     if seed is None and deck is None:
         raise OptionsError("seed, deck: give a seed or a deck (cardrules has no hidden randomness)")
+    _check_blind_seed(options, seed, deck)
     return start_deal(compile_rules(options), dealer, seed, deck)
+
+
+def _check_blind_seed(options: Options, seed: object, deck: object) -> None:
+    """Refuse a ``draw_blind`` deal from an explicit deck without a seed of its own.
+
+    The order in which a hand is offered face down comes from the deal's seed (see
+    MBS-8); with a deck and the default seed 0 every seat could work that order out, and
+    a blind draw would not be blind.
+    """
+    if options.passing is Passing.DRAW_BLIND and deck is not None and seed is None:
+        raise OptionsError(
+            "seed: a draw_blind deal from an explicit deck needs a seed too: the order a "
+            "hand is offered in comes from it, and a default one would be no secret"
+        )
 
 
 def _deal_history(state: State) -> DealHistory[Action]:
@@ -127,6 +143,7 @@ def next_deal(
     number = deal.number + 1
     if seed is None and deck is None:
         seed = derive_seed(deal.first_seed, number)
+    _check_blind_seed(rules.options, seed, deck)
     table: Table = state._table
     return start_deal(
         rules,
