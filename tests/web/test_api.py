@@ -25,13 +25,6 @@ from web.tables import KINDS
 GAMES = ("spoil-five", "my-bird-sings")
 
 
-@pytest.fixture
-def api() -> Iterator[Harness]:
-    app = create_app()
-    with TestClient(app) as client:
-        yield Harness(app, client)
-
-
 def _snapshot(api: Harness, game_id: str) -> tuple[object, str]:
     """The server's state object (immutable) and the page's payload, for 'unchanged'."""
     return api.state(game_id), api.client.get(f"/api/games/{game_id}").text

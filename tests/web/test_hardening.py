@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,13 +19,6 @@ from tests.web.harness import Harness
 from web.app import create_app
 
 GAMES = ("spoil-five", "my-bird-sings")
-
-
-@pytest.fixture
-def api() -> Iterator[Harness]:
-    app = create_app()
-    with TestClient(app) as client:
-        yield Harness(app, client)
 
 
 def _human_decision(api: Harness, game: str) -> dict[str, Any]:
