@@ -1,13 +1,15 @@
 """Simulations on a real Dask cluster and through ``cardrules simulate``: the serial result.
 
-Also Ctrl-C on the command line (the deals finished so far are summarised) and the
-memory measurement of docs/bots.md.
+Also Ctrl-C on the command line (the deals finished so far are summarised), the memory
+measurement of docs/bots.md, and its Ray recipe (its code is the code that
+``examples/ray_simulation.py`` runs; tests/test_examples.py runs that).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -161,3 +163,12 @@ def test_the_memory_measurement_of_the_docs_runs() -> None:
     assert row["deals"] == 300
     assert float(str(row["driver_mib"])) > 0
     assert str(row["command"]).startswith("cardrules simulate spoil-five -n 300")
+
+
+def test_the_ray_recipe_in_the_docs_is_the_example_that_runs() -> None:
+    page = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
+    section = page.split("### On Ray", 1)[1]
+    block = re.search(r"```python\n(.*?)```", section, re.DOTALL)
+    assert block is not None
+    example = (ROOT / "examples" / "ray_simulation.py").read_text(encoding="utf-8")
+    assert block.group(1) in example
