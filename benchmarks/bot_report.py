@@ -48,7 +48,7 @@ def _matchup(
         bots = tuple(x if s == seat else y for s in range(players))
         result = simulate(
             "spoil-five", bots, share, seed=seed + seat, iterations=iterations,
-            executor=executor,
+            executor=executor, keep_deals=True,
         )  # fmt: skip
         total += len(result.deals)
         for deal in result.deals:
@@ -77,8 +77,8 @@ def _mbs(preset: str | None, deals: int, executor: Executor | None) -> dict[str,
     exact = singing_probability(result.options)
     return {
         "preset": preset or "peel",
-        "deals": len(result.deals),
-        "hands": len(result.deals) * result.players,
+        "deals": result.deal_count,
+        "hands": result.deal_count * result.players,
         "rate": rate,
         "exact": exact,
         "inside": rate.low <= float(exact) <= rate.high,

@@ -8,11 +8,16 @@ which never tells a human other seats' hidden cards.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import random
 import secrets
+import signal
 import sys
-from typing import cast
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING, cast
 
 import click
 
@@ -21,8 +26,11 @@ from cardrules._narration import SUIT_NAMES, Narrator
 from cardrules.bots.registry import GameBot, make_bot, parse_bot_names
 from cardrules.cards import Card, Suit, format_cards
 from cardrules.dealing import derive_seed
-from cardrules.errors import IllegalActionError, NotationError, OptionsError
+from cardrules.errors import CardrulesError, IllegalActionError, NotationError, OptionsError
 from cardrules.protocol import DynamicGame, GameState
+
+if TYPE_CHECKING:
+    import distributed
 
 __all__ = ["format_orders", "run_play", "run_replay", "run_simulate"]
 
@@ -273,15 +281,20 @@ def run_simulate(
     session_length: int | None,
     iterations: int,
     rollout: str,
-    workers: int,
+    workers: int | None,
+    scheduler: str | None = None,
+    deals_file: str | None = None,
     time_limit: float | None = None,
     as_json: bool,
     quiet: bool,
 ) -> None:
-    """Run a simulation and print its summary (a table, or JSON)."""
-    from concurrent.futures import Executor, ProcessPoolExecutor
+    """Run a simulation and print its summary (a table, or JSON).
 
-    from cardrules.simulation import simulate
+    The deals run in this process, on ``workers`` local processes, or on a Dask cluster
+    (``scheduler``: its address, or ``"local"`` for a new local cluster). On Ctrl-C the
+    deals finished so far are summarised, and the command exits with status 130.
+    """
+    from cardrules.simulation import SimulationInterrupted, SimulationResult, simulate
 
     entry = games.lookup(game_name)
     names = [b for b in bots.split(",") if b.strip()]
@@ -290,34 +303,165 @@ def run_simulate(
     options = entry.options(preset, players)
     line_up = parse_bot_names(bots, options.players)
     show_progress = not quiet and sys.stderr.isatty()
-    executor: Executor | None = ProcessPoolExecutor(workers) if workers > 1 else None
-    try:
-        if show_progress:
-            from rich.console import Console
-            from rich.progress import Progress
+    interrupted = False
+    with _simulation_executor(workers, scheduler) as (executor, in_flight):
 
-            with Progress(console=Console(stderr=True), transient=True) as bar:
-                task = bar.add_task(f"{entry.name}: {deals} deals", total=deals)
-                result = simulate(
-                    entry.name, line_up, deals, seed=seed, options=options,
-                    session_length=session_length, iterations=iterations, rollout=rollout,
-                    time_limit=time_limit, executor=executor,
-                    progress=lambda done: bar.update(task, completed=done),
-                )  # fmt: skip
-        else:
-            result = simulate(
+        def run(progress: Callable[[int], None] | None) -> SimulationResult:
+            return simulate(
                 entry.name, line_up, deals, seed=seed, options=options,
                 session_length=session_length, iterations=iterations, rollout=rollout,
-                time_limit=time_limit, executor=executor,
+                time_limit=time_limit, executor=executor, in_flight=in_flight,
+                progress=progress, deals_file=deals_file,
             )  # fmt: skip
-    finally:
-        if executor is not None:
-            executor.shutdown()
+
+        try:
+            if show_progress:
+                from rich.console import Console
+                from rich.progress import Progress
+
+                with Progress(console=Console(stderr=True), transient=True) as bar:
+                    task = bar.add_task(f"{entry.name}: {deals} deals", total=deals)
+                    result = run(lambda done: bar.update(task, completed=done))
+            else:
+                result = run(None)
+        except SimulationInterrupted as stop:
+            result, interrupted = stop.result, True
+    if interrupted:
+        click.echo(
+            f"Interrupted: {result.deal_count} of {deals} deals were finished; the figures "
+            f"below are theirs (the same as -n {result.deal_count}).",
+            err=True,
+        )
     summary = result.summary()
     if as_json:
         click.echo(json.dumps(summary, indent=2))
+    else:
+        _print_summary(summary)
+    if interrupted:
+        raise click.exceptions.Exit(130)
+
+
+@contextlib.contextmanager
+def _simulation_executor(
+    workers: int | None, scheduler: str | None
+) -> Iterator[tuple[Executor | None, int | None]]:
+    """The executor a simulation runs on, and how many blocks to keep in flight on it.
+
+    ``None`` (this process) without a scheduler and with at most one worker; a process
+    pool for more; a Dask cluster's executor with a scheduler.
+
+    Raises:
+        OptionsError: for ``workers`` with a scheduler's address, or without the extra.
+        CardrulesError: if the scheduler cannot be reached or its workers do not have this
+            version of cardrules.
+
+    """
+    if scheduler is None:
+        if workers is None or workers == 1:
+            yield None, None
+            return
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(workers, initializer=_leave_ctrl_c_to_the_driver) as pool:
+            try:
+                yield pool, 2 * workers
+            finally:
+                pool.shutdown(cancel_futures=True)
         return
-    _print_summary(summary)
+    try:
+        import dask.config
+        import distributed
+    except ImportError:
+        raise OptionsError(
+            "--scheduler needs Dask: pip install 'cardrules[dask]' (here and on every worker)"
+        ) from None
+    with contextlib.ExitStack() as stack:
+        if scheduler.strip().lower() == "local":
+            # The workers inherit Ctrl-C ignored, and the configuration: no profiler, whose
+            # samples (for the dashboard, which is off) would fill 1,000 seconds of history.
+            with _ctrl_c_ignored(), dask.config.set({"distributed.worker.profile.enabled": False}):
+                cluster = distributed.LocalCluster(  # type: ignore[no-untyped-call]
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    dashboard_address=":0",  # any free port, for the scheduler's HTTP routes
+                    scheduler_kwargs={"dashboard": False},  # it needs bokeh, not asked for
+                    silence_logs=logging.ERROR,  # not the warnings of blocks cancelled by Ctrl-C
+                )
+            stack.enter_context(cluster)
+            client = stack.enter_context(distributed.Client(cluster))  # type: ignore[no-untyped-call]
+            where = "the local Dask cluster"
+        else:
+            if workers is not None:
+                raise OptionsError(
+                    f"--workers starts local processes; the cluster at {scheduler} has the "
+                    "workers it has (leave out --workers, or use --scheduler local)"
+                )
+            client = stack.enter_context(_connect(scheduler))
+            where = f"the Dask scheduler at {scheduler}"
+        _check_workers(client, where)
+        threads = sum(client.nthreads().values())
+        yield client.get_executor(), max(2, 2 * threads)
+
+
+def _connect(address: str) -> distributed.Client:
+    """A client of the Dask scheduler at ``address``, or an error that says why not."""
+    import distributed
+
+    try:
+        client: distributed.Client = distributed.Client(  # type: ignore[no-untyped-call]
+            address, timeout="20s"
+        )
+    except (OSError, ValueError, TypeError) as err:
+        raise CardrulesError(f"cannot reach a Dask scheduler at {address!r}: {err}") from None
+    return client
+
+
+def _check_workers(client: distributed.Client, where: str) -> None:
+    """Refuse a cluster whose workers cannot import this very version of cardrules."""
+    from cardrules import __version__
+    from cardrules.simulation._blocks import worker_version
+
+    try:
+        client.wait_for_workers(1, timeout=_WORKER_WAIT)
+    except TimeoutError:
+        raise CardrulesError(f"no worker joined {where} within {_WORKER_WAIT} s") from None
+    try:
+        versions: dict[str, str] = client.run(worker_version)
+    except Exception as err:  # whatever a worker raised: it could not load cardrules
+        raise CardrulesError(
+            f"the workers of {where} cannot run cardrules ({type(err).__name__}: {err}); "
+            f"install cardrules {__version__} on every worker"
+        ) from None
+    other = {address: v for address, v in versions.items() if v != __version__}
+    if other:
+        found = ", ".join(f"{address} has {v}" for address, v in sorted(other.items()))
+        raise CardrulesError(
+            f"the workers of {where} must have cardrules {__version__}, as here: {found}"
+        )
+
+
+_WORKER_WAIT = 60
+"""Seconds to wait for the first worker of a cluster that has none yet."""
+
+
+@contextlib.contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """Ignore Ctrl-C for a while, so that processes started meanwhile ignore it too.
+
+    Ctrl-C reaches every process of the terminal's process group; the local cluster's
+    workers should leave it to the driver, which stops the simulation and prints what
+    was finished.
+    """
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _leave_ctrl_c_to_the_driver() -> None:
+    """In a worker process: ignore Ctrl-C, which the simulation's driver handles."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _print_summary(summary: dict[str, object]) -> None:

@@ -196,9 +196,22 @@ def play(
 @click.option(
     "--workers",
     type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    help="Processes; results are identical for any number.",
+    default=None,
+    help="Local processes (default 1: this one), or with --scheduler local the workers of "
+    "the local Dask cluster (default: one per core). Results are identical for any number.",
+)
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    default=None,
+    help="Run on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://10.0.0.5:8786), "
+    "or on a new local one with 'local'. Needs the dask extra here and on the workers.",
+)
+@click.option(
+    "--deals-file",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Also write every deal's result to this file, one JSON object a line, in deal order.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--quiet", is_flag=True, help="No progress bar.")
@@ -213,12 +226,18 @@ def simulate(
     iterations: int,
     time_limit: float | None,
     rollout: str,
-    workers: int,
+    workers: int | None,
+    scheduler: str | None,
+    deals_file: str | None,
     as_json: bool,
     quiet: bool,
 ) -> None:
-    """Simulate N deals of GAME among computer players and summarise the results."""
-    with _reported(click.UsageError, files=False):
+    """Simulate N deals of GAME among computer players and summarise the results.
+
+    Memory stays the same for any N. Ctrl-C stops the run and prints the figures of the
+    deals finished so far.
+    """
+    with _reported(click.UsageError):
         _terminal.run_simulate(
             game,
             deals=deals,
@@ -231,6 +250,8 @@ def simulate(
             rollout=rollout,
             time_limit=time_limit,
             workers=workers,
+            scheduler=scheduler,
+            deals_file=deals_file,
             as_json=as_json,
             quiet=quiet,
         )

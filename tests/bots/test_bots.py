@@ -187,6 +187,7 @@ def test_the_simulation_runner_hands_bots_views_only(
     game: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import cardrules.simulation as simulation
+    from cardrules.simulation import _blocks
 
     made: list[_ViewOnly] = []
 
@@ -195,9 +196,9 @@ def test_the_simulation_runner_hands_bots_views_only(
         made.append(bot)
         return bot
 
-    monkeypatch.setattr(simulation, "make_bot", checked)
+    monkeypatch.setattr(_blocks, "make_bot", checked)  # where the runner makes its bots
     result = simulation.simulate(game.NAME, ("heuristic", "random", "search"), 4, iterations=2)
-    assert len(result.deals) == 4
+    assert result.deal_count == 4
     assert sum(bot.calls for bot in made) >= 1
 
 
