@@ -346,7 +346,11 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             if len(deck) == table.positions:
                 placed = set(deck)
                 deck = (*deck, *(c for c in table.pack if c not in placed))
-                engine = table.kit.engine.new_game(table.options, deck=deck, dealer=table.dealer)
+                # seed 0: a blind draw is a chance node of its own here, so the order
+                # the engine would offer a hand in is never used
+                engine = table.kit.engine.new_game(
+                    table.options, deck=deck, seed=0, dealer=table.dealer
+                )
             self._core = _Core(table, deck, engine, 0)
             return
         kit = table.kit
