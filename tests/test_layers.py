@@ -48,6 +48,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardrules.dealing",
             "cardrules.history",
             "cardrules.stakes",
+            "cardrules._shuffle",
             "cardrules._value",
             "cardrules._interned",
             "cardrules._notation",

@@ -22,9 +22,9 @@ import _random
 import random
 import threading
 from collections.abc import Sequence
-from math import floor
 from typing import TypeVar
 
+from cardrules._shuffle import top_of_shuffle
 from cardrules.errors import OptionsError
 
 __all__ = ["Seed", "derive_seed", "make_rng", "shuffled"]
@@ -97,10 +97,7 @@ def shuffled(
     # same stream as random.Random(seed). Nothing of the caller's runs from here on, so it
     # cannot be reseeded under our feet. floor(x) is int(x) for these non-negative floats.
     rand = (_seeded(seed) if rng is None else rng).random  # type: ignore[arg-type]
-    for i in range(count):
-        j = i + floor(rand() * (n - i))
-        pool[i], pool[j] = pool[j], pool[i]
-    return tuple(pool[:count])
+    return top_of_shuffle(pool, rand, count)
 
 
 def derive_seed(seed: int, *labels: int) -> int:
