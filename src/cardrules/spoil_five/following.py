@@ -24,8 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
-import attrs
-
+from cardrules._value import Value
 from cardrules.cards import FULL_PACK, Card, Rank, Suit
 from cardrules.spoil_five.actions import PLAYS, Play
 from cardrules.spoil_five.ranking import TRUMP, TrumpTable
@@ -37,34 +36,65 @@ _SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs", "trumps")
 _A_SUIT: Final = ("a spade", "a heart", "a diamond", "a club", "a trump")
 
 
-@attrs.frozen(slots=True, weakref_slot=False)
-class Following:
+class Following(Value):
     """What one led card obliges (SF-15, SF-16), as the engine, refusals and sampler use it.
 
     A player holding none of the ``oblige`` cards may play any card; a player holding one
-    must play one of the ``allowed`` cards.
-
-    Attributes:
-        led: the card led.
-        table: the strength tables of the trump suit.
-        must_follow: whether a plain lead must be followed (``plain_lead_rule``).
-        oblige: the ``Play`` actions of the cards whose holder is restricted.
-        allowed: the ``Play`` actions of the cards he may then play.
-
+    must play one of the ``allowed`` cards. Built by :func:`follow_rule` and tabled per
+    trump suit; a plain slotted value (read-only fields), so that the compiled build
+    compiles it with the play path that reads it.
     """
 
-    led: Card
-    table: TrumpTable = attrs.field(repr=False)
-    must_follow: bool
-    oblige: frozenset[Play] = attrs.field(repr=False)
-    allowed: frozenset[Play] = attrs.field(repr=False)
-    _free: Callable[[Iterable[Play]], bool] = attrs.field(init=False, repr=False, eq=False)
-    _keep: Callable[[Play], bool] = attrs.field(init=False, repr=False, eq=False)
+    __slots__ = ("_allowed", "_free", "_keep", "_led", "_must_follow", "_oblige", "_table")
 
-    def __attrs_post_init__(self) -> None:
+    def __init__(
+        self,
+        led: Card,
+        table: TrumpTable,
+        *,
+        must_follow: bool,
+        oblige: frozenset[Play],
+        allowed: frozenset[Play],
+    ) -> None:
+        self._led = led
+        self._table = table
+        self._must_follow = must_follow
+        self._oblige = oblige
+        self._allowed = allowed
         # The two tests of plays(), bound once (the engine calls it for every play).
-        object.__setattr__(self, "_free", self.oblige.isdisjoint)
-        object.__setattr__(self, "_keep", self.allowed.__contains__)
+        self._free: Callable[[Iterable[Play]], bool] = oblige.isdisjoint
+        self._keep: Callable[[Play], bool] = allowed.__contains__
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._led, self._table, self._must_follow, self._oblige, self._allowed)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (_rebuilt, (self._led, self._table, self._must_follow))
+
+    @property
+    def led(self) -> Card:
+        """The card led."""
+        return self._led
+
+    @property
+    def table(self) -> TrumpTable:
+        """The strength tables of the trump suit."""
+        return self._table
+
+    @property
+    def must_follow(self) -> bool:
+        """Whether a plain lead must be followed (``plain_lead_rule``)."""
+        return self._must_follow
+
+    @property
+    def oblige(self) -> frozenset[Play]:
+        """The ``Play`` actions of the cards whose holder is restricted."""
+        return self._oblige
+
+    @property
+    def allowed(self) -> frozenset[Play]:
+        """The ``Play`` actions of the cards he may then play."""
+        return self._allowed
 
     def plays(self, hand: tuple[Play, ...]) -> tuple[Play, ...]:
         """The legal plays of a hand held as ``Play`` actions (the hand itself if it is free)."""
@@ -81,18 +111,18 @@ class Following:
 
         The sentence names the led card or suit and a card of the hand that obliges.
         """
-        if PLAYS[card] in self.allowed or not any(PLAYS[c] in self.oblige for c in hand):
+        if PLAYS[card] in self._allowed or not any(PLAYS[c] in self._oblige for c in hand):
             return None
-        suit_of = self.table.suit_of
-        led_suit = suit_of[self.led]
+        suit_of = self._table.suit_of
+        led_suit = suit_of[self._led]
         if led_suit == TRUMP:
-            binding = next(c for c in hand if PLAYS[c] in self.oblige)
+            binding = next(c for c in hand if PLAYS[c] in self._oblige)
             return (
-                f"trumps were led ({self.led}) and you hold {binding}, which may not renege "
+                f"trumps were led ({self._led}) and you hold {binding}, which may not renege "
                 "against it; play a trump"
             )
         held = _A_SUIT[led_suit]
-        if self.must_follow:
+        if self._must_follow:
             return f"{_describe(card, suit_of[card])} and you hold {held}; follow suit"
         return (
             f"{_SUIT_NAMES[suit_of[card]]} are not trumps and you hold {held}; follow suit or trump"
@@ -101,16 +131,16 @@ class Following:
     @property
     def rule(self) -> str:
         """The rule id of a refusal: SF-15 for a trump lead, SF-16 for a plain lead."""
-        return "SF-15" if self.table.suit_of[self.led] == TRUMP else "SF-16"
+        return "SF-15" if self._table.suit_of[self._led] == TRUMP else "SF-16"
 
     def reveals(self, card: Card) -> frozenset[Card]:
         """The cards a player who legally played ``card`` to this lead cannot have held.
 
         A card that is not allowed was legal only from a hand without obliging cards.
         """
-        if PLAYS[card] in self.allowed:
+        if PLAYS[card] in self._allowed:
             return frozenset()
-        return frozenset([play.card for play in self.oblige])
+        return frozenset([play.card for play in self._oblige])
 
 
 def _describe(card: Card, suit: int) -> str:
@@ -156,3 +186,8 @@ def follow_rule(led: Card, table: TrumpTable, *, must_follow: bool) -> Following
         oblige=frozenset([PLAYS[c] for c in oblige]),
         allowed=frozenset([PLAYS[c] for c in allowed]),
     )
+
+
+def _rebuilt(led: Card, table: TrumpTable, must_follow: bool) -> Following:
+    """Rebuild a pickled :class:`Following` through its rule."""
+    return follow_rule(led, table, must_follow=must_follow)
