@@ -19,10 +19,15 @@ SIM_CONFIGS = [
     (openspiel.SPOIL_FIVE, {"players": 3}),
     (openspiel.SPOIL_FIVE, {"preset": "two-handed", "robbing": "optional"}),
     (openspiel.SPOIL_FIVE, {"preset": "jinking", "players": 4, "rob_enforcement": "penalize"}),
-    (openspiel.SPOIL_FIVE, {"preset": "partnership", "fiving": 1}),
+    (openspiel.SPOIL_FIVE, {"preset": "partnership", "fiving": True}),
     (openspiel.MY_BIRD_SINGS, {"players": 4}),
-    (openspiel.MY_BIRD_SINGS, {"preset": "three-cards", "auto_sing": 0, "players": 3}),
-    (openspiel.MY_BIRD_SINGS, {"preset": "to-exhaustion", "players": 2, "auto_sing": 0}),
+    (openspiel.MY_BIRD_SINGS, {"players": 2, "dealer": 1}),
+    (openspiel.MY_BIRD_SINGS, {"preset": "three-cards", "auto_sing": False, "players": 3}),
+    (openspiel.MY_BIRD_SINGS, {"preset": "to-exhaustion", "players": 2, "auto_sing": False}),
+    (
+        openspiel.MY_BIRD_SINGS,
+        {"preset": "everyone-exchanges", "players": 3, "rejects_visible": True},
+    ),
     (openspiel.MY_BIRD_SINGS, {"preset": "short-pack", "players": 8, "round_limit": 3}),
     (openspiel.MY_BIRD_SINGS, {"preset": "draw-blind", "players": 3}),
 ]
@@ -72,6 +77,7 @@ def test_both_games_are_registered_with_their_parameters() -> None:
     game = pyspiel.load_game("cardrules_spoil_five(players=4,preset=jinking,full_stake=3)")
     assert game.num_players() == 4
     assert game.options == spoil_five.Options(players=4, jinking=True, full_stake=3)
+    assert pyspiel.load_game(str(game)).options == game.options
     assert game.num_distinct_actions() == 111
     assert game.max_chance_outcomes() == 52
 
@@ -91,7 +97,10 @@ def test_my_bird_sings_gets_a_round_limit_so_episodes_are_bounded() -> None:
         (openspiel.SPOIL_FIVE, {"preset": "nonsense"}, "preset"),
         (openspiel.SPOIL_FIVE, {"players": 11}, "players"),
         (openspiel.SPOIL_FIVE, {"jinking": 2}, "jinking"),
+        (openspiel.SPOIL_FIVE, {"robbing": 1}, "robbing"),
+        (openspiel.SPOIL_FIVE, {"players": "four"}, "players"),
         (openspiel.SPOIL_FIVE, {"dealer": 7, "players": 4}, "dealer"),
+        (openspiel.MY_BIRD_SINGS, {"colour": "red"}, "colour"),
     ],
 )
 def test_options_the_adapter_cannot_offer_are_refused_by_name(
@@ -102,6 +111,21 @@ def test_options_the_adapter_cannot_offer_are_refused_by_name(
         openspiel.SpoilFiveGame(params) if name == openspiel.SPOIL_FIVE else (
             openspiel.MyBirdSingsGame(params)
         )
+
+
+def test_c_2_the_dealer_is_drawn_by_chance_unless_fixed() -> None:
+    """C-2: with ``dealer=-1`` (the default) the first chance node draws the dealer."""
+    game = pyspiel.load_game(openspiel.SPOIL_FIVE, {"players": 4})
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(seat, 0.25) for seat in range(4)]
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 2) == "dealer 2"
+    state.apply_action(2)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert _sf_engine(state).dealer == 2
+    assert state.current_player() == 3
+    fixed = pyspiel.load_game(openspiel.SPOIL_FIVE, {"players": 4, "dealer": 1})
+    assert len(fixed.new_initial_state().chance_outcomes()) == 52
 
 
 def test_sf_8_the_deal_is_a_sequence_of_chance_outcomes_top_card_first() -> None:
@@ -128,26 +152,51 @@ def test_sf_8_the_deal_is_a_sequence_of_chance_outcomes_top_card_first() -> None
     assert _sf_engine(state).turn_up == expected.turn_up
 
 
-def test_mbs_3_the_stock_is_dealt_by_chance_too_when_it_can_be_used() -> None:
-    """MBS-3, MBS-11: the stock's order matters for exchanges, so it is chance as well."""
-    game = pyspiel.load_game(openspiel.MY_BIRD_SINGS, {"players": 3})
-    state = game.new_initial_state()
-    nodes = 0
-    while state.is_chance_node():
-        state.apply_action(state.chance_outcomes()[-1][0])
-        nodes += 1
-    assert nodes == 51
-    game = pyspiel.load_game(openspiel.MY_BIRD_SINGS, {"players": 3, "exchange_by": "nobody"})
+def test_mbs_3_the_hands_are_dealt_by_chance_and_the_stock_when_first_used() -> None:
+    """MBS-3, MBS-11: the hands are chance nodes; the stock, whose order matters only to
+    exchanges, is placed by chance nodes when the first exchange is made."""
+    game = pyspiel.load_game(openspiel.MY_BIRD_SINGS, {"players": 3, "dealer": 0})
     assert _count_chance_nodes(game) == 12
+    rng = random.Random(7)
+    for _ in range(200):
+        state = _deal(game, rng)
+        placed: list[int] = []
+        while not state.is_terminal():
+            if state.is_chance_node():
+                card = rng.choice([card for card, _ in state.chance_outcomes()])
+                placed.append(card)
+                state.apply_action(card)
+                continue
+            names = {state.action_to_string(a): a for a in state.legal_actions()}
+            exchanges = [a for name, a in names.items() if name.startswith("exchange")]
+            others = [a for name, a in names.items() if name != "abandon"]
+            state.apply_action(exchanges[0] if exchanges else rng.choice(others))
+        if placed:
+            break
+    else:
+        pytest.fail("no deal reached an exchange")
+    assert len(placed) == 52 - 1 - 12  # the stock, less the last card (whatever remains)
+    engine = _mbs_engine(state)
+    history = my_bird_sings.history(engine).deals[-1]
+    assert history.deck is not None
+    replayed = my_bird_sings.new_game(game.options, deck=history.deck, dealer=0)
+    for action in history.actions:
+        replayed = my_bird_sings.apply_action(replayed, action)
+    assert replayed.balances == engine.balances
+    assert [card.index for card in history.deck[12:-1]] == placed
 
 
 def _count_chance_nodes(game: Any) -> int:
-    state = game.new_initial_state()
-    nodes = 0
-    while state.is_chance_node():
-        state.apply_action(state.chance_outcomes()[0][0])
-        nodes += 1
-    return nodes
+    """The chance nodes before the first decision of a deal that is not settled at once."""
+    rng = random.Random(1)
+    while True:
+        state = game.new_initial_state()
+        nodes = 0
+        while state.is_chance_node():
+            state.apply_action(rng.choice([card for card, _ in state.chance_outcomes()]))
+            nodes += 1
+        if state.settled_deals == 0:
+            return nodes
 
 
 def test_action_codes_are_fixed_and_written_in_our_notation() -> None:
@@ -259,18 +308,73 @@ def test_engine_state_is_refused_during_the_deal() -> None:
         openspiel.engine_state(game.new_initial_state())
 
 
-def test_mbs_the_leaders_singing_deal_ends_the_episode_at_once() -> None:
-    """MBS-12: if the leader's dealt hand sings, the episode ends after the chance nodes."""
-    game = pyspiel.load_game(openspiel.MY_BIRD_SINGS, {"players": 2, "exchange_by": "nobody"})
-    state = game.new_initial_state()
-    # Seat 1 leads (dealer 0); one card at a time: 1, 0, 1, 0, ... so seat 1 gets the even
-    # positions. Give him four hearts.
-    order = [parse_card(t) for t in ("2H", "2S", "3H", "3S", "4H", "4S", "5H", "5S")]
-    for card in order:
+def _singing_deal(state: Any, leader_cards: list[str]) -> None:
+    """Place a two-player pack (no exchanges) giving the leader ``leader_cards``."""
+    # Seat 1 leads when seat 0 deals; one card at a time: 1, 0, 1, 0, ... so the leader
+    # gets the even positions.
+    others = [c for c in FULL_PACK if str(c) not in leader_cards and c.rank.value < 12]
+    for position in range(8):
+        card = parse_card(leader_cards[position // 2]) if position % 2 == 0 else others.pop()
         state.apply_action(card.index)
-    assert state.is_terminal()
-    assert state.returns() == [-2.0 + 0, 2.0]
-    assert my_bird_sings.is_deal_over(_mbs_engine(state))
+
+
+def test_mbs_12_a_deal_settled_by_the_deal_is_played_on_into_the_next() -> None:
+    """MBS-12, MBS-14: the leader's dealt hand sings and the deal is over, but an episode
+    always has a decision: it plays on into the next deal, and returns include both."""
+    game = pyspiel.load_game(
+        openspiel.MY_BIRD_SINGS, {"players": 2, "exchange_by": "nobody", "dealer": 0}
+    )
+    state = game.new_initial_state()
+    _singing_deal(state, ["2H", "3H", "4H", "5H"])
+    assert state.is_chance_node()
+    assert not state.is_terminal()
+    assert state.settled_deals == 1
+    assert "settled by the deal" in state.information_state_string(0)
+    _singing_deal(state, ["2H", "3S", "4H", "5S"])  # no flush, two suits: no song
+    assert state.current_player() in (0, 1)
+    engine = _mbs_engine(state)
+    assert engine.deal_number == 1
+    assert engine.dealer == 1
+    state = _play_out(state, random.Random(3))
+    engine = _mbs_engine(state)
+    history = my_bird_sings.history(engine)
+    assert len(history.deals) == 2
+    assert history.deals[0].actions == ()
+    assert state.returns() == [float(b) for b in engine.balances]
+    assert sum(state.returns()) + engine.pool == 0
+
+
+def test_a_run_of_settled_deals_longer_than_the_limit_is_dealt_again() -> None:
+    """The return bounds allow for ``settle_limit`` settled deals; the next one that
+    would be settled by the deal is dealt again, so every return stays within them."""
+    game = pyspiel.load_game(
+        openspiel.MY_BIRD_SINGS, {"players": 2, "exchange_by": "nobody", "dealer": 0}
+    )
+    limit = game.settle_limit
+    assert limit >= 1
+    state = game.new_initial_state()
+    for _ in range(limit + 3):
+        _singing_deal(state, ["2C", "3D", "4H", "5S"])
+        assert state.settled_deals <= limit
+    assert state.settled_deals == limit
+    assert state.is_chance_node()
+    state = _play_out(state, random.Random(4))
+    assert game.min_utility() <= min(state.returns())
+    assert max(state.returns()) <= game.max_utility()
+
+
+def test_every_episode_has_a_decision() -> None:
+    """No episode is over before somebody has decided something (issue 17)."""
+    for name, params in SIM_CONFIGS:
+        game = pyspiel.load_game(name, params)
+        rng = random.Random(5)
+        for _ in range(40):
+            state = game.new_initial_state()
+            while state.is_chance_node():
+                state.apply_action(rng.choice([card for card, _ in state.chance_outcomes()]))
+            assert not state.is_terminal()
+            assert state.current_player() >= 0
+            assert state.legal_actions()
 
 
 def test_ismcts_can_resample_through_openspiels_own_hook() -> None:
@@ -316,8 +420,8 @@ def test_mbs_8_a_blind_draw_is_a_chance_node_over_the_offered_hand() -> None:
 @pytest.mark.parametrize(
     ("name", "params"),
     [
-        (openspiel.SPOIL_FIVE, {"preset": "two-handed", "robbing": "optional", "jinking": 1}),
-        (openspiel.MY_BIRD_SINGS, {"preset": "to-exhaustion", "players": 2, "auto_sing": 0}),
+        (openspiel.SPOIL_FIVE, {"preset": "two-handed", "robbing": "optional", "jinking": True}),
+        (openspiel.MY_BIRD_SINGS, {"preset": "to-exhaustion", "players": 2, "auto_sing": False}),
         (openspiel.MY_BIRD_SINGS, {"players": 3, "exchange_by": "everyone"}),
     ],
 )

@@ -21,12 +21,31 @@ from cardrules.errors import NotationError, OptionsError
 from cardrules.protocol import DynamicGame, GameOptions
 
 __all__ = [
+    "DEALER_BY_CHANCE",
     "ActionCodec",
+    "missing_extra",
     "options_from_parameters",
     "pack_of",
     "parameter_specification",
+    "parameters_of",
     "unsupported_reason",
 ]
+
+
+def missing_extra(module: str, extra: str, error: ModuleNotFoundError) -> ModuleNotFoundError:
+    """The error to raise when an adapter's framework is not installed: a one-line hint.
+
+    >>> error = ModuleNotFoundError("No module named 'pyspiel'", name="pyspiel")
+    >>> print(missing_extra("cardrules.adapters.openspiel", "openspiel", error))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    cardrules.adapters.openspiel needs the openspiel extra:
+    pip install 'cardrules[openspiel]' (pyspiel is not installed)
+    """
+    return ModuleNotFoundError(
+        f"{module} needs the {extra} extra: pip install 'cardrules[{extra}]' "
+        f"({error.name} is not installed)",
+        name=error.name,
+    )
 
 
 @attrs.frozen(slots=True)
@@ -151,42 +170,52 @@ def unsupported_reason(options: object, *, framework: str) -> str | None:
 
 # --- options as framework parameters -------------------------------------------------
 
-_UNSET_INT: Final = -1
-_UNSET_STR: Final = "preset"
+DEALER_BY_CHANCE: Final = -1
+"""The ``dealer`` parameter that leaves the dealer to chance (the default)."""
 
 
-def _scalar_fields(preset: object) -> dict[str, type]:
-    """The options fields that can be set through a framework parameter, with their kind."""
-    kinds: dict[str, type] = {}
+def _scalar_fields(preset: object, round_limit: int | None) -> dict[str, int | bool | str]:
+    """The options fields that a framework parameter can set, with their default values.
+
+    A switch is a ``bool``, a named value its ``str``, a number an ``int``; a
+    ``round_limit`` of ``None`` is shown as ``round_limit`` (the adapter's bound).
+    """
+    defaults: dict[str, int | bool | str] = {}
     for field in attrs.fields(cast("type[attrs.AttrsInstance]", type(preset))):
         value = getattr(preset, field.name)
+        if field.name == "round_limit" and value is None and round_limit is not None:
+            value = round_limit
         if isinstance(value, bool):
-            kinds[field.name] = bool
-        elif isinstance(value, enum.Enum | str):
-            kinds[field.name] = str
-        elif isinstance(value, int) or field.name == "round_limit":
-            kinds[field.name] = int
-    return kinds
+            defaults[field.name] = value
+        elif isinstance(value, enum.Enum):
+            defaults[field.name] = str(value.value)
+        elif isinstance(value, str | int):
+            defaults[field.name] = value
+    return defaults
 
 
-def parameter_specification(module: DynamicGame) -> dict[str, int | str]:
+def parameter_specification(
+    module: DynamicGame, *, round_limit: int | None = None
+) -> dict[str, int | bool | str]:
     """Return framework parameters for a game module: ``preset``, ``dealer`` and options.
 
-    Every options field with a scalar value gets a parameter whose default means "the
-    preset's value": ``-1`` for numbers and switches (give a switch as ``0`` or ``1``),
-    ``"preset"`` for named values.
+    Every options field with a scalar value gets a parameter whose default is Peel's
+    value (``True``/``False`` for switches, strings for named values); ``dealer``
+    defaults to :data:`DEALER_BY_CHANCE`. ``round_limit`` (if given) stands for a round
+    limit of ``None``.
     """
-    preset = module.PRESETS["peel"]
-    spec: dict[str, int | str] = {"preset": "peel", "dealer": 0}
-    for name, kind in _scalar_fields(preset).items():
-        spec[name] = _UNSET_STR if kind is str else _UNSET_INT
+    spec: dict[str, int | bool | str] = {"preset": "peel", "dealer": DEALER_BY_CHANCE}
+    spec.update(_scalar_fields(module.PRESETS["peel"], round_limit))
     return spec
 
 
 def options_from_parameters(
-    module: DynamicGame, parameters: Mapping[str, object]
-) -> tuple[GameOptions, int]:
-    """Return the options and the dealer that framework ``parameters`` describe.
+    module: DynamicGame, parameters: Mapping[str, object], *, round_limit: int | None = None
+) -> tuple[GameOptions, int | None]:
+    """Return the options and the dealer (``None``: by chance) that ``parameters`` describe.
+
+    The options are the ``preset``'s, changed by every parameter whose value differs from
+    its default (Peel's value): a parameter at its default keeps the preset's value.
 
     Raises:
         OptionsError: for an unknown preset, an unknown parameter or a bad value.
@@ -196,27 +225,56 @@ def options_from_parameters(
     name = parameters.get("preset", "peel")
     if not isinstance(name, str) or name not in presets:
         raise OptionsError(f"preset: expected one of {sorted(presets)}, not {name!r}")
-    preset = presets[name]
-    kinds = _scalar_fields(preset)
+    defaults = _scalar_fields(presets["peel"], round_limit)
     changes: dict[str, object] = {}
     for key, value in parameters.items():
         if key in ("preset", "dealer"):
             continue
-        kind = kinds.get(key)
-        if kind is None:
+        if key not in defaults:
             raise OptionsError(f"{key}: not an option of this game that can be set here")
-        if value in (_UNSET_INT, _UNSET_STR) and not isinstance(value, bool):
-            continue
-        if kind is bool:
-            if value not in (0, 1) or isinstance(value, bool | str):
-                raise OptionsError(f"{key}: give 0 or 1 (or -1 for the preset's), not {value!r}")
-            changes[key] = bool(value)
-        else:
+        default = defaults[key]
+        if isinstance(default, bool):
+            if not isinstance(value, bool) and value not in (0, 1):
+                raise OptionsError(f"{key}: give true or false, not {value!r}")
+            value = bool(value)
+        elif isinstance(default, str):
+            if not isinstance(value, str):
+                raise OptionsError(f"{key}: give a name, not {value!r}")
+        elif isinstance(value, bool) or not isinstance(value, int):
+            raise OptionsError(f"{key}: give a whole number, not {value!r}")
+        if value != default or type(value) is not type(default):
             changes[key] = value
     evolve = attrs.evolve  # generic; the attrs plugin cannot see an Options class here
-    options = evolve(preset, **changes)
-    dealer = parameters.get("dealer", 0)
+    options = evolve(presets[name], **changes)
+    dealer = parameters.get("dealer", DEALER_BY_CHANCE)
     players = getattr(options, "players", 0)
+    if dealer == DEALER_BY_CHANCE and not isinstance(dealer, bool):
+        return options, None
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise OptionsError(f"dealer: expected a seat from 0 to {players - 1}, not {dealer!r}")
+        raise OptionsError(
+            f"dealer: expected a seat from 0 to {players - 1}, or {DEALER_BY_CHANCE} for a "
+            f"dealer drawn by chance, not {dealer!r}"
+        )
     return options, dealer
+
+
+def parameters_of(
+    module: DynamicGame,
+    options: GameOptions,
+    dealer: int | None,
+    *,
+    preset: str = "peel",
+    round_limit: int | None = None,
+) -> dict[str, int | bool | str]:
+    """The framework parameters of ``options``: every settable field at its real value.
+
+    Loading a game with these parameters gives the same options back.
+    """
+    parameters: dict[str, int | bool | str] = {
+        "preset": preset,
+        "dealer": DEALER_BY_CHANCE if dealer is None else dealer,
+    }
+    settable = _scalar_fields(module.PRESETS["peel"], round_limit)
+    values = _scalar_fields(options, round_limit)
+    parameters.update({key: values[key] for key in settable if key in values})
+    return parameters

@@ -1,23 +1,29 @@
 """One kit per game: everything an adapter needs to know about it, built on its views.
 
-A :class:`GameKit` ties a game module to its fixed action codes, the number of pack
-positions dealt as chance outcomes, bounds on the length and the returns of one deal,
-and an :class:`ObservationEncoder` that turns a seat's view (never the hidden state) into
-a fixed-size ``float32`` vector in ``[-1, 1]`` and into a canonical text.
+A :class:`GameKit` ties a game module to its fixed action codes (with tables from codes
+to the engine's actions and back), the number of pack positions dealt as chance
+outcomes, bounds on the length and the returns of an episode, and the encoders of
+:mod:`cardrules.adapters._encoders` that turn a seat's view (never the hidden state) into
+fixed-size ``float32`` vectors and canonical texts.
 """
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Callable, Mapping, Sequence
-from typing import Final, TypeAlias, cast
+import math
+from collections.abc import Mapping
+from typing import Final, cast
 
 import attrs
-import numpy as np
-import numpy.typing as npt
 
 from cardrules import games, my_bird_sings, spoil_five
 from cardrules.adapters._common import ActionCodec, pack_of, unsupported_reason
+from cardrules.adapters._encoders import (
+    InformationStateEncoder,
+    ObservationEncoder,
+    information_state_encoder,
+    observation_encoder,
+    view_text,
+)
 from cardrules.cards import Card
 from cardrules.errors import OptionsError
 from cardrules.games import GameEntry
@@ -26,264 +32,17 @@ from cardrules.protocol import DynamicGame, GameOptions, GameState, SeatView
 __all__ = [
     "DEFAULT_ROUND_LIMIT",
     "KITS",
+    "SETTLED_TAIL",
     "GameKit",
-    "ObservationEncoder",
     "kit_for",
-    "view_text",
 ]
 
 DEFAULT_ROUND_LIMIT: Final = 20
 """My Bird Sings' round limit in OpenSpiel when the options set none (MBS-13)."""
 
-Vector: TypeAlias = "npt.NDArray[np.float32]"
-
-
-# --- text ------------------------------------------------------------------------------
-
-
-def view_text(value: object, action_types: tuple[type, ...] = ()) -> str:
-    """Write a view (or any value inside one) as canonical one-line text.
-
-    Cards and actions are written in notation, enums by value, ``None`` as ``-``; the
-    options (public and constant) are left out. Equal views give equal texts.
-    """
-    if value is None:
-        return "-"
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, enum.Enum):
-        return str(value)
-    if isinstance(value, int | str):
-        return str(value)
-    if action_types and isinstance(value, action_types):
-        return str(value)
-    if isinstance(value, tuple | list):
-        return "[" + ",".join(view_text(item, action_types) for item in value) + "]"
-    if attrs.has(type(value)):
-        parts = [
-            f"{field.name}={view_text(getattr(value, field.name), action_types)}"
-            for field in attrs.fields(cast("type[attrs.AttrsInstance]", type(value)))
-            if field.name != "options"
-        ]
-        return "{" + " ".join(parts) + "}"
-    return str(value)
-
-
-# --- vectors ---------------------------------------------------------------------------
-
-
-class _Layout:
-    """Named slices of one flat vector, allocated in order."""
-
-    def __init__(self) -> None:
-        self.size = 0
-        self.slices: dict[str, slice] = {}
-
-    def add(self, name: str, size: int) -> None:
-        self.slices[name] = slice(self.size, self.size + size)
-        self.size += size
-
-
-def _one_hot(out: Vector, part: slice, index: int | None) -> None:
-    """Set the ``index``-th entry of ``part``; ``None`` sets the last one ("nobody")."""
-    length = part.stop - part.start
-    out[part.start + (length - 1 if index is None else index)] = 1.0
-
-
-def _cards(out: Vector, part: slice, cards: Sequence[Card]) -> None:
-    for card in cards:
-        out[part.start + card] = 1.0
-
-
-def _scaled(out: Vector, part: slice, values: Sequence[int], scale: float) -> None:
-    for i, value in enumerate(values):
-        out[part.start + i] = max(-1.0, min(1.0, value / scale))
-
-
-@attrs.frozen(slots=True)
-class ObservationEncoder:
-    """Writes a seat's view as a fixed-size vector (and as text) for one set of options.
-
-    Attributes:
-        size: the length of the vector.
-        names: the named parts of the vector and their slices, in order.
-        write: fills a zeroed vector from a view.
-
-    """
-
-    size: int
-    names: Mapping[str, slice]
-    write: Callable[[SeatView, Vector], None] = attrs.field(repr=False)
-
-    def encode(self, view: SeatView) -> Vector:
-        """Return the view as a new ``float32`` vector of length :attr:`size`."""
-        out = np.zeros(self.size, np.float32)
-        self.write(view, out)
-        return out
-
-
-def _spoil_five_encoder(options: spoil_five.Options, scale: float) -> ObservationEncoder:
-    n = options.players
-    layout = _Layout()
-    for name, size in (
-        ("seat", n),
-        ("dealer", n),
-        ("to_act", n + 1),
-        ("phase", len(spoil_five.Phase)),
-        ("hand", 52),
-        ("hand_sizes", n),
-        ("trump", 4),
-        ("turn_up", 52),
-        ("turn_up_taken_by", n + 1),
-        ("set_aside", 52),
-        ("leader", n + 1),
-        ("trick", n * 52),
-        ("played_by", n * 52),
-        ("tricks_won", n),
-        ("my_discard", 52),
-        ("robbed", n),
-        ("declined_rob", n),
-        ("fiving", 4),
-        ("jink", 2),
-        ("barred", n),
-        ("pool", 1),
-        ("balances", n),
-        ("payouts", n),
-    ):
-        layout.add(name, size)
-    s = layout.slices
-    fiving = (
-        spoil_five.EventKind.ASK_FIVE,
-        spoil_five.EventKind.DECLINE_FIVE,
-        spoil_five.EventKind.ACCEPT_FIVE,
-        spoil_five.EventKind.REFUSE_FIVE,
-    )
-    phases = list(spoil_five.Phase)
-
-    def write(view: spoil_five.View, out: Vector) -> None:
-        seat = view.seat
-        _one_hot(out, s["seat"], seat)
-        _one_hot(out, s["dealer"], view.dealer)
-        _one_hot(out, s["to_act"], view.to_act)
-        _one_hot(out, s["phase"], phases.index(view.phase))
-        _cards(out, s["hand"], view.hand)
-        _scaled(out, s["hand_sizes"], view.hand_sizes, 5)
-        _one_hot(out, s["trump"], int(view.trump))
-        _cards(out, s["turn_up"], (view.turn_up,))
-        _one_hot(out, s["turn_up_taken_by"], view.turn_up_taken_by)
-        _cards(out, s["set_aside"], view.set_aside)
-        _one_hot(out, s["leader"], view.leader)
-        for position, card in enumerate(view.trick):
-            out[s["trick"].start + 52 * position + card] = 1.0
-        for trick in view.tricks:
-            for position, card in enumerate(trick.cards):
-                player = (trick.leader + position) % n
-                out[s["played_by"].start + 52 * player + card] = 1.0
-        _scaled(out, s["tricks_won"], view.tricks_won, 5)
-        for event in view.events:
-            kind = event.kind
-            if kind is spoil_five.EventKind.ROB:
-                out[s["robbed"].start + event.seat] = 1.0
-                if event.seat == seat and event.card is not None:
-                    _cards(out, s["my_discard"], (event.card,))
-            elif kind is spoil_five.EventKind.DECLINE_ROB:
-                out[s["declined_rob"].start + event.seat] = 1.0
-            elif kind in fiving:
-                out[s["fiving"].start + fiving.index(kind)] = 1.0
-            elif kind is spoil_five.EventKind.STOP:
-                out[s["jink"].start] = 1.0
-            elif kind is spoil_five.EventKind.GO_ON:
-                out[s["jink"].start + 1] = 1.0
-        for barred in view.barred:
-            out[s["barred"].start + barred] = 1.0
-        _scaled(out, s["pool"], (view.pool,), scale)
-        _scaled(out, s["balances"], view.balances, scale)
-        if view.outcome is not None:
-            _scaled(out, s["payouts"], view.outcome.payouts, scale)
-
-    return ObservationEncoder(
-        layout.size, dict(s), cast("Callable[[SeatView, Vector], None]", write)
-    )
-
-
-def _my_bird_sings_encoder(
-    options: my_bird_sings.Options, scale: float, turns: int
-) -> ObservationEncoder:
-    n = options.players
-    most = options.hand_size + 1
-    layout = _Layout()
-    for name, size in (
-        ("seat", n),
-        ("dealer", n),
-        ("to_act", n + 1),
-        ("on_turn", n),
-        ("phase", len(my_bird_sings.Phase)),
-        ("turn", 1),
-        ("hand", 52),
-        ("hand_sizes", n),
-        ("passed", 52),
-        ("last_passed", 52),
-        ("received", 52),
-        ("last_received", 52),
-        ("exchange_discards", 52),
-        ("exchange_rejects", 52),
-        ("exchange_taken", 52),
-        ("public_rejects", 52),
-        ("exchanges_made", n),
-        ("exchanged", 1),
-        ("stock_count", 1),
-        ("dead_count", 1),
-        ("tricks", n),
-        ("trick_cards", 52),
-        ("replenished", 52),
-        ("offered", 1),
-        ("pool", 1),
-        ("balances", n),
-        ("shown", 52),
-        ("payouts", n),
-    ):
-        layout.add(name, size)
-    s = layout.slices
-    phases = list(my_bird_sings.Phase)
-    pack = options.pack
-
-    def write(view: my_bird_sings.View, out: Vector) -> None:
-        _one_hot(out, s["seat"], view.seat)
-        _one_hot(out, s["dealer"], view.dealer)
-        _one_hot(out, s["to_act"], view.to_act)
-        _one_hot(out, s["on_turn"], view.on_turn)
-        _one_hot(out, s["phase"], phases.index(view.phase))
-        _scaled(out, s["turn"], (view.turn,), max(turns, 1))
-        _cards(out, s["hand"], view.hand)
-        _scaled(out, s["hand_sizes"], view.hand_sizes, most)
-        _cards(out, s["passed"], view.passed)
-        _cards(out, s["last_passed"], view.passed[-1:])
-        _cards(out, s["received"], view.received)
-        _cards(out, s["last_received"], view.received[-1:])
-        for exchange in view.exchanges:
-            _cards(out, s["exchange_discards"], (exchange.discard,))
-            _cards(out, s["exchange_rejects"], exchange.rejects)
-            _cards(out, s["exchange_taken"], (exchange.taken,))
-        _cards(out, s["public_rejects"], view.public_rejects)
-        _scaled(out, s["exchanges_made"], view.exchanges_made, max(turns, 1))
-        _scaled(out, s["exchanged"], (int(view.exchanged),), 1)
-        _scaled(out, s["stock_count"], (view.stock_count,), pack)
-        _scaled(out, s["dead_count"], (view.dead_count,), pack)
-        _scaled(out, s["tricks"], view.tricks, max(pack // 4, 1))
-        _cards(out, s["trick_cards"], view.trick_cards)
-        _cards(out, s["replenished"], view.replenished)
-        _scaled(out, s["offered"], (view.offered,), most)
-        _scaled(out, s["pool"], (view.pool,), scale)
-        _scaled(out, s["balances"], view.balances, scale)
-        if view.outcome is not None:
-            _cards(out, s["shown"], view.outcome.shown)
-            _scaled(out, s["payouts"], view.outcome.payouts, scale)
-
-    return ObservationEncoder(
-        layout.size, dict(s), cast("Callable[[SeatView, Vector], None]", write)
-    )
+SETTLED_TAIL: Final = 1e-9
+"""How unlikely a longer run of deals settled by the deal itself must be (see
+:meth:`GameKit.settle_limit`)."""
 
 
 # --- kits ------------------------------------------------------------------------------
@@ -296,11 +55,33 @@ class GameKit:
     Attributes:
         entry: the game's entry in the registry (:mod:`cardrules.games`).
         codec: the game's fixed action codes.
+        engine: the game module (imported when the kit is built).
+        actions: the engine action of every code, ``None`` where it depends on the
+            holding (My Bird Sings' ``sing``).
+        codes: the code of every engine action that has one whatever the holding.
 
     """
 
     entry: GameEntry
     codec: ActionCodec
+    engine: DynamicGame = attrs.field(init=False, repr=False, eq=False)
+    actions: tuple[object, ...] = attrs.field(init=False, repr=False, eq=False)
+    codes: Mapping[object, int] = attrs.field(init=False, repr=False, eq=False)
+    size: int = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        engine = self.entry.module
+        actions: list[object] = []
+        for code in range(self.codec.size):
+            if code >= self.codec.sing_base:
+                actions.append(None)
+                continue
+            actions.append(engine.parse_action(self.codec.decode(code)))
+        codes = {action: code for code, action in enumerate(actions) if action is not None}
+        object.__setattr__(self, "engine", engine)
+        object.__setattr__(self, "actions", tuple(actions))
+        object.__setattr__(self, "codes", codes)
+        object.__setattr__(self, "size", self.codec.size)
 
     @property
     def key(self) -> str:
@@ -311,11 +92,6 @@ class GameKit:
     def name(self) -> str:
         """The game's name in records (``spoil-five``)."""
         return self.entry.name
-
-    @property
-    def engine(self) -> DynamicGame:
-        """The game module."""
-        return self.entry.module
 
     def prepare(self, options: object, *, framework: str) -> GameOptions:
         """Check that an adapter can offer ``options``; return them ready for it.
@@ -359,20 +135,64 @@ class GameKit:
             used = pack if stock_used else mbs.players * mbs.hand_size
         return min(used, pack - 1)
 
-    def max_decisions(self, options: object) -> int:
-        """An upper bound on the number of steps in one deal after the deal itself.
+    def dealt_positions(self, options: object) -> int:
+        """How many of the :meth:`chance_positions` are placed before the first decision.
 
-        (With ``draw_blind`` each draw is followed by one chance node in OpenSpiel.)
+        My Bird Sings' stock, when only exchanges use it (MBS-11), is placed when the
+        first exchange is made: nobody sees it before, and most deals end sooner.
+        """
+        positions = self.chance_positions(options)
+        if isinstance(options, my_bird_sings.Options) and not options.play_to_exhaustion:
+            return min(positions, options.players * options.hand_size)
+        return positions
+
+    def rounds(self, options: object) -> int:
+        """My Bird Sings' round limit (:data:`DEFAULT_ROUND_LIMIT` if none); 0 otherwise."""
+        if isinstance(options, my_bird_sings.Options):
+            limit = options.round_limit
+            return limit if limit is not None else DEFAULT_ROUND_LIMIT
+        return 0
+
+    def max_decisions(self, options: object) -> int:
+        """An upper bound on the number of decisions in one deal.
+
+        (It also counts, generously, the chance nodes of ``draw_blind`` draws.)
         """
         if isinstance(options, spoil_five.Options):
             return 5 * options.players + 6
         mbs = cast("my_bird_sings.Options", options)
-        limit = mbs.round_limit if mbs.round_limit is not None else DEFAULT_ROUND_LIMIT
+        limit = self.rounds(mbs)
         sings = mbs.pack // mbs.hand_size + 1
         draws = limit * mbs.players if mbs.passing == "draw_blind" else 0  # chance nodes
         return 4 * limit * mbs.players + mbs.players + 3 * sings + 4 + draws
 
-    def utility_bounds(self, options: object) -> tuple[int, int]:
+    def settled_chance(self, options: object) -> float:
+        """An upper bound on the chance that a deal is settled by the deal itself.
+
+        Only My Bird Sings has such deals: with automatic sings, the leader's dealt hand
+        may sing (MBS-12), and with ``sing_timing="any_after_deal"`` any dealt hand.
+        """
+        if not isinstance(options, my_bird_sings.Options) or not options.auto_sing:
+            return 0.0
+        p = float(my_bird_sings.dealt_hand_sings(options))
+        if options.sing_timing == "any_after_deal":
+            return 1.0 - (1.0 - p) ** options.players
+        return p
+
+    def settle_limit(self, options: object) -> int:
+        """How many deals settled by the deal itself an episode plays on through.
+
+        The smallest ``k`` for which ``k + 1`` such deals in a row are less likely than
+        :data:`SETTLED_TAIL`: the episode's return bounds allow for ``k`` of them, and a
+        deal that would be the ``k + 1``-th is dealt again (a conditioning on so rare an
+        event that it changes no figure anybody can measure).
+        """
+        q = self.settled_chance(options)
+        if q <= 0.0:
+            return 0
+        return max(1, math.ceil(math.log(SETTLED_TAIL) / math.log(q)) - 1)
+
+    def deal_bounds(self, options: object) -> tuple[int, int]:
         """Bounds on one seat's return from one deal (counters won minus paid)."""
         if isinstance(options, spoil_five.Options):
             n = options.players
@@ -385,15 +205,29 @@ class GameKit:
             high = mbs.players * mbs.stake + mbs.dealer_extra
         return low, max(high, low + 1)
 
+    def utility_bounds(self, options: object) -> tuple[int, int]:
+        """Bounds on one seat's return from an episode (see :meth:`settle_limit`)."""
+        low, high = self.deal_bounds(options)
+        extra = self.settle_limit(options)
+        if extra:
+            mbs = cast("my_bird_sings.Options", options)
+            low -= extra * (mbs.stake + mbs.dealer_extra)
+            high += extra * ((mbs.players - 1) * mbs.stake + mbs.dealer_extra)
+        return low, high
+
     def encoder(self, options: object) -> ObservationEncoder:
         """The observation encoder for ``options``."""
+        low, high = self.deal_bounds(options)
+        scale = float(max(-low, high, 1))
+        return observation_encoder(options, scale, self.rounds(options) * _players(options))
+
+    def information_encoder(self, options: object) -> InformationStateEncoder:
+        """The information state encoder for ``options`` (OpenSpiel's options)."""
         low, high = self.utility_bounds(options)
         scale = float(max(-low, high, 1))
-        if isinstance(options, spoil_five.Options):
-            return _spoil_five_encoder(options, scale)
-        mbs = cast("my_bird_sings.Options", options)
-        limit = mbs.round_limit if mbs.round_limit is not None else DEFAULT_ROUND_LIMIT
-        return _my_bird_sings_encoder(mbs, scale, limit * mbs.players)
+        return information_state_encoder(
+            options, scale, self.rounds(options), self.settle_limit(options)
+        )
 
     def text(self, view: SeatView) -> str:
         """The view as canonical text (see :func:`view_text`)."""
@@ -401,21 +235,43 @@ class GameKit:
 
     def encode(self, state: GameState, action: object) -> int:
         """The code of ``action`` taken by the seat on turn in ``state``."""
+        code = self.codes.get(action)
+        if code is not None:
+            return code
         seat = state.to_act
         holding = state.hands[seat] if seat is not None else ()
         return self.codec.encode(str(action), holding)
 
     def decode(self, state: GameState, code: int) -> object:
-        """The action that ``code`` names for the seat on turn in ``state``."""
+        """The action that ``code`` names for the seat on turn in ``state``.
+
+        Raises:
+            OptionsError: for a number that is not an action code of the game.
+
+        """
+        if code.__class__ is bool or not 0 <= code < self.size:
+            raise OptionsError(f"not an action code of this game: {code!r}")
+        action = self.actions[code]
+        if action is not None:
+            return action
         seat = state.to_act
         holding = state.hands[seat] if seat is not None else ()
         return self.engine.parse_action(self.codec.decode(code, holding))
 
-    def legal_codes(self, state: GameState) -> tuple[int, ...]:
+    def legal_codes(self, state: GameState) -> list[int]:
         """The codes of the legal actions, ascending."""
-        return tuple(
-            sorted(self.encode(state, action) for action in self.engine.legal_actions(state))
-        )
+        codes = self.codes
+        legal = self.engine.legal_actions(state)
+        try:
+            result = [codes[action] for action in legal]
+        except KeyError:  # a sing, coded by the holding
+            result = [self.encode(state, action) for action in legal]
+        result.sort()
+        return result
+
+
+def _players(options: object) -> int:
+    return int(getattr(options, "players", 0))
 
 
 SPOIL_FIVE_CODEC: Final = ActionCodec(

@@ -2,7 +2,8 @@
 
 The adapter modules import their frameworks (and numpy) at import time, so collecting
 their doctests needs the ``openspiel`` / ``pettingzoo`` extras. Without them these
-modules are not collected; ``tests/adapters`` then reports its tests as skipped.
+modules (and the ``pettingzoo`` package) are not collected; ``tests/adapters`` then
+reports its tests as skipped.
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from __future__ import annotations
 import importlib.util
 
 _NEEDS = {
+    "_encoders.py": ("numpy",),
     "_kits.py": ("numpy",),
     "openspiel.py": ("numpy", "pyspiel"),
-    "pettingzoo.py": ("numpy", "pettingzoo", "gymnasium"),
+    "pettingzoo": ("numpy", "pettingzoo", "gymnasium"),
 }
 
 collect_ignore = [

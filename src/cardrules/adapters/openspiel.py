@@ -1,37 +1,49 @@
 """Spoil Five and My Bird Sings as OpenSpiel games (extra ``openspiel``).
 
 Importing this module registers two Python games with ``pyspiel``:
-``cardrules_spoil_five`` and ``cardrules_my_bird_sings``. One deal is one episode:
+``cardrules_spoil_five`` and ``cardrules_my_bird_sings``. An episode is one deal with
+decisions:
 
-- **Chance.** The deal is a sequence of explicit chance nodes, one per pack position
-  that can matter, top card first; each outcome is a card (its index ``13 * suit + rank -
-  1``), uniform over the cards not yet placed. The positions left after those are filled
-  in pack order, and nobody ever sees them. Then the engine deals from that pack (SF-8,
-  MBS-3) as ``new_game(options, deck=..., dealer=...)``.
+- **Chance.** Unless the ``dealer`` parameter fixes him, the first chance node draws the
+  dealer, uniformly over the seats. Then the deal is a sequence of explicit chance nodes,
+  one per pack position that can matter, top card first; each outcome is a card (its
+  index ``13 * suit + rank - 1``), uniform over the cards not yet placed. The positions
+  left after those are filled in pack order, and nobody ever sees them. The engine deals
+  from that pack (SF-8, MBS-3) as ``new_game(options, deck=..., dealer=...)``.
+- **Every episode has a decision.** A My Bird Sings deal can be settled by the deal
+  itself (the leader's dealt hand sings, MBS-12). The episode then plays on into the next
+  deal of the session (``next_deal``: the deal passes to the left, everybody antes), whose
+  pack is placed by chance nodes in the same way, and its returns include both deals. A
+  run of such deals longer than the kit's limit (one less likely than ``1e-9``) is not
+  played: the deal that would exceed it is dealt again, so the return bounds hold.
 - **Actions.** Fixed integers (:data:`SPOIL_FIVE_CODEC`, :data:`MY_BIRD_SINGS_CODEC`):
   ``play 10C`` is always the same number; ``action_to_string`` writes our notation.
-- **Observations.** Observation strings and tensors are built from
-  ``cardrules.<game>.view(state, seat)`` only, never from hidden state. The information
-  state string is the number of decisions made so far and the same view text: a view
-  keeps everything its seat has seen this deal (tricks and public events; cards passed,
-  received and exchanged), so it has perfect recall.
-- **Returns.** Counters won minus counters paid in the deal (antes included), from the
+- **Observations** are built from ``cardrules.<game>.view(state, seat)`` only, never from
+  hidden state, with seats relative to the observer (position 0 is the observer, 1 his
+  left neighbour). The observation tensor is what the seat sees now; the **information
+  state** tensor is everything the seat has seen in the episode, in order (tricks card by
+  card, cards passed and received one by one, own exchanges, the public counters of every
+  My Bird Sings turn), within a size fixed by the options. The information state string
+  is the view's text with the same history, and the texts of the seat's views of earlier
+  deals settled by the deal itself.
+- **Returns.** Counters won minus counters paid in the episode (antes included), from the
   engine's settlement; they sum to minus the counters left in the pool.
 
 Game parameters: ``preset`` (a name of ``cardrules.<game>.PRESETS``, default ``peel``),
-``dealer`` (default 0), and every options field with a scalar value (``players``,
-``robbing``, ``jinking``, ``round_limit`` ...), whose default ``-1`` / ``"preset"`` keeps
-the preset's value; switches are given as ``0`` or ``1``. My Bird Sings needs a finite
-episode, so a ``round_limit`` of ``None`` becomes :data:`DEFAULT_ROUND_LIMIT`.
-My Bird Sings' ``draw_blind`` passing is chance too: the drawer's only decision is
-``draw 0`` (or ``abandon``), since the offered cards lie face down in a random order and
-every position is alike; a chance node then gives him one of the offered cards, uniformly,
-and the engine applies the draw of that card's position. Not offered (``OptionsError``):
-Spoil Five points games, which last several hands.
+``dealer`` (a seat, or ``-1``, the default, for a dealer drawn by chance), and every
+options field with a scalar value (``players``, ``robbing``, ``jinking``, ``round_limit``
+...), with Peel's values as defaults and switches as booleans. A parameter left at its
+default keeps the preset's value; ``game.get_parameters()`` shows the values in force.
+My Bird Sings needs a finite episode, so a ``round_limit`` of ``None`` becomes
+:data:`DEFAULT_ROUND_LIMIT`. My Bird Sings' ``draw_blind`` passing is chance too: the
+drawer's only decision is ``draw 0`` (or ``abandon``), since the offered cards lie face
+down in a random order and every position is alike; a chance node then gives him one of
+the offered cards, uniformly, and the engine applies the draw of that card's position.
+Not offered (``OptionsError``): Spoil Five points games, which last several hands.
 
 >>> import pyspiel
 >>> from cardrules.adapters import openspiel
->>> game = pyspiel.load_game("cardrules_spoil_five", {"players": 3})
+>>> game = pyspiel.load_game("cardrules_spoil_five", {"players": 3, "dealer": 0})
 >>> state = game.new_initial_state()
 >>> while state.is_chance_node():  # the pack in index order: AS 2S 3S ...
 ...     state.apply_action(min(card for card, _ in state.chance_outcomes()))
@@ -45,14 +57,26 @@ Spoil Five points games, which last several hands.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Callable, Mapping
+from operator import itemgetter as _cards_at
 from typing import Any, Final, cast
 
-import numpy as np
-import pyspiel
+try:
+    import numpy as np
+    import pyspiel
+except ModuleNotFoundError as error:
+    from cardrules.adapters._common import missing_extra
+
+    raise missing_extra("cardrules.adapters.openspiel", "openspiel", error) from None
 
 from cardrules import my_bird_sings, spoil_five
-from cardrules.adapters._common import options_from_parameters, parameter_specification
+from cardrules.adapters._common import (
+    options_from_parameters,
+    parameter_specification,
+    parameters_of,
+)
+from cardrules.adapters._encoders import Trace, trace_step
 from cardrules.adapters._kits import (
     DEFAULT_ROUND_LIMIT,
     KITS,
@@ -61,7 +85,7 @@ from cardrules.adapters._kits import (
     GameKit,
     kit_for,
 )
-from cardrules.cards import Card
+from cardrules.cards import FULL_PACK, Card
 from cardrules.errors import CardrulesError
 from cardrules.protocol import GameOptions
 
@@ -87,43 +111,201 @@ SPOIL_FIVE: Final = "cardrules_spoil_five"
 MY_BIRD_SINGS: Final = "cardrules_my_bird_sings"
 """The OpenSpiel short name of My Bird Sings."""
 
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
+_DRAW: Final = my_bird_sings.Phase.DRAW
+_LEGAL_MEMO: Final = 1 << 16
+"""How many sets of legal actions a game remembers the codes of (then it starts again)."""
+_UNIFORM: Final = tuple(
+    tuple((outcome, 1.0 / max(count, 1)) for outcome in range(52)) for count in range(53)
+)
+"""``_UNIFORM[m][c]`` is the chance outcome ``(c, 1/m)``, built once: a chance node lists
+its outcomes without building a tuple for each."""
+
 
 class _Table:
-    """The constants of one game instance: kit, options, dealer, pack and encoder."""
+    """The constants of one game instance: kit, options, dealer, pack and encoders."""
 
-    def __init__(self, kit: GameKit, options: GameOptions, dealer: int) -> None:
+    def __init__(self, kit: GameKit, options: GameOptions, dealer: int | None) -> None:
         self.kit = kit
         self.options = options
         self.dealer = dealer
+        self.players = int(getattr(options, "players", 0))
         self.pack = kit.pack(options)
+        self.indices = tuple(sorted(card.index for card in self.pack))
         self.positions = kit.chance_positions(options)
+        self.dealt = kit.dealt_positions(options)
+        self.settle_limit = kit.settle_limit(options)
         self.encoder = kit.encoder(options)
+        self.info_encoder = kit.information_encoder(options)
+        self.traced = isinstance(options, my_bird_sings.Options)
+        self.draw_blind = self.traced and getattr(options, "passing", "") == "draw_blind"
+        self.dealer_outcomes = [(seat, 1.0 / self.players) for seat in range(self.players)]
+        self.codes = kit.codes
+        self.legal_actions = kit.engine.legal_actions
+        self.apply = kit.engine.apply_action
+        self.step = _step if self.traced else _plain_step
+        self.legal_memo: dict[tuple[object, ...], list[int]] = {}
 
 
-class _Core:
-    """One moment of an episode: the pack so far, the engine state, the decisions made.
+class _Deal:
+    """A deal whose stock is not placed yet: what it takes to deal it again in full.
 
-    Immutable: ``copy.deepcopy`` (which OpenSpiel uses to clone Python states) returns
-    the object itself, so cloning a state costs nothing. It pickles (OpenSpiel's
-    serialisation of Python states) as its plain fields.
+    My Bird Sings' stock matters only once somebody exchanges with it (MBS-11), so its
+    positions are placed by chance only then (see :func:`_place`); until then the engine
+    holds the unplaced cards in pack order, which nobody can see. ``deck`` holds the
+    indices placed for the hands, ``dealer`` the dealer and ``base`` the session state
+    whose next deal this is (None for the first deal).
     """
 
-    __slots__ = ("_texts", "decisions", "deck", "drawing", "engine", "table")
+    __slots__ = ("base", "dealer", "deck")
+
+    def __init__(self, dealer: int, deck: tuple[int, ...], base: Any) -> None:
+        self.dealer = dealer
+        self.deck = deck
+        self.base = base
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Deal:
+        return self
+
+    def __reduce__(self) -> tuple[type[_Deal], tuple[object, ...]]:
+        return (_Deal, (self.dealer, self.deck, self.base))
+
+
+class _Dealing:
+    """A moment while a pack is being placed by chance (or the dealer drawn).
+
+    ``deck`` holds the indices of the cards placed so far and ``left`` those still to
+    come, ascending; ``dealer`` is the deal's dealer (None until chance has drawn him);
+    ``base`` is the session state whose next deal is being dealt (None for the first
+    deal); ``prior`` holds every seat's view text of the deals settled by the deal itself
+    earlier in the episode. When the stock of a deal under way is being placed,
+    ``pending`` is the moment of the decision that needs it and ``code`` that decision.
+    Immutable, so ``copy.deepcopy`` (OpenSpiel's clone of a Python state) returns the
+    object itself.
+    """
+
+    __slots__ = ("base", "code", "dealer", "deck", "left", "pending", "prior", "table")
+
+    engine: Final = None
+    drawing: Final = False
 
     def __init__(
         self,
         table: _Table,
-        deck: tuple[Card, ...],
-        engine: Any,
-        decisions: int,
-        drawing: bool = False,
+        dealer: int | None,
+        deck: tuple[int, ...],
+        left: tuple[int, ...],
+        base: Any,
+        prior: tuple[tuple[str, ...], ...],
+        pending: _Core | None = None,
+        code: int = -1,
     ) -> None:
         self.table = table
+        self.dealer = dealer
         self.deck = deck
+        self.left = left
+        self.base = base
+        self.prior = prior
+        self.pending = pending
+        self.code = code
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Dealing:
+        return self
+
+    def __reduce__(self) -> tuple[Callable[..., _Dealing], tuple[object, ...]]:
+        table = self.table
+        return (
+            _restore_dealing,
+            (
+                table.kit.key,
+                table.options,
+                table.dealer,
+                self.dealer,
+                self.deck,
+                self.left,
+                self.base,
+                self.prior,
+                self.pending,
+                self.code,
+            ),
+        )
+
+    @property
+    def decisions(self) -> int:
+        """Decisions made so far in the deal."""
+        return 0 if self.pending is None else self.pending.decisions
+
+    def view_text(self, seat: int) -> str:
+        """What any seat sees while the pack is placed."""
+        if self.pending is not None:
+            return self.pending.view_text(seat)
+        return f"dealing: {len(self.deck)} cards placed"
+
+    def information_text(self, seat: int) -> str:
+        """Everything ``seat`` has seen in the episode, as text."""
+        if self.pending is not None:
+            return self.pending.information_text(seat)
+        dealer = "-" if self.dealer is None else str(self.dealer)
+        lines = [*_prior_lines(self.prior, seat), f"dealer {dealer}; {self.view_text(seat)}"]
+        return "\n".join(lines)
+
+
+def _prior_lines(prior: tuple[tuple[str, ...], ...], seat: int) -> list[str]:
+    return [
+        f"deal {number + 1}, settled by the deal: {texts[seat]}"
+        for number, texts in enumerate(prior)
+    ]
+
+
+class _Core:
+    """One moment of an episode after the deal: the engine state and what came before.
+
+    Immutable in what it says (the caches only remember what it implies), so
+    ``copy.deepcopy`` (OpenSpiel's clone of a Python state) returns the object itself and
+    cloning a state costs nothing. ``deal`` is the :class:`_Deal` while the stock is
+    still to be placed, else None; ``drawing`` marks the chance node of a blind draw;
+    ``prior`` is as in :class:`_Dealing`; ``parent`` is the moment before, within the
+    deal (for My Bird Sings' public trace), and ``trace`` that trace where it is known
+    without one (a resampled state).
+    """
+
+    left: Final = None
+
+    __slots__ = (
+        "_legal",
+        "_memo",
+        "_trace",
+        "deal",
+        "decisions",
+        "drawing",
+        "engine",
+        "parent",
+        "prior",
+        "table",
+    )
+
+    def __init__(
+        self,
+        table: _Table,
+        engine: Any,
+        deal: _Deal | None,
+        decisions: int,
+        drawing: bool,
+        parent: _Core | None,
+        prior: tuple[tuple[str, ...], ...],
+        trace: Trace | None = None,
+    ) -> None:
+        self.table = table
         self.engine = engine
+        self.deal = deal
         self.decisions = decisions
         self.drawing = drawing
-        self._texts: dict[int, str] = {}
+        self.parent = parent
+        self.prior = prior
+        self._trace = trace if trace is not None or parent is not None else ()
+        self._legal: list[int] | None = None
+        self._memo: dict[int, object] | None = None  # texts by seat; -1: the public view
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Core:
         return self
@@ -136,51 +318,134 @@ class _Core:
                 table.kit.key,
                 table.options,
                 table.dealer,
-                self.deck,
                 self.engine,
+                self.deal,
                 self.decisions,
                 self.drawing,
+                self.parent,
+                self.prior,
+                self._trace,
             ),
         )
 
     def offers_hand(self) -> bool:
         """Whether a My Bird Sings hand is offered face down (``draw_blind``, MBS-8)."""
-        engine = self.engine
-        return isinstance(engine, my_bird_sings.State) and engine.phase is my_bird_sings.Phase.DRAW
+        return self.table.draw_blind and self.engine.phase is _DRAW
+
+    def legal(self) -> list[int]:
+        """The legal codes of the player to act (memoised; do not change the list)."""
+        legal = self._legal
+        if legal is None:
+            table = self.table
+            actions = table.legal_actions(self.engine)
+            memo = table.legal_memo
+            legal = memo.get(actions)
+            if legal is None:
+                codes = table.codes
+                try:
+                    legal = [codes[action] for action in actions]
+                    legal.sort()
+                    if len(memo) >= _LEGAL_MEMO:
+                        memo.clear()
+                    memo[actions] = legal
+                except KeyError:  # a sing, coded by the holding
+                    legal = table.kit.legal_codes(self.engine)
+            if table.draw_blind and self.engine.phase is _DRAW:
+                codec = table.kit.codec
+                legal = [c for c in legal if not codec.draw_base < c < codec.bare_base]
+            self._legal = legal
+        return legal
 
     def view_text(self, seat: int) -> str:
         """The seat's observation as text (memoised)."""
-        text = self._texts.get(seat)
+        memo = self._memo
+        if memo is None:
+            memo = self._memo = {}
+        text = memo.get(seat)
         if text is None:
-            if self.engine is None:
-                text = f"dealing: {len(self.deck)} of {self.table.positions} cards placed"
-            else:
-                kit = self.table.kit
-                text = kit.text(kit.engine.view(self.engine, seat))
-            self._texts[seat] = text
-        return text
+            kit = self.table.kit
+            text = memo[seat] = kit.text(kit.engine.view(self.engine, seat))
+        return cast(str, text)
+
+    def trace(self) -> Trace:
+        """My Bird Sings' public trace of the deal up to this moment (memoised)."""
+        chain: list[_Core] = []
+        core: _Core | None = self
+        while core is not None and core._trace is None:
+            chain.append(core)
+            core = core.parent
+        trace: Trace = core._trace if core is not None and core._trace is not None else ()
+        for core in reversed(chain):
+            parent = core.parent
+            if parent is not None:
+                step = trace_step(parent.public_view(), core.public_view())
+                if step is not None:
+                    trace = (*trace, step)
+            core._trace = trace
+        return trace
+
+    def public_view(self) -> my_bird_sings.View:
+        """A view of the engine state whose public counters the trace compares."""
+        memo = self._memo
+        if memo is None:
+            memo = self._memo = {}
+        public = memo.get(-1)
+        if public is None:
+            public = memo[-1] = my_bird_sings.view(self.engine, 0)
+        return cast(my_bird_sings.View, public)
+
+    def information_text(self, seat: int) -> str:
+        """Everything ``seat`` has seen in the episode, as text."""
+        text = f"move {self.decisions}: {self.view_text(seat)}"
+        if self.table.traced:
+            text += f" trace={self.trace()!r}"
+        return "\n".join([*_prior_lines(self.prior, seat), text])
+
+
+def _restore_dealing(
+    key: str,
+    options: GameOptions,
+    table_dealer: int | None,
+    dealer: int | None,
+    deck: tuple[int, ...],
+    left: tuple[int, ...],
+    base: object,
+    prior: tuple[tuple[str, ...], ...],
+    pending: _Core | None,
+    code: int,
+) -> _Dealing:
+    table = _table_for(key, options, table_dealer)
+    return _Dealing(table, dealer, deck, left, base, prior, pending, code)
 
 
 def _restore_core(
     key: str,
     options: GameOptions,
-    dealer: int,
-    deck: tuple[Card, ...],
+    table_dealer: int | None,
     engine: object,
+    deal: _Deal | None,
     decisions: int,
     drawing: bool,
+    parent: _Core | None,
+    prior: tuple[tuple[str, ...], ...],
+    trace: Trace | None,
 ) -> _Core:
-    return _Core(_table_for(key, options, dealer), deck, engine, decisions, drawing)
+    table = _table_for(key, options, table_dealer)
+    return _Core(table, engine, deal, decisions, drawing, parent, prior, trace)
 
 
-_TABLES: dict[tuple[str, GameOptions, int], _Table] = {}
+_TABLES: dict[tuple[str, GameOptions, int | None], _Table] = {}
 
 
-def _table_for(key: str, options: GameOptions, dealer: int) -> _Table:
+def _table_for(key: str, options: GameOptions, dealer: int | None) -> _Table:
     table = _TABLES.get((key, options, dealer))
     if table is None:
         table = _TABLES[(key, options, dealer)] = _Table(kit_for(key), options, dealer)
     return table
+
+
+def _round_limit(kit: GameKit) -> int | None:
+    return DEFAULT_ROUND_LIMIT if kit.key == "my_bird_sings" else None
 
 
 def _game_type(key: str) -> pyspiel.GameType:
@@ -197,10 +462,10 @@ def _game_type(key: str) -> pyspiel.GameType:
         max_num_players=max(counts),
         min_num_players=min(counts),
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=parameter_specification(kit.engine),
+        parameter_specification=parameter_specification(kit.engine, round_limit=_round_limit(kit)),
     )
 
 
@@ -218,20 +483,23 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: Mapping[str, object] | None = None) -> None:
         kit = kit_for(self.KEY)
-        options, dealer = options_from_parameters(kit.engine, dict(params or {}))
+        given = dict(params or {})
+        limit = _round_limit(kit)
+        options, dealer = options_from_parameters(kit.engine, given, round_limit=limit)
         options = kit.prepare(options, framework="openspiel")
         table = _table_for(kit.key, options, dealer)
         low, high = kit.utility_bounds(options)
-        players = int(getattr(options, "players", 0))
         info = pyspiel.GameInfo(
             num_distinct_actions=kit.codec.size,
             max_chance_outcomes=52,
-            num_players=players,
+            num_players=table.players,
             min_utility=float(low),
             max_utility=float(high),
-            max_game_length=kit.max_decisions(options) + table.positions,
+            max_game_length=kit.max_decisions(options),
         )
-        super().__init__(_GAME_TYPES[kit.key], info, dict(params or {}))
+        preset = str(given.get("preset", "peel"))
+        in_force = parameters_of(kit.engine, options, dealer, preset=preset, round_limit=limit)
+        super().__init__(_GAME_TYPES[kit.key], info, in_force)
         self._table = table
 
     @property
@@ -246,8 +514,22 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         """The named parts of the observation tensor (``hand``, ``trick`` ...) by slice."""
         return self._table.encoder.names
 
+    @property
+    def settle_limit(self) -> int:
+        """How many deals settled by the deal itself an episode plays on through.
+
+        A deal that would be one more is dealt again; such a run is less likely than
+        ``1e-9`` (0 for games whose deals always call for a decision).
+        """
+        return self._table.settle_limit
+
+    @property
+    def information_state_parts(self) -> Mapping[str, slice]:
+        """The named parts of the information state tensor (``trick_cards`` ...) by slice."""
+        return self._table.info_encoder.names
+
     def new_initial_state(self) -> CardrulesState:
-        """Return the start of an episode: the first chance node of the deal."""
+        """Return the start of an episode: a chance node (the dealer, or the first card)."""
         return CardrulesState(self)
 
     def make_py_observer(
@@ -293,108 +575,110 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: CardrulesGame) -> None:
         super().__init__(game)
-        self._core = _Core(game._table, (), None, 0)
+        table = game._table
+        self._core: _Core | _Dealing = _Dealing(table, table.dealer, (), table.indices, None, ())
 
     # --- OpenSpiel API ---------------------------------------------------------------
 
     def current_player(self) -> int:
         """The seat to act, or ``pyspiel.PlayerId.CHANCE`` / ``TERMINAL``."""
         core = self._core
-        if core.engine is None or core.drawing:
-            return int(pyspiel.PlayerId.CHANCE)
-        to_act = _to_act(core)
-        return int(pyspiel.PlayerId.TERMINAL) if to_act is None else to_act
+        engine = core.engine
+        if engine is None or core.drawing:
+            return _CHANCE
+        to_act: int | None = engine.to_act
+        return _TERMINAL if to_act is None else to_act
 
     def is_terminal(self) -> bool:
-        """Whether the deal is over."""
+        """Whether the episode is over (the deal with decisions has been settled)."""
+        engine = self._core.engine
+        return engine is not None and engine.to_act is None
+
+    def is_chance_node(self) -> bool:
+        """Whether chance acts next (answered here, without a round trip through C++)."""
         core = self._core
-        return core.engine is not None and core.table.kit.engine.is_deal_over(core.engine)
+        return core.engine is None or core.drawing
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (default: the player to act), ascending.
+
+        Answered here, without a round trip through C++; at a chance node, the outcomes.
+        """
+        core = self._core
+        engine = core.engine
+        if engine is None or core.drawing:
+            if player is None or player == _CHANCE:
+                return [outcome for outcome, _ in self.chance_outcomes()]
+            return []
+        to_act = engine.to_act
+        if to_act is None or (player is not None and player != to_act):
+            return []
+        legal = cast(_Core, core)._legal
+        return (cast(_Core, core).legal() if legal is None else legal)[:]
 
     def _legal_actions(self, player: int) -> list[int]:
         core = self._core
-        if core.engine is None or core.drawing or player != _to_act(core):
+        if core.engine is None or core.drawing or player != core.engine.to_act:
             return []
-        codes = core.table.kit.legal_codes(core.engine)
-        if core.offers_hand():
-            codec = core.table.kit.codec
-            codes = tuple(c for c in codes if not codec.draw_base < c < codec.bare_base)
-        return list(codes)
+        return cast(_Core, core).legal()[:]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The cards that can come next, each equally likely.
+        """The outcomes chance can give next, each equally likely.
 
-        While dealing, the cards not yet placed on the pack; when a hand is drawn from
-        blind (``draw_blind``), the cards of the offered hand.
+        The dealer (a seat) at the very start unless he is fixed; while dealing, the cards
+        not yet placed on the pack; when a hand is drawn from blind (``draw_blind``), the
+        cards of the offered hand.
         """
         core = self._core
+        left = core.left
+        if left is not None:
+            if cast(_Dealing, core).dealer is None:
+                return list(core.table.dealer_outcomes)
+            row = _UNIFORM[len(left)]
+            return [row[index] for index in left]
         if core.drawing:
-            offered = sorted(card.index for card in _offered_hand(core))
-            return [(index, 1.0 / len(offered)) for index in offered]
-        placed = set(core.deck)
-        left = [card.index for card in core.table.pack if card not in placed]
-        return [(index, 1.0 / len(left)) for index in left]
+            offered = sorted(card.index for card in _offered_hand(cast(_Core, core)))
+            row = _UNIFORM[len(offered)]
+            return [row[index] for index in offered]
+        return []
 
     def _apply_action(self, action: int) -> None:
         core = self._core
-        table = core.table
         if core.engine is None:
-            card = Card.from_index(int(action))
-            if card in core.deck or card not in table.pack:
-                raise ValueError(f"card {card} cannot come off the pack now")
-            deck = (*core.deck, card)
-            engine = None
-            if len(deck) == table.positions:
-                placed = set(deck)
-                deck = (*deck, *(c for c in table.pack if c not in placed))
-                # seed 0: a blind draw is a chance node of its own here, so the order
-                # the engine would offer a hand in is never used
-                engine = table.kit.engine.new_game(
-                    table.options, deck=deck, seed=0, dealer=table.dealer
-                )
-            self._core = _Core(table, deck, engine, 0)
-            return
-        kit = table.kit
-        if core.drawing:
-            card = Card.from_index(int(action))
-            order = my_bird_sings.offered_order(core.engine)
-            if card not in order:
-                raise ValueError(f"card {card} is not in the offered hand")
-            engine = kit.engine.apply_action(core.engine, my_bird_sings.Draw(order.index(card)))
-            self._core = _Core(table, core.deck, engine, core.decisions)
-            return
-        code = int(action)
-        if core.offers_hand() and kit.codec.draw_base <= code < kit.codec.bare_base:
-            self._core = _Core(table, core.deck, core.engine, core.decisions + 1, drawing=True)
-            return
-        engine = kit.engine.apply_action(core.engine, kit.decode(core.engine, code))
-        self._core = _Core(table, core.deck, engine, core.decisions + 1)
+            self._core = _place(cast(_Dealing, core), action)
+        else:
+            self._core = core.table.step(cast(_Core, core), action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         core = self._core
         if core.drawing:
-            return f"draw gives {Card.from_index(int(action))}"
-        if player == pyspiel.PlayerId.CHANCE or core.engine is None:
-            return f"deal {Card.from_index(int(action))}"
+            return f"draw gives {FULL_PACK[int(action)]}"
+        if player == _CHANCE or core.engine is None:
+            if isinstance(core, _Dealing) and core.dealer is None:
+                return f"dealer {int(action)}"
+            return f"deal {FULL_PACK[int(action)]}"
         kit = core.table.kit
         holding = core.engine.hands[player] if player >= 0 else ()
         return kit.codec.decode(int(action), holding)
 
     def returns(self) -> list[float]:
-        """Counters won minus counters paid in this deal, per seat (0 until it is over)."""
-        core = self._core
-        players = self.get_game().num_players()
-        if not self.is_terminal():
-            return [0.0] * players
-        return [float(b) for b in core.engine.balances]
+        """Counters won minus counters paid in this episode, per seat (0 until it ends)."""
+        engine = self._core.engine
+        if engine is None or engine.to_act is not None:
+            return [0.0] * self._core.table.players
+        return [float(b) for b in engine.balances]
 
     def __str__(self) -> str:
         core = self._core
-        if core.engine is None:
-            return f"dealing: {' '.join(map(str, core.deck))}"
+        if isinstance(core, _Dealing):
+            dealer = "by chance" if core.dealer is None else str(core.dealer)
+            cards = " ".join(str(FULL_PACK[index]) for index in core.deck)
+            return f"dealer: {dealer}\ndealing: {cards}"
         kit = core.table.kit
         hands = " | ".join(" ".join(map(str, hand)) for hand in core.engine.hands)
         return (
-            f"hands: {hands}\nto act: {_to_act(core)}\n{kit.text(kit.engine.view(core.engine, 0))}"
+            f"hands: {hands}\nto act: {core.engine.to_act}\n"
+            f"{kit.text(kit.engine.view(core.engine, 0))}"
         )
 
     def resample_from_infostate(
@@ -412,9 +696,139 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def engine(self) -> spoil_five.State | my_bird_sings.State | None:
-        """The engine state, or None while the pack is being placed (chance nodes)."""
-        engine: spoil_five.State | my_bird_sings.State | None = self._core.engine
+        """The engine state, or None while a pack is being placed (chance nodes)."""
+        core = self._core
+        if isinstance(core, _Dealing):
+            return None if core.pending is None else core.pending.engine
+        engine: spoil_five.State | my_bird_sings.State = core.engine
         return engine
+
+    @property
+    def settled_deals(self) -> int:
+        """How many deals of this episode were settled by the deal itself, before this one."""
+        return len(self._core.prior)
+
+
+def _plain_step(core: _Core, action: int) -> _Core:
+    """The moment after the player to act takes ``action`` (Spoil Five)."""
+    table = core.table
+    kit = table.kit
+    if not 0 <= action < kit.size:
+        kit.decode(core.engine, action)  # raises, naming the code
+    engine = table.apply(core.engine, kit.actions[action])
+    return _Core(table, engine, None, core.decisions + 1, False, core, core.prior)
+
+
+def _step(core: _Core, action: int) -> _Core | _Dealing:
+    """The moment after the player to act takes ``action``, or chance draws (My Bird Sings).
+
+    Handles the blind draw (a decision ``draw 0``, then a chance node over the offered
+    cards) and the first exchange of a deal whose stock is not placed yet.
+    """
+    table = core.table
+    kit = table.kit
+    engine = core.engine
+    if core.drawing:
+        card = FULL_PACK[action]
+        order = my_bird_sings.offered_order(engine)
+        if card not in order:
+            raise ValueError(f"card {card} is not in the offered hand")
+        engine = table.apply(engine, my_bird_sings.Draw(order.index(card)))
+        return _Core(table, engine, core.deal, core.decisions, False, core, core.prior)
+    if table.draw_blind and engine.phase is _DRAW:
+        codec = kit.codec
+        if codec.draw_base <= action < codec.bare_base:
+            return _Core(table, engine, core.deal, core.decisions + 1, True, core, core.prior)
+    deal = core.deal
+    decoded = kit.actions[action] if 0 <= action < kit.size else None
+    if decoded is None:
+        decoded = kit.decode(engine, action)
+    if deal is not None and isinstance(decoded, my_bird_sings.Exchange):
+        refusal = kit.engine.check_action(engine, decoded)
+        if refusal is not None:
+            raise refusal
+        return _stock_for(core, deal, action)
+    engine = table.apply(engine, decoded)
+    return _Core(table, engine, deal, core.decisions + 1, False, core, core.prior)
+
+
+def _place(core: _Dealing, action: int) -> _Core | _Dealing:
+    """The moment after chance gives ``action`` while a deal is being prepared."""
+    left = core.left
+    dealer = core.dealer
+    i = bisect_left(left, action)
+    if dealer is None or i == len(left) or left[i] != action:
+        return _place_dealer(core, action)
+    table = core.table
+    deck = (*core.deck, action)
+    pending = core.pending
+    if len(deck) < (table.dealt if pending is None else table.positions):
+        left = left[:i] + left[i + 1 :]
+        return _Dealing(table, dealer, deck, left, core.base, core.prior, pending, core.code)
+    return _deal(core, deck, left[:i] + left[i + 1 :])
+
+
+def _place_dealer(core: _Dealing, action: int) -> _Dealing:
+    table = core.table
+    if core.dealer is not None:
+        raise ValueError(f"card {action} cannot come off the pack now")
+    if not 0 <= action < table.players:
+        raise ValueError(f"seat {action} cannot be drawn as the dealer")
+    return _Dealing(table, action, (), table.indices, core.base, core.prior)
+
+
+def _deal(core: _Dealing, deck: tuple[int, ...], left: tuple[int, ...]) -> _Core | _Dealing:
+    """The moment after the last chance node of a pack: the deal made (or made again)."""
+    table = core.table
+    dealer = core.dealer
+    assert dealer is not None
+    pending = core.pending
+    pack = _cards_at(*deck, *left)(FULL_PACK)
+    engine_module = table.kit.engine
+    if core.base is None:
+        # seed 0: a blind draw is a chance node of its own here, so the order the engine
+        # would offer a hand in is never used
+        engine = engine_module.new_game(table.options, deck=pack, seed=0, dealer=dealer)
+    else:
+        engine = engine_module.next_deal(core.base, deck=pack)
+    if pending is not None:
+        return _replayed(pending, engine, core.code)
+    if engine.to_act is not None:
+        deal = _Deal(dealer, deck, core.base) if table.dealt < table.positions else None
+        return _Core(table, engine, deal, 0, False, None, core.prior)
+    # Settled by the deal itself: play on into the next deal, or, past the limit, deal
+    # this one again.
+    prior = core.prior
+    base = core.base
+    if len(prior) < table.settle_limit:
+        view = engine_module.view
+        texts = tuple(table.kit.text(view(engine, seat)) for seat in range(table.players))
+        prior = (*prior, texts)
+        base = engine
+        dealer = (dealer + 1) % table.players  # only shown in texts; next_deal moves it (C-2)
+    return _Dealing(table, dealer, (), table.indices, base, prior)
+
+
+def _stock_for(core: _Core, deal: _Deal, code: int) -> _Dealing:
+    """The chance nodes that place the stock before the exchange ``code`` is applied."""
+    table = core.table
+    placed = set(deal.deck)
+    left = tuple(index for index in table.indices if index not in placed)
+    return _Dealing(table, deal.dealer, deal.deck, left, deal.base, core.prior, core, code)
+
+
+def _replayed(pending: _Core, engine: Any, code: int) -> _Core:
+    """The deal of ``pending`` dealt again with its stock placed, then ``code`` applied.
+
+    ``engine`` is the deal's start from the whole pack; the deal's actions so far are
+    applied to it again (they never touched the stock, so they replay the same).
+    """
+    table = pending.table
+    module = table.kit.engine
+    for action in module.history(pending.engine).deals[-1].actions:
+        engine = module.apply_action(engine, action)
+    engine = module.apply_action(engine, table.kit.decode(engine, code))
+    return _Core(table, engine, None, pending.decisions + 1, False, pending, pending.prior)
 
 
 def _offered_hand(core: _Core) -> tuple[Card, ...]:
@@ -423,52 +837,52 @@ def _offered_hand(core: _Core) -> tuple[Card, ...]:
     return hand
 
 
-def _to_act(core: _Core) -> int | None:
-    to_act: int | None = core.engine.to_act
-    return to_act
-
-
 class _Observer:
-    """A seat's observation (tensor and text) or information state (text), from views."""
+    """A seat's observation or information state (tensor and text), from its views."""
 
     def __init__(self, table: _Table, *, perfect_recall: bool) -> None:
         self._table = table
         self._perfect_recall = perfect_recall
-        self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None = None
-        self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
-        if not perfect_recall:
-            self.tensor = np.zeros(table.encoder.size, np.float32)
-            self.dict = {"observation": self.tensor}
+        size = table.info_encoder.size if perfect_recall else table.encoder.size
+        self.tensor: np.ndarray[Any, np.dtype[np.float32]] = np.zeros(size, np.float32)
+        name = "info_state" if perfect_recall else "observation"
+        self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {name: self.tensor}
 
     def set_from(self, state: CardrulesState, player: int) -> None:
-        """Fill :attr:`tensor` from ``player``'s view of ``state``."""
+        """Fill :attr:`tensor` from ``player``'s views of ``state``."""
         tensor = self.tensor
-        if tensor is None:
-            return
         tensor.fill(0.0)
-        core = state._core
-        encoder = self._table.encoder
         if player < 0:  # OpenSpiel asks for the shape with a pseudo-player
             return
-        if core.engine is None:
-            tensor[encoder.names["seat"].start + player] = 1.0
+        core = state._core
+        table = self._table
+        if isinstance(core, _Dealing):
+            if core.pending is None:
+                if self._perfect_recall:
+                    settled = table.info_encoder.names["settled_before"].start
+                    tensor[settled] = min(1.0, len(core.prior) / max(table.settle_limit, 1))
+                return
+            core = core.pending  # the stock is being placed: nothing new is seen
+        view = table.kit.engine.view(core.engine, player)
+        if self._perfect_recall:
+            trace = core.trace() if table.traced else ()
+            table.info_encoder.write(view, trace, len(core.prior), tensor)
         else:
-            encoder.write(core.table.kit.engine.view(core.engine, player), tensor)
+            table.encoder.write(view, tensor)
 
     def string_from(self, state: CardrulesState, player: int) -> str:
-        """``player``'s view of ``state`` as text; with perfect recall, led by the move."""
+        """``player``'s view of ``state`` as text; with perfect recall, its whole history."""
         core = state._core
-        text = core.view_text(player)
         if self._perfect_recall:
-            return f"move {core.decisions}: {text}"
-        return text
+            return core.information_text(player)
+        return core.view_text(player)
 
 
 def engine_state(state: CardrulesState) -> spoil_five.State | my_bird_sings.State:
     """Return the engine state inside an OpenSpiel state (after the deal).
 
     Raises:
-        CardrulesError: while the pack is still being placed (a chance node).
+        CardrulesError: while a pack is still being placed (a chance node).
 
     """
     engine = state.engine
@@ -482,7 +896,7 @@ def action_code(state: CardrulesState, action: object) -> int:
 
     >>> import pyspiel
     >>> from cardrules import spoil_five
-    >>> game = pyspiel.load_game(SPOIL_FIVE, {"players": 3})
+    >>> game = pyspiel.load_game(SPOIL_FIVE, {"players": 3, "dealer": 0})
     >>> state = game.new_initial_state()
     >>> for card in range(52):
     ...     if state.is_chance_node():
@@ -532,7 +946,8 @@ def resample(state: CardrulesState, player: int, rng: random.Random) -> Cardrule
     Uses the engine's ``sample_state`` on ``player``'s view, so the result has the same
     information state for ``player`` and plays on by the rules. It is meant for search
     (OpenSpiel's IS-MCTS: ``bot.set_resampler(lambda s, p: resample(s, p, rng))``): its
-    ``history()`` is empty, since the real past is hidden.
+    ``history()`` is empty, since the real past is hidden. Earlier deals of the episode
+    settled by the deal itself, and the public trace, are kept as they were.
 
     Raises:
         CardrulesError: at a chance node, or if no consistent state can be found.
@@ -540,12 +955,18 @@ def resample(state: CardrulesState, player: int, rng: random.Random) -> Cardrule
     """
     core = state._core
     engine = engine_state(state)
-    kit = core.table.kit
+    if not isinstance(core, _Core):
+        raise CardrulesError("the state is a chance node (the stock is being placed)")
+    table = core.table
+    kit = table.kit
     view = kit.engine.view(engine, player)
     wanted = core.view_text(player)
+    trace = core.trace() if table.traced else ()
     for _ in range(20):
         sampled = kit.engine.sample_state(view, rng)
-        candidate = _Core(core.table, (), sampled, core.decisions)
+        candidate = _Core(
+            table, sampled, None, core.decisions, core.drawing, None, core.prior, trace
+        )
         if candidate.view_text(player) == wanted:
             fresh = cast("CardrulesState", state.get_game().new_initial_state())
             fresh._core = candidate
