@@ -790,7 +790,7 @@ def _deal(core: _Dealing, deck: tuple[int, ...], left: tuple[int, ...]) -> _Core
         # would offer a hand in is never used
         engine = engine_module.new_game(table.options, deck=pack, seed=0, dealer=dealer)
     else:
-        engine = engine_module.next_deal(core.base, deck=pack)
+        engine = engine_module.next_deal(core.base, deck=pack, seed=0)
     if pending is not None:
         return _replayed(pending, engine, core.code)
     if engine.to_act is not None:
