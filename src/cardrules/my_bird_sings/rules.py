@@ -34,7 +34,7 @@ from cardrules.my_bird_sings.actions import (
 from cardrules.my_bird_sings.ending import abandon_refusal, settle
 from cardrules.my_bird_sings.exchange import Closed, exchange_cards, exchange_chance
 from cardrules.my_bird_sings.passing import DrawDecision, method_refusal, pass_decision
-from cardrules.my_bird_sings.state import Event, EventKind, OutcomeKind, Phase, State
+from cardrules.my_bird_sings.state import Decision, Event, EventKind, OutcomeKind, Phase, State
 from cardrules.my_bird_sings.tricks import lay_trick
 from cardrules.my_bird_sings.turn import SingDecision, no_sing_waiting, play_turn
 
@@ -104,7 +104,7 @@ def check_action(state: State, action: object) -> IllegalActionError | None:
             return chance.refusal(deal, action)
     elif isinstance(action, Sing | DeclineSing):
         if decision.phase is not Phase.SING:
-            return no_sing_waiting(action)
+            return no_sing_waiting(state, action)
     else:
         return IllegalActionError(action, "C-7", "it is not a My Bird Sings action")
     return decision.refusal(state, action)
@@ -182,8 +182,8 @@ def apply_action(state: State, action: object) -> State:
             state._events,
             OutcomeKind.ABANDONED,
         )
-    sing = cast("SingDecision", decision)
     if kind is DeclineSing:  # the chance is lost; the turn goes on after this check (D-5)
+        sing = cast("SingDecision", decision)
         return play_turn(
             deal,
             state._hands,
@@ -197,7 +197,7 @@ def apply_action(state: State, action: object) -> State:
             check=False,
         )
     if type(action) is Sing:
-        return _sing(state, sing, action)
+        return _sing(state, decision, action)
     raise IllegalActionError(action, "C-7", "it is not a My Bird Sings action")
 
 
@@ -250,8 +250,13 @@ def _exchange(state: State, action: Exchange) -> State:
     )
 
 
-def _sing(state: State, decision: SingDecision, action: Sing) -> State:
-    """A chosen sing: the bird wins (MBS-12), or lays a trick and is checked again (MBS-15)."""
+def _sing(state: State, decision: Decision, action: Sing) -> State:
+    """A chosen sing: the bird wins (MBS-12), or lays a trick and is checked again (MBS-15).
+
+    ``decision`` is a sing decision, or the pass or exchange of the player on turn that
+    offers sings beside its own actions (``auto_sing=False``, see
+    :func:`~cardrules.my_bird_sings.turn.declaration`).
+    """
     deal = state._deal
     seat = cast("int", decision.seat)
     log = (state._log, cast(Action, action))  # legal: one of the game's actions
@@ -280,7 +285,7 @@ def _sing(state: State, decision: SingDecision, action: Sing) -> State:
         log,
         events,
         begins=False,
-        pre=decision.pre,
+        pre=decision.pre if type(decision) is SingDecision else 0,
         exchanged=decision.exchanged,
     )
 
