@@ -32,6 +32,7 @@ import attrs
 
 from cardrules._interned import Interned, Singleton, prebuilt
 from cardrules._notation import to_card
+from cardrules._notation import words as notation_words
 from cardrules.cards import FULL_PACK, Card, format_cards, parse_card, parse_cards
 from cardrules.errors import NotationError
 
@@ -287,7 +288,7 @@ names each card once)
     """
     if not isinstance(text, str):
         raise NotationError(f"not a My Bird Sings action: {text!r} (expected a string)")
-    words = text.strip().lower().split()
+    words = notation_words(text)
     if not words:
         raise NotationError(f"not a My Bird Sings action: {text!r} (it is empty)")
     verb, args = words[0], words[1:]

@@ -20,6 +20,7 @@ import attrs
 
 from cardrules._interned import Interned, Singleton, prebuilt
 from cardrules._notation import to_card
+from cardrules._notation import words as notation_words
 from cardrules.cards import FULL_PACK, Card, parse_card
 from cardrules.errors import NotationError
 
@@ -206,7 +207,7 @@ def parse_action(text: str) -> Action:
     """
     if not isinstance(text, str):
         raise NotationError(f"not a Spoil Five action: {text!r} (expected a string)")
-    words = text.strip().lower().split()
+    words = notation_words(text)
     try:
         if len(words) == 1:
             bare = _BARE.get(words[0])
