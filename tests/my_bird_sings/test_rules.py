@@ -762,3 +762,11 @@ def test_mbs_13_abandon_is_offered_every_round_however_long_the_deal() -> None:
         state = quiet_step(state)
     assert offers == list(range(2, 400, 2))
     assert apply_action(state, ABANDON).outcome is not None
+
+
+def test_mbs_13_a_huge_round_limit_costs_nothing() -> None:
+    """A round limit of 2**63 is a limit like any other: no table grows with it."""
+    state = new_game(Options(players=5, round_limit=2**63), seed=3)
+    assert state.phase is Phase.PASS
+    assert len(state._deal._rules.starts) <= 64 * 5 + 1
+    assert is_deal_over(state) is False
