@@ -195,3 +195,20 @@ def test_notation_and_non_actions() -> None:
     assert fly is not None
     assert (fly.action, fly.rule) == ("fly", "C-7")
     assert sf.explain_action(v, 7) == Refusal("7", "C-7", "that is not a Spoil Five action")  # type: ignore[arg-type]
+
+
+def test_explanations_are_json_ready() -> None:
+    """to_json and from_json carry every explanation (cards as notation) unchanged."""
+    pytest.importorskip("cattrs")
+    from cardrules import records
+
+    state = sf.new_game(sf.Options(players=3), seed=2)
+    while not sf.is_deal_over(state):
+        state = sf.apply_action(state, sf.legal_actions(state)[0])
+    v = sf.view(state, 0)
+    values: list[object] = [sf.explain_action(v, "play 2S"), *sf.explain_tricks(v)]
+    values.append(sf.explain_settlement(v))
+    for value in values:
+        text = records.to_json(value)
+        assert records.from_json(text, type(value)) == value
+    assert '"card":"AS"' in records.to_json(sf.explain_tricks(v)[0])
