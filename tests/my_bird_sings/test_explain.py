@@ -173,7 +173,7 @@ def test_mbs_9_a_singing_holding_decides_first() -> None:
         "pass 2H", "MBS-9", "seat 1's holding sings; seat 1 must sing first"
     )
     assert mbs.explain_action(mbs.view(state, 0), "sing 2H 9H KH 5H") == Refusal(
-        "sing 2H 5H 9H KH", "MBS-9", "seat 1's holding sings and seat 1 decides first, not yours"
+        "sing 2H 5H 9H KH", "MBS-9", "it is seat 1's turn to choose how his bird sings, not yours"
     )
 
 
