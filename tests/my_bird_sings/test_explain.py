@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardrules import my_bird_sings as mbs
+from cardrules import records
 from cardrules.cards import FULL_PACK, SHORT_PACK, Card, parse_cards
 from cardrules.explanations import Refusal
 from cardrules.history import log_items
@@ -118,15 +119,24 @@ def check_explanations(state: mbs.State, rng: random.Random) -> None:
 
 
 def check_from_the_view_alone(state: mbs.State, rng: random.Random) -> None:
-    """A state sampled from the view of the seat to act gets the same answers."""
+    """The answers come from the view's values alone, never from the state behind it.
+
+    A state sampled from the view of the seat to act (any deal that seat cannot tell from
+    the real one) gets the same answers from the engine, and a copy of the view read back
+    from JSON (no object shared with the state) the same explanations.
+    """
     seat = state.to_act
     if seat is None:
         return
     v = mbs.view(state, seat)
     other = mbs.sample_state(v, rng)
     assert mbs.view(other, seat) == v
+    copy = records.from_json(records.to_json(v), mbs.View)
     for action in rng.sample(_vocabulary(state, rng), 12):
         assert _expected(other, action) == mbs.explain_action(v, action)
+        assert mbs.explain_action(copy, action) == mbs.explain_action(v, action)
+    assert mbs.explain_unavailable(copy) == mbs.explain_unavailable(v)
+    assert mbs.explain_tricks(copy) == mbs.explain_tricks(v)
 
 
 @pytest.mark.parametrize("preset", sorted(mbs.PRESETS))

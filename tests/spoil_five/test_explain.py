@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardrules import records
 from cardrules import spoil_five as sf
 from cardrules.cards import Card, parse_card
 from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation
@@ -82,17 +83,26 @@ def check_explanations(state: sf.State, rng: random.Random) -> None:
 
 
 def check_from_the_view_alone(state: sf.State, rng: random.Random) -> None:
-    """A state sampled from the view of the seat to act gets the same answers."""
+    """The answers come from the view's values alone, never from the state behind it.
+
+    A state sampled from the view of the seat to act (any deal that seat cannot tell from
+    the real one) gets the same answers from the engine, and a copy of the view read back
+    from JSON (no object shared with the state) the same explanations.
+    """
     seat = state.to_act
     if seat is None:
         return
     v = sf.view(state, seat)
     other = sf.sample_state(v, rng)
     w = sf.view(other, seat)
+    copy = records.from_json(records.to_json(v), sf.View)
     for action in rng.sample(ALL_ACTIONS, 12):
         assert sf.explain_action(w, action) == sf.explain_action(v, action)
         assert _expected(other, action) == sf.explain_action(v, action)
+        assert sf.explain_action(copy, action) == sf.explain_action(v, action)
     assert sf.explain_unavailable(w) == sf.explain_unavailable(v)
+    assert sf.explain_unavailable(copy) == sf.explain_unavailable(v)
+    assert sf.explain_tricks(copy) == sf.explain_tricks(v)
 
 
 @pytest.mark.parametrize("preset", sorted(sf.PRESETS))
@@ -200,8 +210,6 @@ def test_notation_and_non_actions() -> None:
 def test_explanations_are_json_ready() -> None:
     """to_json and from_json carry every explanation (cards as notation) unchanged."""
     pytest.importorskip("cattrs")
-    from cardrules import records
-
     state = sf.new_game(sf.Options(players=3), seed=2)
     while not sf.is_deal_over(state):
         state = sf.apply_action(state, sf.legal_actions(state)[0])
