@@ -97,8 +97,11 @@ def check_explanations(state: mbs.State, rng: random.Random) -> None:
             assert unavailable == {}
         tricks = mbs.explain_tricks(v)
         if state.options.play_to_exhaustion and state.trick_cards[seat]:
-            laid = _tricks_laid(state, seat)
-            assert [tuple(card for _, card in t.plays) for t in tricks] == laid or not laid
+            size = state.options.hand_size
+            own = state.trick_cards[seat]
+            sets = [own[start : start + size] for start in range(0, len(own), size)]
+            assert [tuple(card for _, card in t.plays) for t in tricks] == sets
+            assert sets == _tricks_laid(state, seat)  # the engine's TRICK events
             assert len(tricks) == state.tricks[seat]
             for number, trick in enumerate(tricks, start=1):
                 assert (trick.number, trick.winner) == (number, seat)
