@@ -49,6 +49,7 @@ __all__ = [
     "shown_set",
     "silent_holdings",
     "sing_decision",
+    "sing_refusal",
 ]
 
 # Enum members read once: a class attribute look-up costs a call on the hot path.
@@ -89,21 +90,6 @@ class SingDecision(Decision):
         """The after-deal check this decision belongs to (0 at the player on turn's checks)."""
         return self._pre
 
-    def refusal(self, state: State, action: object) -> IllegalActionError:
-        """A set that is not held or does not sing, a silence not allowed, or anything else."""
-        seat = self._seat
-        if type(action) is Sing:
-            return sing_refusal(state, seat, action)
-        if type(action) is DeclineSing:
-            return IllegalActionError(
-                action, "MBS-9", "singing is automatic and compulsory (auto_sing is on)"
-            )
-        if state.options.auto_sing:  # play to exhaustion: the sing itself is compulsory
-            reason = f"seat {seat}'s holding sings; seat {seat} must first lay a singing set"
-        else:
-            reason = f"seat {seat} must first sing or keep silent"
-        return IllegalActionError(action, "MBS-9", reason)
-
 
 def sing_decision(
     options: Options,
@@ -126,30 +112,53 @@ def sing_decision(
     return SingDecision(seat, legal, exchanged, pre)
 
 
-def sing_refusal(state: State, seat: int | None, action: Sing) -> IllegalActionError:
-    """Why ``action`` is not one of the sets that ``seat`` may sing now (MBS-12)."""
-    hand = state.hands[seat] if seat is not None else ()
-    if not all(card in hand for card in action.cards):
-        return IllegalActionError(action, "MBS-12", "you do not hold all of these cards")
-    rule, reason = not_singing(state.options, action.cards)
-    return IllegalActionError(action, rule, reason)
+def sing_refusal(
+    options: Options, seat: int, hand: tuple[Card, ...], action: object
+) -> IllegalActionError:
+    """Why ``action`` is refused while ``seat``, holding ``hand``, must decide a sing (MBS-9).
+
+    A set that is not held or does not sing (MBS-4 to MBS-6), a silence not allowed
+    (D-5), or anything else: the sing comes first. With ``auto_sing=False`` the decision
+    is a declaration that may come whether or not the holding sings (see
+    :func:`declaration`), so its sentence does not say that it sings.
+    """
+    if type(action) is Sing:
+        if not all(card in hand for card in action.cards):
+            return IllegalActionError(action, "MBS-12", "you do not hold all of these cards")
+        rule, reason = not_singing(options, action.cards)
+        return IllegalActionError(action, rule, reason)
+    if type(action) is DeclineSing:
+        return IllegalActionError(
+            action, "MBS-9", "singing is automatic and compulsory (auto_sing is on)"
+        )
+    if options.auto_sing:  # play to exhaustion: the sing itself is compulsory
+        reason = f"seat {seat}'s holding sings; seat {seat} must first lay a singing set"
+    else:
+        reason = f"seat {seat} must first sing or keep silent"
+    return IllegalActionError(action, "MBS-9", reason)
 
 
-def no_sing_waiting(state: State, action: Sing | DeclineSing) -> IllegalActionError:
+def no_sing_waiting(
+    options: Options,
+    seat: int,
+    hand: tuple[Card, ...],
+    offered: bool,
+    action: Sing | DeclineSing,
+) -> IllegalActionError:
     """The refusal of a sing, or of keeping silent, away from a sing decision (MBS-9).
 
-    Where sings are offered beside a decision's other actions (:func:`declaration`), a
-    sing is refused as a sing decision refuses it, and keeping silent needs no action.
+    ``seat`` decides now, holding ``hand``; ``offered`` says whether his decision offers
+    sings beside its other actions (:func:`declaration`): then a sing is refused as a sing
+    decision refuses it, and keeping silent needs no action.
     """
-    decision = state._decision
     if type(action) is Sing:
-        if any(type(offered) is Sing for offered in decision._legal):
-            return sing_refusal(state, decision._seat, action)
+        if offered:
+            return sing_refusal(options, seat, hand, action)
         reason = (
             "a bird sings only when its owner's holding is checked, and no holding that "
             "sings is waiting for a decision"
         )
-    elif not state.options.auto_sing and decision._seat is not None:
+    elif not options.auto_sing:
         reason = "there is nothing to decline: any other action here keeps silent"
     else:
         reason = "no holding that sings is waiting for a decision"
