@@ -11,8 +11,10 @@ narrator (named by its registry entry) tells it as the table sees it.
 >>> entry = games.lookup("spoil-five")
 >>> tell = entry.load_narrator()(entry.module, viewer=None, human=None)
 >>> state = entry.module.new_game(entry.options(players=3), seed=1)
->>> tell.opening(state), tell.name(2), tell.card_verb
-(['Turn-up 3C: clubs are trumps.'], 'seat 2', 'play')
+>>> tell.opening(state)
+['Turn-up 3C: clubs are trumps.', 'Trumps, best first: 5C JC AH AC KC QC 2C 3C 4C 6C 7C 8C 9C 10C']
+>>> tell.name(2), tell.card_verb
+('seat 2', 'play')
 """
 
 from __future__ import annotations
@@ -20,21 +22,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, cast
 
-from cardrules.cards import Card, Suit, format_cards
-from cardrules.protocol import DynamicGame, GameState, SeatView
+from cardrules._text import SUIT_NAMES
+from cardrules._text import sort_hand as _sort_hand
+from cardrules.cards import Card, format_cards
+from cardrules.protocol import DynamicGame, GameState
 
 if TYPE_CHECKING:
     from cardrules.spoil_five import State as SfState
 
 __all__ = ["SUIT_NAMES", "MyBirdSingsNarrator", "Narrator", "SpoilFiveNarrator", "seat_name"]
-
-SUIT_NAMES = {
-    Suit.SPADES: "spades",
-    Suit.HEARTS: "hearts",
-    Suit.DIAMONDS: "diamonds",
-    Suit.CLUBS: "clubs",
-}
-"""The suits by name, as the narration writes them."""
 
 
 def seat_name(seat: int, human: int | None) -> str:
@@ -59,6 +55,12 @@ class Narrator:
 
     no_winner: ClassVar[str] = "no winner"
     """How a deal that nobody wins is called in a simulation summary."""
+
+    verbs: ClassVar[frozenset[str]] = frozenset()
+    """The first words of the game's actions in notation (``play``, ``rob`` ...)."""
+
+    moves_help: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """What a move looks like at the prompt: examples, each with what it does."""
 
     def __init__(self, game: DynamicGame, viewer: int | None, human: int | None) -> None:
         self.game = game
@@ -86,14 +88,8 @@ class Narrator:
         return self.viewer is None or self.viewer in seats
 
     def sort_hand(self, state: GameState, cards: Sequence[Card]) -> tuple[Card, ...]:
-        """``cards`` in the order a player holds them: by suit, then by rank."""
-        del state
-        return tuple(sorted(cards, key=lambda c: (c.suit, (c.rank - 2) % 13)))
-
-    def situation(self, view: SeatView) -> list[str]:
-        """Game-specific lines a player reads before deciding (trumps, the stock ...)."""
-        del view
-        return []
+        """``cards`` in the order a player holds them (as the table is drawn, see _text)."""
+        return _sort_hand(state, cards)
 
     def header(self, state: GameState, number: int) -> list[str]:
         """Lines that open deal ``number`` (from 1)."""
@@ -101,7 +97,7 @@ class Narrator:
         lines = [
             "",
             f"=== Deal {number}: {players} players, dealer {self.name(state.dealer)}, "
-            f"pool {state.pool} ===",
+            f"pool {pool_at_stake(state)} ===",
         ]
         lines += self.opening(state)
         for seat in range(players):
@@ -146,34 +142,22 @@ class SpoilFiveNarrator(Narrator):
 
     card_verb = "play"
     no_winner = "spoilt"
-
-    def sort_hand(self, state: GameState, cards: Sequence[Card]) -> tuple[Card, ...]:
-        """Best first by the current rank order: trumps, then each plain suit's order."""
-        sf = cast("SfState", state)
-        from cardrules.spoil_five import plain_order, trump_order
-
-        ranking = sf.options.ranking
-        order = list(trump_order(sf.trump, ranking))
-        for suit in Suit:
-            order.extend(plain_order(suit, sf.trump, ranking))
-        position = {card: i for i, card in enumerate(order)}
-        return tuple(sorted(cards, key=lambda c: position.get(c, 99)))
-
-    def situation(self, view: SeatView) -> list[str]:
-        """The trumps, the tricks per seat and the trick so far."""
-        from cardrules import spoil_five
-
-        sf = cast("spoil_five.View", view)
-        won = " ".join(str(n) for n in sf.tricks_won)
-        lines = [f"Trumps {SUIT_NAMES[sf.trump]} (turn-up {sf.turn_up}); tricks per seat: {won}"]
-        if sf.trick and sf.leader is not None:
-            lines.append(f"Trick so far (led by {self.name(sf.leader)}): {format_cards(sf.trick)}")
-        return lines
+    verbs = frozenset(
+        {"play", "rob", "decline-rob", "stop", "go-on", "ask-five", "decline-five"}
+        | {"accept-five", "refuse-five"}
+    )
+    moves_help = (
+        ("play 10C  or  10C", "play a card to the trick"),
+        ("rob 3S", "rob the turn-up: discard 3S and take the turned-up card"),
+        ("decline-rob", "keep your hand when you may rob"),
+        ("stop  or  go-on", "after three tricks in a jinking game: take the pool, or jink"),
+        ("ask-five, accept-five", "fiving, where the options allow it"),
+    )
 
     def opening(self, state: GameState) -> list[str]:
         """The turn-up and the trump suit."""
         sf = cast("SfState", state)
-        return [f"Turn-up {sf.turn_up}: {SUIT_NAMES[sf.trump]} are trumps."]
+        return [f"Turn-up {sf.turn_up}: {SUIT_NAMES[sf.trump]} are trumps.", _trump_line(sf)]
 
     def action(self, before: GameState, action: object, after: GameState) -> list[str]:
         """Plays, robs, fiving and jink decisions; a completed trick with its winner."""
@@ -219,6 +203,7 @@ class SpoilFiveNarrator(Narrator):
             )
         if a.turn_up != b.turn_up:
             lines.append(f"New turn-up {a.turn_up}: {SUIT_NAMES[a.trump]} are trumps.")
+            lines.append(_trump_line(a))
         return lines
 
     def settlement(self, state: GameState) -> list[str]:
@@ -236,13 +221,17 @@ class MyBirdSingsNarrator(Narrator):
 
     card_verb = "pass"
     no_winner = "void"
-
-    def situation(self, view: SeatView) -> list[str]:
-        """The turn, the round and the size of the stock."""
-        from cardrules import my_bird_sings
-
-        mbs = cast("my_bird_sings.View", view)
-        return [f"Turn {mbs.turn} (round {mbs.round}); stock {mbs.stock_count} cards."]
+    verbs = frozenset(
+        ("pass", "draw", "exchange", "decline-exchange", "sing", "decline-sing", "abandon")
+    )
+    moves_help = (
+        ("pass KH  or  KH", "pass a card to your left-hand neighbour"),
+        ("draw 2", "draw blind the card at that position of the cards offered"),
+        ("exchange 4D", "discard 4D and take a card from the stock"),
+        ("decline-exchange", "keep your hand when you may exchange"),
+        ("sing 2H 5H 9H KH", "show a singing hand (a flush or four suits) and win"),
+        ("decline-sing, abandon", "keep silent; give the deal up where allowed"),
+    )
 
     def action(self, before: GameState, action: object, after: GameState) -> list[str]:
         """Passes (the card only to those who may see it), draws, exchanges, sings."""
@@ -307,6 +296,26 @@ class MyBirdSingsNarrator(Narrator):
                 cards = format_cards(self.sort_hand(state, shown))
                 lines.append(f"{self.name(singer)}: my bird sings! {cards}")
         return lines + super().settlement(state)
+
+
+def pool_at_stake(state: GameState) -> int:
+    """The pool the deal of ``state`` is played for, also once it is settled.
+
+    A deal settled at once (a dealt hand that sings) has paid its pool out before anyone
+    could read it: it is then what was paid out plus what was carried on.
+    """
+    outcome = state.outcome
+    if outcome is None:
+        return state.pool
+    return sum(outcome.payouts) + outcome.carried
+
+
+def _trump_line(state: SfState) -> str:
+    """The trump suit's order, best first, in one line (from the ranking's own table)."""
+    from cardrules.spoil_five import trump_order
+
+    order = format_cards(trump_order(state.trump, state.options.ranking))
+    return f"Trumps, best first: {order}"
 
 
 def _new_cards(before: Sequence[Card], after: Sequence[Card]) -> tuple[Card, ...]:

@@ -58,7 +58,8 @@ def test_play_my_bird_sings_accepts_a_bare_card_as_a_pass() -> None:
 
 def test_play_stops_cleanly_at_the_end_of_input() -> None:
     output = _run("play", "spoil-five", "--seed", "1", "--seat", "1", input="")
-    assert output.rstrip().endswith("Game stopped.")
+    assert "Game stopped." in output
+    assert "=== Session over: 1 deal played, the last one unfinished ===" in output
 
 
 def test_play_auto_watches_a_complete_game() -> None:
