@@ -102,7 +102,7 @@ def app() -> None:
     "--seat",
     type=click.IntRange(min=0),
     default=None,
-    help="Your seat (default: the eldest hand of the first deal, the first to play).",
+    help="Your seat (default: the first to decide in the first deal, usually the eldest hand).",
 )
 @click.option(
     "--deals",
@@ -170,7 +170,7 @@ def play(
             seed=seed,
             players=players,
             preset=preset,
-            human=None if auto else ("eldest" if seat is None else seat),
+            human=None if auto else ("first" if seat is None else seat),
             deals=deals,
             bots=bots,
             iterations=iterations,

@@ -291,7 +291,7 @@ def run_play(
     seed: int | None,
     players: int | None,
     preset: str | None,
-    human: int | Literal["eldest"] | None,
+    human: int | Literal["first"] | None,
     deals: int | None,
     bots: str,
     iterations: int,
@@ -305,9 +305,9 @@ def run_play(
 
     With ``deals=None`` a human is asked "another deal?" after every deal; without a
     human the bots play until a deal is won (a spoilt or void deal carries its pool on),
-    at most ten deals. ``human="eldest"`` seats the human as the eldest hand of the first deal,
-    the first to play. Ctrl-C (or ``quit``) stops the game: the session is summed up and
-    ``save`` written all the same; Ctrl-C then exits with status 130.
+    at most ten deals. ``human="first"`` seats the human where the first deal's first
+    decision is (see :func:`_first_to_decide`). Ctrl-C (or ``quit``) stops the game: the
+    session is summed up and ``save`` written all the same; Ctrl-C then exits with 130.
     """
     entry = games.lookup(game_name)
     game = entry.module
@@ -316,8 +316,8 @@ def run_play(
     if seed is None:
         seed = secrets.randbelow(10**6)
     state = game.new_game(options, seed=seed)
-    if human == "eldest":
-        human = (state.dealer + 1) % n  # the eldest hand: the first to decide (C-1)
+    if human == "first":
+        human = _first_to_decide(state)
     if human is not None and not 0 <= human < n:
         raise OptionsError(f"seat must be from 0 to {n - 1}, not {human}")
     names = _line_up(bots, n, human)
@@ -375,6 +375,18 @@ def run_play(
         screen.say(f"Saved the game record to {save}")
     if interrupted:
         raise click.exceptions.Exit(130)
+
+
+def _first_to_decide(state: GameState) -> int:
+    """The seat that makes the first decision of the deal, leaving the dealer's aside.
+
+    The eldest hand as a rule (C-1); in My Bird Sings with blind draws, the eldest's left
+    neighbour, who draws first. The dealer, last to play, is never chosen: in My Bird Sings
+    somebody may sing before his first turn, which would end the deal without him.
+    """
+    eldest = (state.dealer + 1) % len(state.balances)
+    first = state.to_act
+    return eldest if first is None or first == state.dealer else first
 
 
 def _play_deal(
