@@ -256,16 +256,26 @@ def _line_up(bots: str, players: int, human: int | None) -> list[str | None]:
         OptionsError: for an unknown name, or more names than computer players.
 
     """
-    computer = [seat for seat in range(players) if seat != human]
+    names = iter(_bot_names(bots, players, human))
+    return [None if seat == human else next(names) for seat in range(players)]
+
+
+def _bot_names(bots: str, players: int, human: int | None = None) -> tuple[str, ...]:
+    """The computer players' names in seat order, refusing more names than there are seats.
+
+    Raises:
+        OptionsError: for an unknown name, or more names than computer players.
+
+    """
+    computer = players - (human is not None)
     given = [name for name in bots.split(",") if name.strip()]
-    if len(given) > len(computer):
+    if len(given) > computer:
         table = f"{players} players" + ("" if human is None else f", you in seat {human}")
         raise OptionsError(
             f"--bots names {len(given)} computer players, but the table has "
-            f"{len(computer)} ({table}): {bots!r}"
+            f"{computer} ({table}): {bots!r}"
         )
-    names = iter(parse_bot_names(bots, len(computer)))
-    return [None if seat == human else next(names) for seat in range(players)]
+    return parse_bot_names(bots, computer)
 
 
 @attrs.frozen
@@ -575,7 +585,7 @@ def run_simulate(
     if players is None and len(names) > 1:
         players = len(names)
     options = entry.options(preset, players)
-    line_up = parse_bot_names(bots, options.players)
+    line_up = _bot_names(bots, options.players)
     show_progress = not quiet and sys.stderr.isatty()
     interrupted = False
     with _simulation_executor(workers, scheduler) as (executor, in_flight):

@@ -384,3 +384,10 @@ def test_ctrl_c_keeps_the_finished_deals_of_a_process_pool(tmp_path: Path) -> No
     assert finished % block == 0
     assert err.startswith(f"Interrupted: {finished} of 1000000 deals were finished")
     assert path.read_bytes().count(b"\n") == finished
+
+
+def test_simulate_refuses_surplus_bot_names_too() -> None:
+    args = ["simulate", "spoil-five", "-n", "2", "--players", "2", "--bots", "random,random,search"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 2
+    assert "--bots names 3 computer players, but the table has 2 (2 players)" in result.output
