@@ -28,11 +28,12 @@ import click
 from cardrules import games
 from cardrules._narration import Narrator
 from cardrules._text import SUIT_NAMES, draw, parse_suit, suit_names_to_letters
+from cardrules._text import moves as legal_moves
 from cardrules.bots.registry import GameBot, make_bot, parse_bot_names
 from cardrules.cards import Suit, format_cards
 from cardrules.dealing import derive_seed
 from cardrules.errors import CardrulesError, NotationError, OptionsError
-from cardrules.protocol import DynamicGame, GameState
+from cardrules.protocol import DynamicGame, GameState, SeatView
 
 if TYPE_CHECKING:
     import distributed
@@ -167,14 +168,13 @@ def _parse_move(tell: Narrator, text: str) -> object:
         raise
 
 
-def _expected(tell: Narrator, text: str, legal: Sequence[object]) -> str:
+def _expected(tell: Narrator, text: str, view: SeatView) -> str:
     """What the human could have typed instead of ``text``, from his legal moves.
 
     A verb with a number (``draw``) gives the real range; a verb with cards lists the
     moves with that verb; anything else lists every legal move.
     """
-    game = tell.game
-    moves = [game.format_action(action) for action in legal]
+    moves = legal_moves(view)
     verb = suit_names_to_letters(text).split()[0].lower() if text.split() else ""
     same = [move for move in moves if move.split()[0] == verb]
     everything = "your moves: " + ", ".join(moves)
@@ -235,7 +235,7 @@ def _human_move(screen: Screen, tell: Narrator, state: GameState, seat: int) -> 
         try:
             action = _parse_move(tell, text)
         except NotationError:
-            screen.say(f"Not a move: {text!r}; {_expected(tell, text, view.legal_actions)}.")
+            screen.say(f"Not a move: {text!r}; {_expected(tell, text, view)}.")
             continue
         refused = _refusal(tell, state, seat, action)
         if refused is not None:

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     SpoilFive = spoil_five.State | spoil_five.View
     MyBirdSings = my_bird_sings.State | my_bird_sings.View
 
-__all__ = ["SUIT_NAMES", "draw", "parse_suit", "sort_hand", "suit_names_to_letters"]
+__all__ = ["SUIT_NAMES", "draw", "moves", "parse_suit", "sort_hand", "suit_names_to_letters"]
 
 SUIT_NAMES: Final = {
     Suit.SPADES: "spades",
@@ -201,19 +201,24 @@ def _result(subject: SpoilFive | MyBirdSings) -> list[str]:
     return [line]
 
 
-def _moves(subject: object) -> list[str]:
-    """A view's legal actions, in notation, when it is its seat's decision."""
-    legal: Sequence[object] = getattr(subject, "legal_actions", ())
-    if not legal or _seat(subject) is None:
-        return []
-    hand: Sequence[Card] = getattr(subject, "hand")  # noqa: B009
-    position = {card: i for i, card in enumerate(sort_hand(subject, hand))}
+def moves(view: object) -> list[str]:
+    """A view's legal actions in notation, in the order of the sorted hand they use."""
+    legal: Sequence[object] = getattr(view, "legal_actions", ())
+    hand: Sequence[Card] = getattr(view, "hand", ())
+    position = {card: i for i, card in enumerate(sort_hand(view, hand))}
 
     def key(action: object) -> int:
         card = getattr(action, "card", getattr(action, "discard", None))
         return position.get(card, len(position)) if isinstance(card, Card) else len(position)
 
-    return ["your moves: " + ", ".join(str(action) for action in sorted(legal, key=key))]
+    return [str(action) for action in sorted(legal, key=key)]
+
+
+def _moves(subject: object) -> list[str]:
+    """The line of a view's legal actions, when it is its seat's decision."""
+    if _seat(subject) is None or not getattr(subject, "legal_actions", ()):
+        return []
+    return ["your moves: " + ", ".join(moves(subject))]
 
 
 def _spoil_five(subject: SpoilFive) -> list[str]:
