@@ -20,17 +20,45 @@ narrator (named by its registry entry) tells it as the table sees it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, Protocol, cast
 
 from cardrules._text import SUIT_NAMES
 from cardrules._text import sort_hand as _sort_hand
 from cardrules.cards import Card, format_cards
-from cardrules.protocol import DynamicGame, GameState
+from cardrules.protocol import DynamicGame, GameState, SeatView
 
 if TYPE_CHECKING:
+    from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation
     from cardrules.spoil_five import State as SfState
 
-__all__ = ["SUIT_NAMES", "MyBirdSingsNarrator", "Narrator", "SpoilFiveNarrator", "seat_name"]
+__all__ = [
+    "SUIT_NAMES",
+    "Explains",
+    "MyBirdSingsNarrator",
+    "Narrator",
+    "SpoilFiveNarrator",
+    "explainer",
+    "seat_name",
+]
+
+
+class Explains(Protocol):
+    """The explanation functions of a game module (both games have them; see explanations)."""
+
+    def explain_action(self, view: SeatView, action: object, /) -> Refusal | None:
+        """Why ``view``'s seat may not take ``action`` now, or ``None`` if it may."""
+
+    def explain_tricks(self, view: SeatView, /) -> tuple[TrickExplanation, ...]:
+        """Why each completed trick the view has seen went to its winner."""
+
+    def explain_settlement(self, view: SeatView, /) -> SettlementExplanation | None:
+        """How the deal was settled, or ``None`` until it is."""
+
+
+def explainer(game: DynamicGame) -> Explains | None:
+    """``game`` as its own explainer, or ``None`` for a game that does not explain itself."""
+    needed = ("explain_action", "explain_tricks", "explain_settlement")
+    return cast("Explains", game) if all(hasattr(game, name) for name in needed) else None
 
 
 def seat_name(seat: int, human: int | None) -> str:
@@ -66,6 +94,14 @@ class Narrator:
         self.game = game
         self.viewer = viewer
         self.human = human
+        self.explains = explainer(game)
+
+    def public_view(self, state: GameState) -> SeatView:
+        """The view whose explanations the narration tells: the viewer's, or seat 0's.
+
+        Tricks and settlements are public, so any seat's view explains them.
+        """
+        return self.game.view(state, 0 if self.viewer is None else self.viewer)
 
     def name(self, seat: int) -> str:
         """How ``seat`` is called."""
@@ -118,23 +154,31 @@ class Narrator:
         return [f"{self.name(seat)}: {self.game.format_action(action)}"]
 
     def settlement(self, state: GameState) -> list[str]:
-        """Lines for a finished deal: result, pool and balances."""
+        """Lines for a finished deal: how it was settled (the game's own sentences), balances."""
         outcome = state.outcome
         lines: list[str] = []
-        if outcome is not None:
+        why = None
+        if outcome is not None and self.explains is not None:
+            why = self.explains.explain_settlement(self.public_view(state))
+        if why is not None:
+            lines += why.lines
+        elif outcome is not None:  # a game that does not explain itself
             kind = getattr(outcome, "kind", None)
             kind_text = str(getattr(kind, "value", kind)).replace("_", " ")
             if outcome.winners:
                 paid = ", ".join(f"{self.name(s)} +{outcome.payouts[s]}" for s in outcome.winners)
                 lines.append(f"Result: {kind_text}; {paid}.")
-            elif kind_text == "hand scored":
-                lines.append("Result: hand scored; the game goes on.")
             else:
                 lines.append(f"Result: {kind_text}; nobody takes the pool.")
             lines.append(f"Pool carried to the next deal: {outcome.carried}.")
         balances = "  ".join(f"{self.name(s)} {b:+d}" for s, b in enumerate(state.balances))
         lines.append(f"Balances: {balances}")
         return lines
+
+    @staticmethod
+    def because(explanation: TrickExplanation) -> str:
+        """The line that says why a trick was won: the game's sentence and its rule ids."""
+        return f"  Why: {explanation.reason} ({', '.join(explanation.rules)})"
 
 
 class SpoilFiveNarrator(Narrator):
@@ -201,6 +245,9 @@ class SpoilFiveNarrator(Narrator):
                 f"{self.name(trick.winner)} {self.verb(trick.winner, 'wins')} "
                 f"(tricks per seat: {won})"
             )
+            if self.explains is not None:
+                explained = self.explains.explain_tricks(self.public_view(a))
+                lines += [self.because(t) for t in explained if t.number == len(a.tricks)]
         if a.turn_up != b.turn_up:
             lines.append(f"New turn-up {a.turn_up}: {SUIT_NAMES[a.trump]} are trumps.")
             lines.append(_trump_line(a))
@@ -277,13 +324,19 @@ class MyBirdSingsNarrator(Narrator):
         if after.outcome is not None or len(old) != len(new) or old == new:
             return []
         count = " ".join(str(t) for t in new)
-        return [
-            f"{self.name(s)} {self.verb(s, 'lays')} down "
-            f"{'a trick' if new[s] - old[s] == 1 else f'{new[s] - old[s]} tricks'} "
-            f"(tricks per seat: {count})"
-            for s in range(len(new))
-            if new[s] > old[s]
-        ]
+        lines = []
+        for s in range(len(new)):
+            laid = new[s] - old[s]
+            if laid <= 0:
+                continue
+            lines.append(
+                f"{self.name(s)} {self.verb(s, 'lays')} down "
+                f"{'a trick' if laid == 1 else f'{laid} tricks'} (tricks per seat: {count})"
+            )
+            if self.explains is not None and self.sees(s):  # a trick is face down (MBS-15)
+                explained = self.explains.explain_tricks(self.game.view(after, s))
+                lines += [self.because(t) for t in explained[len(explained) - laid :]]
+        return lines
 
     def settlement(self, state: GameState) -> list[str]:
         """Who sang, with the singing hand, then the common settlement lines."""
@@ -295,6 +348,8 @@ class MyBirdSingsNarrator(Narrator):
             if singer is not None:
                 cards = format_cards(self.sort_hand(state, shown))
                 lines.append(f"{self.name(singer)}: my bird sings! {cards}")
+                if self.explains is not None:  # the explanation names the cards again
+                    lines[-1] = f"{self.name(singer)}: my bird sings!"
         return lines + super().settlement(state)
 
 

@@ -192,12 +192,17 @@ def _expected(tell: Narrator, text: str, view: SeatView) -> str:
     return f"expected one of: {', '.join(same)}"
 
 
-def _refusal(tell: Narrator, state: GameState, seat: int, action: object) -> str | None:
-    """Why ``action`` is refused to ``seat`` now, from the engine (``None``: it is legal)."""
+def _refusal(tell: Narrator, view: SeatView, state: GameState, action: object) -> str | None:
+    """Why ``action`` is refused to the seat of ``view`` now (``None``: it is legal).
+
+    The game's own sentence and rule id: :func:`explain_action` of the seat's view, or for
+    a game without explanations the refusal of ``check_action``.
+    """
+    if tell.explains is not None:
+        refusal = tell.explains.explain_action(view, action)
+        return None if refusal is None else str(refusal)
     error = tell.game.check_action(state, action)
-    if error is None:
-        return None
-    return f"cannot {error.action}: {error.reason} ({error.rule})"
+    return None if error is None else str(error)
 
 
 def _help_lines(tell: Narrator) -> list[str]:
@@ -237,7 +242,7 @@ def _human_move(screen: Screen, tell: Narrator, state: GameState, seat: int) -> 
         except NotationError:
             screen.say(f"Not a move: {text!r}; {_expected(tell, text, view)}.")
             continue
-        refused = _refusal(tell, state, seat, action)
+        refused = _refusal(tell, view, state, action)
         if refused is not None:
             screen.say(f"Illegal: {refused}")
             continue

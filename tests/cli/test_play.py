@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from cardrules import _terminal, my_bird_sings, records, spoil_five
+from cardrules import _terminal, games, my_bird_sings, records, spoil_five
 from cardrules.cards import Suit
 from cardrules.cli import app
+from cardrules.protocol import DynamicGame, GameState
 
 
 def _invoke(*args: str, input: str | None = None, env: dict[str, str] | None = None) -> Result:
@@ -104,6 +105,45 @@ def test_every_turn_up_is_followed_by_the_trump_order() -> None:
         assert trump is not None
         order = spoil_five.trump_order(Suit.parse(trump.group(1)[0]))
         assert lines[i + 1] == "Trumps, best first: " + " ".join(str(card) for card in order)
+
+
+def _deal_states(game: DynamicGame, seed: int) -> list[GameState]:
+    """The states of one deal played with the first legal action at every decision."""
+    state = game.new_game(games.lookup(game.NAME).options(), seed=seed)
+    states = [state]
+    while not game.is_deal_over(state):
+        state = game.apply_action(state, game.legal_actions(state)[0])
+        states.append(state)
+    return states
+
+
+def test_every_trick_is_followed_by_why_it_was_won(tmp_path: Path) -> None:
+    output = _run("play", "spoil-five", "--auto", "--seed", "2", "--deals", "2")
+    lines = output.splitlines()
+    tricks = [i for i, line in enumerate(lines) if re.match(r"Trick \d: ", line)]
+    assert len(tricks) == 10
+    record = tmp_path / "game.json"
+    _run("play", "spoil-five", "--auto", "--seed", "2", "--deals", "2", "--save", str(record))
+    with record.open(encoding="utf-8") as file:
+        states = list(records.replay(records.load(file)))
+    finished = [s for s in states if s.outcome is not None]
+    explained = [t for s in finished for t in spoil_five.explain_tricks(spoil_five.view(s, 0))]
+    assert len(explained) == 10
+    for i, why in zip(tricks, explained, strict=True):
+        assert lines[i + 1] == f"  Why: {why.reason} ({', '.join(why.rules)})"
+        assert f"-> seat {why.winner} wins" in lines[i]
+
+
+@pytest.mark.parametrize("game", [spoil_five, my_bird_sings], ids=lambda g: g.NAME)
+def test_the_settlement_is_the_games_own_explanation(game: DynamicGame) -> None:
+    last = _deal_states(game, 3)[-1]
+    settled = getattr(game, "explain_settlement")(game.view(last, 0))  # noqa: B009
+    assert settled is not None
+    entry = games.lookup(game.NAME)
+    tell = entry.load_narrator()(game, None, None)
+    lines = tell.settlement(last)
+    assert lines[-1].startswith("Balances: ")
+    assert tuple(lines[-1 - len(settled.lines) : -1]) == settled.lines
 
 
 def test_the_header_shows_the_pool_a_dealt_hand_sings_for() -> None:
@@ -225,12 +265,24 @@ def test_a_refusal_gives_the_engines_sentence_and_rule_once() -> None:
     state = my_bird_sings.new_game(my_bird_sings.Options(), seed=1)
     missing = state.hands[2][0]  # another seat's card
     output = _run("play", "my-bird-sings", "--seed", "1", input=f"{missing}\n")
-    error = my_bird_sings.check_action(state, f"pass {missing}")
-    assert error is not None
+    refusal = my_bird_sings.explain_action(my_bird_sings.view(state, 1), f"pass {missing}")
+    assert refusal is not None
     line = next(line for line in output.splitlines() if line.startswith("Illegal: "))
-    assert line == f"Illegal: cannot pass {missing}: {error.reason} ({error.rule})"
-    assert line.count(error.rule) == 1
-    assert line.count(error.reason) == 1
+    assert line == f"Illegal: cannot pass {missing}: {refusal.reason} ({refusal.rule})"
+    assert line.count(refusal.rule) == 1
+    assert line.count(refusal.reason) == 1
+
+
+def test_a_spoil_five_refusal_says_why_the_card_must_not_be_played() -> None:
+    state = spoil_five.new_game(spoil_five.Options(players=4), seed=1)
+    state = spoil_five.apply_action(state, "play KS")  # seat 2 holds AH, the ace of trumps
+    view = spoil_five.view(state, 2)
+    refusal = spoil_five.explain_action(view, "play 2C")
+    assert refusal is not None
+    assert refusal.rule == "SF-11"  # he must rob first
+    args = ["--players", "4", "--seed", "1", "--seat", "2", "--bots", "random"]
+    output = _run("play", "spoil-five", *args, input="2C\n")
+    assert f"your move> 2C\nIllegal: {refusal}\nyour move> " in output
 
 
 @pytest.mark.parametrize("spelling", ["{rank} of hearts", "{rank}hearts", "{rank}♥", "{rank}h"])
