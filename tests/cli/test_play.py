@@ -126,7 +126,7 @@ def test_every_trick_is_followed_by_why_it_was_won(tmp_path: Path) -> None:
     _run("play", "spoil-five", "--auto", "--seed", "2", "--deals", "2", "--save", str(record))
     with record.open(encoding="utf-8") as file:
         states = list(records.replay(records.load(file)))
-    finished = [s for s in states if s.outcome is not None]
+    finished = [s for s in states if isinstance(s, spoil_five.State) and s.outcome is not None]
     explained = [t for s in finished for t in spoil_five.explain_tricks(spoil_five.view(s, 0))]
     assert len(explained) == 10
     for i, why in zip(tricks, explained, strict=True):
