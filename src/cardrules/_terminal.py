@@ -147,7 +147,7 @@ def _read_line(prompt: str) -> str | None:
     return line.strip()
 
 
-_QUIT: Final = frozenset(("quit", "exit", "q", "stop"))
+_QUIT: Final = frozenset(("quit", "exit", "q"))  # never "stop": a Spoil Five action (SF-21)
 
 
 def _parse_move(tell: Narrator, text: str) -> object:

@@ -443,3 +443,11 @@ def test_simulate_refuses_surplus_bot_names_too() -> None:
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 2
     assert "--bots names 3 computer players, but the table has 2 (2 players)" in result.output
+
+
+def test_stop_is_a_spoil_five_move_not_a_way_to_quit() -> None:
+    state = spoil_five.new_game(spoil_five.Options(), seed=1)
+    refusal = spoil_five.explain_action(spoil_five.view(state, 1), "stop")
+    assert refusal is not None
+    output = _run("play", "spoil-five", "--seed", "1", input="stop\n")
+    assert f"your move> stop\nIllegal: {refusal}\nyour move> " in output
