@@ -39,8 +39,9 @@ def test_a_human_always_gets_a_prompt_in_my_bird_sings(seed: int) -> None:
     output = _run("play", "my-bird-sings", "--seed", str(seed), input="\n" * 6)
     assert "your move> " in output
     first_deal = output.split("=== Deal 2")[0]
-    if "your move> " not in first_deal:  # the deal ended before anybody moved
+    if "your move> " not in first_deal:  # then a dealt hand sang, before anybody moved
         assert "my bird sings!" in first_deal
+        assert not re.search(r"^  seat \d (passes|draws|exchanges)", first_deal, re.MULTILINE)
         assert "Another deal? [Y/n] " in first_deal
 
 
