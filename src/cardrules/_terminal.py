@@ -91,8 +91,8 @@ def wants_paint(plain: bool) -> bool:
     """Whether to paint the output: not with ``--plain``, and only for a terminal.
 
     ``FORCE_COLOR`` paints even into a pipe, as rich does; ``NO_COLOR`` keeps the suit
-    symbols but drops the colours (rich reads it); ``TERM=dumb`` or an output encoding
-    without the suit symbols writes plain letters.
+    symbols but writes no escape codes (see :class:`Screen`); ``TERM=dumb`` or an output
+    encoding without the suit symbols writes plain letters.
     """
     if plain:
         return False
@@ -119,9 +119,12 @@ class Screen:
         self._console: Console | None = None
 
     def say(self, text: str = "") -> None:
-        """Write one line."""
+        """Write one line (with ``NO_COLOR`` set, the suit symbols without any style)."""
         if not self.painted:
             click.echo(text)
+            return
+        if os.environ.get("NO_COLOR"):
+            click.echo(paint(text).plain)
             return
         if self._console is None:
             from rich.console import Console

@@ -193,7 +193,7 @@ def test_plain_and_no_color_take_the_paint_off() -> None:
     plain = _run(*args, "--plain", env={"FORCE_COLOR": "1"})
     assert plain == _run(*args)
     no_color = _run(*args, env={"FORCE_COLOR": "1", "NO_COLOR": "1"})
-    assert "31m" not in no_color  # no red, only bold
+    assert "\x1b[" not in no_color
     assert "♥" in no_color or "♦" in no_color
     assert _unpaint(no_color) == plain
 
