@@ -251,11 +251,13 @@ def _my_bird_sings(subject: MyBirdSings) -> list[str]:
     if subject.options.play_to_exhaustion or any(subject.tricks):
         columns.append([f"tricks {n}" for n in subject.tricks])
     lines += _rows(subject, columns)
-    if isinstance(subject, my_bird_sings.View):
+    if isinstance(subject, my_bird_sings.View) and (subject.passed or subject.received):
+        last = []  # the latest only: a long deal passes dozens of cards
         if subject.passed:
-            lines.append(f"you passed: {format_cards(subject.passed)}")
+            last.append(f"passed {subject.passed[-1]}")
         if subject.received:
-            lines.append(f"you received: {format_cards(subject.received)}")
+            last.append(f"received {subject.received[-1]}")
+        lines.append(f"you last {' and '.join(last)}")
     outcome = subject.outcome
     if outcome is not None and outcome.singer is not None:
         who = "you" if outcome.singer == _seat(subject) else f"seat {outcome.singer}"
