@@ -98,3 +98,25 @@ def test_the_human_sees_the_very_text_of_str_view() -> None:
 def test_draw_refuses_what_is_not_a_game_position() -> None:
     with pytest.raises(TypeError, match="expected a game state or view"):
         draw("a string")
+
+
+@pytest.mark.parametrize(
+    ("name", "preset"),
+    [(name, preset) for name in games.NAMES for preset in sorted(games.lookup(name).presets)],
+)
+def test_every_preset_draws_at_every_step_of_a_deal(name: str, preset: str) -> None:
+    entry = games.lookup(name)
+    game = entry.module
+    state = game.new_game(entry.options(preset), seed=7)
+    players = len(state.balances)
+    for _ in range(150):  # a My Bird Sings deal can go on far longer: its start is enough
+        text = str(state)
+        assert text.isascii()
+        assert len(_rows(text)) == players
+        for seat in range(players):
+            seen = str(game.view(state, seat))
+            assert "(you)" in _rows(seen)[seat]
+        if game.is_deal_over(state):
+            break
+        state = game.apply_action(state, game.legal_actions(state)[0])
+    assert ("result: " in str(state)) == game.is_deal_over(state)
