@@ -208,9 +208,9 @@ def test_a_state_is_not_a_view_and_a_view_is_not_a_state() -> None:
     with pytest.raises(TypeError, match=r"my_bird_sings\.view\(state, seat\)"):
         mbs.explain_action(state, "pass 9C")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="explain_action"):
-        mbs.check_action(mbs.view(state, 1), "pass 9C")  # type: ignore[arg-type]
+        mbs.check_action(mbs.view(state, 1), "pass 9C")  # type: ignore[call-overload]
     with pytest.raises(TypeError, match="explain_action"):
-        mbs.is_legal(mbs.view(state, 1), "pass 9C")  # type: ignore[arg-type]
+        mbs.is_legal(mbs.view(state, 1), "pass 9C")  # type: ignore[call-overload]
     for explain in (mbs.explain_unavailable, mbs.explain_tricks, mbs.explain_settlement):
         with pytest.raises(TypeError, match="View"):
             explain(state)  # type: ignore[arg-type]

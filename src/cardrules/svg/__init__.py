@@ -20,6 +20,6 @@ from __future__ import annotations
 from cardrules.svg._chart import rank_chart
 from cardrules.svg._draw import Drawing
 from cardrules.svg._pictures import card, card_back, hand, trick
-from cardrules.svg._views import view
+from cardrules.svg._views import table, view
 
-__all__ = ["Drawing", "card", "card_back", "hand", "rank_chart", "trick", "view"]
+__all__ = ["Drawing", "card", "card_back", "hand", "rank_chart", "table", "trick", "view"]
