@@ -151,11 +151,11 @@ def _hands(subject: object) -> list[str]:
     seat = _seat(subject)
     if seat is None:
         hands: Sequence[Sequence[Card]] = getattr(subject, "hands")  # noqa: B009
-        return [format_cards(sort_hand(subject, hand)) for hand in hands]
+        return [format_cards(sort_hand(subject, hand)) or "-" for hand in hands]
     sizes: Sequence[int] = getattr(subject, "hand_sizes")  # noqa: B009
     own: Sequence[Card] = getattr(subject, "hand")  # noqa: B009
     return [
-        format_cards(sort_hand(subject, own))
+        (format_cards(sort_hand(subject, own)) or "-")
         if other == seat
         else f"{size} card{'' if size == 1 else 's'}"
         for other, size in enumerate(sizes)
