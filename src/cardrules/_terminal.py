@@ -362,30 +362,30 @@ def run_play(
     tell = entry.load_narrator()(game, human, human)
     pace = _Pace(delay, step)
     played: list[GameState] = []  # each finished deal's last state
+    latest = [state]  # the latest state, also when Ctrl-C cuts a deal short
     number = 0
     interrupted = stopped = False
     try:
         while True:
             number += 1
             if number > 1:
-                state = game.next_deal(state)
-            screen.lines(tell.header(state, number))
-            box = [state]
-            stopped = not _play_deal(screen, tell, box, players_bots, pace)
-            state = box[0]
+                latest[0] = game.next_deal(latest[0])
+            screen.lines(tell.header(latest[0], number))
+            stopped = not _play_deal(screen, tell, latest, players_bots, pace)
             if stopped:
                 screen.say("Game stopped.")
                 break
-            screen.lines(tell.settlement(state))
-            played.append(state)
-            if game.is_game_over(state) or not _another_deal(
-                deals, number, human is not None, state
+            screen.lines(tell.settlement(latest[0]))
+            played.append(latest[0])
+            if game.is_game_over(latest[0]) or not _another_deal(
+                deals, number, human is not None, latest[0]
             ):
                 break
     except KeyboardInterrupt:
         interrupted = True
         screen.say()
         screen.say("Interrupted.")
+    state = latest[0]
     unfinished = stopped or interrupted
     screen.lines(_summary(tell, played, state, unfinished and state.outcome is None))
     if save is not None:

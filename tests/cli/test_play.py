@@ -348,6 +348,31 @@ def test_quit_saves_the_game_so_far(tmp_path: Path) -> None:
         assert records.load(file).game == "spoil-five"
 
 
+def test_ctrl_c_in_the_middle_of_a_deal_saves_every_move_so_far(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = iter(["KS"])  # seat 1's lead; Ctrl-C at his next prompt
+
+    def read_line(prompt: str) -> str:
+        answer = next(answers, None)
+        if answer is None:
+            raise KeyboardInterrupt
+        return answer
+
+    monkeypatch.setattr(_terminal, "_read_line", read_line)
+    path = tmp_path / "game.json"
+    args = ["--players", "4", "--seed", "1", "--save", str(path)]
+    result = _invoke("play", "spoil-five", *args)
+    assert result.exit_code == 130
+    assert "Interrupted." in result.output
+    with path.open(encoding="utf-8") as file:
+        last = list(records.replay(records.load(file)))[-1]
+    assert isinstance(last, spoil_five.State)
+    assert len(last.tricks) == 1  # the first trick was played out
+    assert last.to_act == 1  # and it was his turn again: he won it
+    assert "=== Session over: 1 deal played, the last one unfinished ===" in result.output
+
+
 def _python_m_cardrules(*args: str) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
     return subprocess.Popen(
