@@ -410,16 +410,16 @@ def _first_to_decide(state: GameState) -> int:
 def _play_deal(
     screen: Screen,
     tell: Narrator,
-    box: list[GameState],
+    latest: list[GameState],
     players_bots: Sequence[GameBot | None],
     pace: _Pace,
 ) -> bool:
-    """Play the deal of ``box[0]`` to its end, keeping ``box[0]`` the latest state.
+    """Play the deal of ``latest[0]`` to its end, keeping ``latest[0]`` the latest state.
 
     Returns ``False`` if the human (or, stepping, the watcher) stopped.
     """
     game = tell.game
-    state = box[0]
+    state = latest[0]
     while not game.is_deal_over(state):
         seat = state.to_act
         assert seat is not None  # a deal that is not over has a decision pending
@@ -433,7 +433,7 @@ def _play_deal(
             action = legal[0] if len(legal) == 1 else bot.choose(game.view(state, seat), legal)
         after = game.apply_action(state, action)
         screen.lines(tell.action(state, action, after))
-        box[0] = state = after
+        latest[0] = state = after
         if bot is not None and not game.is_deal_over(state) and not pace.wait():
             return False
     return True
