@@ -214,7 +214,8 @@ def _help_lines(tell: Narrator) -> list[str]:
     for example, meaning in tell.moves_help:
         lines.append(f"  {example:<22} {meaning}")
     lines += [
-        "  Cards are rank then suit: 10C, 10c, 10♣, 10 of clubs; ranks A 2-10 J Q K.",
+        "  A card is a rank (A, 2-10, J, Q, K) and a suit: a letter S H D C in any case,",
+        "  a symbol ♠ ♥ ♦ ♣ or a name: 10c, 10♣ and '10 of clubs' are the same card.",
         f"  {'? or moves':<22} show the table and your legal moves again",
         f"  {'help':<22} this list",
         f"  {'quit':<22} stop the game (a --save file is written)",
