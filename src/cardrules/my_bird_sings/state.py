@@ -399,6 +399,12 @@ class State(Value):
             log_items(self._events),
         )
 
+    def __str__(self) -> str:
+        """The table as text, every hand shown: ``print(state)`` (see ``cardrules._text``)."""
+        from cardrules._text import draw
+
+        return draw(self)
+
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         """Pickle (and copy) with the action and event logs as flat tuples.
 

@@ -449,6 +449,12 @@ class State(Value):
             self._tricks, self._won, log_items(self._log),
         )  # fmt: skip
 
+    def __str__(self) -> str:
+        """The table as text, every hand shown: ``print(state)`` (see ``cardrules._text``)."""
+        from cardrules._text import draw
+
+        return draw(self)
+
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle through the constructor, the action log flattened (no recursion)."""
         return (
