@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 from types import ModuleType
 
-from cardrules import Suit, spoil_five
+from cardrules import Suit, my_bird_sings, spoil_five
 from tests.svg.helpers import drawn_cards, find_all, parse
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,3 +77,41 @@ def test_api_reference_is_rendered_from_docstrings(site: Path) -> None:
     pictures = (site / "reference" / "svg.html").read_text(encoding="utf-8")
     assert "rank_chart" in pictures
     assert "Draw a trick" in pictures
+
+
+def test_rules_pages_show_their_worked_example_deals(site: Path) -> None:
+    """Each rules page embeds its example deal, drawn from the very actions its doctest
+    plays: the hands as dealt, every trick with its winner, the singing cards."""
+    hook = _hook()
+    rules = ROOT / "docs" / "rules"
+    # the doctest writes the actions as one string, continued over two lines
+    joined = re.sub(r'"\s*\n\.\.\.\s*"', "", (rules / "spoil-five.md").read_text("utf-8"))
+    assert hook.SPOIL_FIVE_EXAMPLE in joined
+    assert hook.MY_BIRD_SINGS_EXAMPLE in (rules / "my-bird-sings.md").read_text(encoding="utf-8")
+
+    state = spoil_five.new_game(spoil_five.Options(players=4), seed=9)
+    deal = parse((site / "images" / "sf-example-deal.svg").read_text(encoding="utf-8"))
+    rows = find_all(deal, "seat-hand")
+    assert [drawn_cards(row) for row in rows] == [[str(c) for c in h] for h in state.hands]
+    for action in hook.SPOIL_FIVE_EXAMPLE.split(", "):
+        state = spoil_five.apply_action(state, action)
+    assert len(state.tricks) == 3
+    for number, trick in enumerate(state.tricks, 1):
+        root = parse((site / "images" / f"sf-example-trick-{number}.svg").read_text("utf-8"))
+        assert drawn_cards(root) == [str(c) for c in trick.cards]
+        (won,) = find_all(root, "winner")
+        assert won.get("data-seat") == str(trick.winner)
+    page = (site / "rules" / "spoil-five.html").read_text(encoding="utf-8")
+    for name in ("sf-example-deal", "sf-example-trick-1", "sf-example-trick-3"):
+        assert f'src="../images/{name}.svg"' in page
+
+    state = my_bird_sings.new_game(my_bird_sings.Options(players=3), seed=4)
+    for action in hook.MY_BIRD_SINGS_EXAMPLE.split(", "):
+        state = my_bird_sings.apply_action(state, action)
+    assert state.outcome is not None
+    song = parse((site / "images" / "mbs-example-song.svg").read_text(encoding="utf-8"))
+    marked = [g.get("data-card") for g in find_all(song, "playable")]
+    assert sorted(marked) == sorted(str(c) for c in state.outcome.shown)
+    page = (site / "rules" / "my-bird-sings.html").read_text(encoding="utf-8")
+    for name in ("mbs-flush", "mbs-four-suits", "mbs-pass", "mbs-exchange", "mbs-example-deal"):
+        assert f'src="../images/{name}.svg"' in page
