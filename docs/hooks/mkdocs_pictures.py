@@ -64,7 +64,7 @@ def _spoil_five_worked_example() -> dict[str, str]:
     trump = state.turn_up.suit
     order = spoil_five.trump_order(trump)
     trumps = [card for hand in state.hands for card in hand if card in order]
-    drawn = {
+    drawn: dict[str, str] = {
         "images/sf-example-deal.svg": svg.deal(
             state.hands, dealer=state.dealer, turn_up=state.turn_up, highlight=trumps, size=60
         )
@@ -83,7 +83,7 @@ def _my_bird_sings_pictures() -> dict[str, str]:
     """The rules page's pictures: singing hands, a pass, an exchange, the example deal."""
     from cardrules import my_bird_sings, parse_card, parse_cards, svg
 
-    drawn = {
+    drawn: dict[str, str] = {
         "images/mbs-flush.svg": svg.hand(
             "KD 2D 9C 7D 5D", highlight=parse_cards("KD 2D 7D 5D"), overlap=0, size=70
         ),

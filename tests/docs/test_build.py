@@ -105,13 +105,13 @@ def test_rules_pages_show_their_worked_example_deals(site: Path) -> None:
     for name in ("sf-example-deal", "sf-example-trick-1", "sf-example-trick-3"):
         assert f'src="../images/{name}.svg"' in page
 
-    state = my_bird_sings.new_game(my_bird_sings.Options(players=3), seed=4)
+    birds = my_bird_sings.new_game(my_bird_sings.Options(players=3), seed=4)
     for action in hook.MY_BIRD_SINGS_EXAMPLE.split(", "):
-        state = my_bird_sings.apply_action(state, action)
-    assert state.outcome is not None
+        birds = my_bird_sings.apply_action(birds, str(action))
+    assert birds.outcome is not None
     song = parse((site / "images" / "mbs-example-song.svg").read_text(encoding="utf-8"))
-    marked = [g.get("data-card") for g in find_all(song, "playable")]
-    assert sorted(marked) == sorted(str(c) for c in state.outcome.shown)
+    marked = [str(g.get("data-card")) for g in find_all(song, "playable")]
+    assert sorted(marked) == sorted(str(c) for c in birds.outcome.shown)
     page = (site / "rules" / "my-bird-sings.html").read_text(encoding="utf-8")
     for name in ("mbs-flush", "mbs-four-suits", "mbs-pass", "mbs-exchange", "mbs-example-deal"):
         assert f'src="../images/{name}.svg"' in page
