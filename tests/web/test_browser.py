@@ -176,7 +176,7 @@ def _play(
     watcher = _Watcher(server, game)
     page.on("response", watcher.on_response)
     rng = random.Random(f"{game}-{preset}")
-    counts = {"clicks": 0, "deals": 0, "cards": 0}
+    counts = {"clicks": 0, "deals": 0, "cards": 0, "tricks": 0, "reasons": 0}
     try:
         page.goto(f"{server.url}/?fast=1&game={game}")
         page.wait_for_selector("body[data-state=ready]")
@@ -203,12 +203,22 @@ def _play(
                 _settle(page, lambda: page.click("#next-deal"))
                 counts["cards"] += watcher.check()
                 continue
+            if page.is_visible("#next-trick"):  # a completed trick waits for the player
+                assert page.locator("#trick .played.win").count() == 1
+                _settle(page, lambda: page.click("#next-trick"))
+                counts["tricks"] += 1
+                counts["cards"] += watcher.check()
+                continue
             offered = page.locator("[data-action]")
             actions = [offered.nth(i).get_attribute("data-action") for i in range(offered.count())]
             assert sorted(a for a in actions if a) == sorted(session.legal_texts())
             dimmed = page.locator("#hand .card.dim")
-            for i in range(dimmed.count()):
-                assert dimmed.nth(i).is_disabled()
+            for i in range(dimmed.count()):  # every card that cannot be used says why
+                card = dimmed.nth(i)
+                assert card.get_attribute("aria-disabled") == "true"
+                assert card.get_attribute("data-rule")
+                assert (card.get_attribute("title") or "").endswith(")")
+                counts["reasons"] += 1
             choice = offered.nth(rng.randrange(len(actions)))
             _settle(page, choice.click)
             counts["clicks"] += 1
