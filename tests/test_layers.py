@@ -3,11 +3,12 @@ layer or below.
 
 From the bottom up:
 
-1. **foundation**: cards, errors, dealing, history, stakes and the private helpers
-   (``_value``, ``_interned``, ``_notation``, ``_options``), and
-   ``protocol``. The protocols sit here because they import nothing but cards, errors and
-   history and name no game: they describe what a game is, so a game package may refer
-   to them, and every layer above types its code with them.
+1. **foundation**: cards, errors, explanations (the values the games' ``explain_*``
+   functions return), dealing, history, stakes and the private helpers (``_value``,
+   ``_interned``, ``_notation``, ``_options``), and ``protocol``. The protocols sit here
+   because they import nothing but cards, errors and history and name no game: they
+   describe what a game is, so a game package may refer to them, and every layer above
+   types its code with them.
 2. **games**: ``spoil_five`` and ``my_bird_sings``, each a package that knows only the
    foundation (and not the other game, which the layer does not forbid but no game needs).
 3. **services**: ``records`` (with its JSON plumbing ``_json``), ``bots``, ``svg``,
@@ -45,6 +46,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "cardrules.cards",
             "cardrules.errors",
+            "cardrules.explanations",
             "cardrules.dealing",
             "cardrules.history",
             "cardrules.stakes",

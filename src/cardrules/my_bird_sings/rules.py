@@ -2,11 +2,10 @@
 
 :func:`check_action` (verify) says why an action is refused, :func:`is_legal` (can) is
 ``check_action(...) is None``, and :func:`apply_action` (do) checks, then steps. Every
-answer comes from the pending decision a rule function returned (the pass of MBS-8, the
-exchange of MBS-11, the sing check of MBS-9/MBS-12, the end of the deal), except where the
-action's own rule rules it out now whatever is pending: the other passing method (MBS-8),
-an exchange that is not open this turn (MBS-11), a sing with no singing holding waiting
-(MBS-9) and an abandon off its chance (MBS-13).
+legal action comes from the pending decision a rule function returned (the pass of MBS-8,
+the exchange of MBS-11, the sing check of MBS-9/MBS-12, the end of the deal), and every
+refusal from the same rules, told from what the seat to act sees
+(:mod:`cardrules.my_bird_sings.refusals`).
 
 >>> from cardrules.my_bird_sings import Options, Draw, new_game
 >>> print(check_action(new_game(Options(players=3), seed=2), Draw(0)))
@@ -31,12 +30,13 @@ from cardrules.my_bird_sings.actions import (
     Sing,
     parse_action,
 )
-from cardrules.my_bird_sings.ending import abandon_refusal, settle
-from cardrules.my_bird_sings.exchange import Closed, exchange_cards, exchange_chance
-from cardrules.my_bird_sings.passing import DrawDecision, method_refusal, pass_decision
+from cardrules.my_bird_sings.ending import settle
+from cardrules.my_bird_sings.exchange import exchange_cards
+from cardrules.my_bird_sings.passing import DrawDecision, pass_decision
+from cardrules.my_bird_sings.refusals import as_action, refusal, seen_in_state, wrong_state
 from cardrules.my_bird_sings.state import Event, EventKind, OutcomeKind, Phase, State
 from cardrules.my_bird_sings.tricks import lay_trick
-from cardrules.my_bird_sings.turn import SingDecision, no_sing_waiting, play_turn
+from cardrules.my_bird_sings.turn import SingDecision, play_turn
 
 __all__ = [
     "apply_action",
@@ -72,42 +72,27 @@ def check_action(state: State, action: object) -> IllegalActionError | None:
     """Explain why ``action`` is illegal in ``state``, or return ``None`` if it is legal.
 
     The "verify" of the verify/can/do triad (:func:`check_action`, :func:`is_legal`,
-    :func:`apply_action`); the error names the rule and says why in one sentence.
+    :func:`apply_action`); the error names the rule and says why in one sentence, told
+    from what the seat to act sees (:func:`cardrules.my_bird_sings.refusals.refusal`,
+    which :func:`~cardrules.my_bird_sings.explain.explain_action` asks from a seat's
+    view). ``action`` may be notation (``"pass 9C"``).
 
     >>> from cardrules.cards import parse_card
     >>> from cardrules.my_bird_sings import Options, Pass, new_game
     >>> str(check_action(new_game(Options(players=3), seed=2), Pass(parse_card("9C"))))
     'cannot pass 9C: you do not hold 9C (MBS-9)'
+
+    Raises:
+        TypeError: if ``state`` is not a state (for a view, call ``explain_action``).
     """
-    if isinstance(action, str):
-        action = read_action(action, parse_action)
-        if isinstance(action, IllegalActionError):
-            return action
-    decision = state._decision
-    if action in decision._legal:
+    if not isinstance(state, State):
+        raise wrong_state(state)
+    action = as_action(action)
+    if isinstance(action, IllegalActionError):
+        return action
+    if action in state._decision._legal:
         return None
-    if decision.phase is Phase.OVER:
-        return decision.refusal(state, action)
-    if isinstance(action, Abandon):
-        return abandon_refusal(state.options, state._turn, action)
-    if isinstance(action, Pass | Draw):
-        error = method_refusal(state.options, action)
-        if error is not None:
-            return error
-    elif isinstance(action, Exchange | DeclineExchange):
-        deal = state._deal
-        seat = deal.on_turn(state._turn)
-        chance = exchange_chance(
-            deal, state._hands[seat], seat, state._turn, state._table, decision.exchanged, False
-        )
-        if type(chance) is Closed:
-            return chance.refusal(deal, action)
-    elif isinstance(action, Sing | DeclineSing):
-        if decision.phase is not Phase.SING:
-            return no_sing_waiting(action)
-    else:
-        return IllegalActionError(action, "C-7", "it is not a My Bird Sings action")
-    return decision.refusal(state, action)
+    return refusal(seen_in_state(state), action)
 
 
 def is_legal(state: State, action: object) -> bool:

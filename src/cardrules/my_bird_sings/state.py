@@ -4,8 +4,8 @@ The values users see beside a state (phases, events, outcomes) are in
 :mod:`cardrules.my_bird_sings.events`, and named here too.
 
 A :class:`State` holds what changes from step to step: the hands, the turn, the pending
-:class:`Decision` (who decides, between which actions, and why anything else is refused),
-the action and event logs. Everything fixed for the whole deal sits in one :class:`Deal`
+:class:`Decision` (who decides, and between which actions), the action and event logs.
+Everything fixed for the whole deal sits in one :class:`Deal`
 shared by all its states, and what changes rarely (stock, dead pile, tricks, pool and
 balances) in one :class:`Table`, so building a successor is cheap.
 
@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, ClassVar, TypeAlias
 from cardrules._value import Value
 from cardrules.cards import Card
 from cardrules.dealing import shuffled
-from cardrules.errors import IllegalActionError
 from cardrules.history import DealHistory, Log, log_items, relink
 from cardrules.my_bird_sings.actions import Action
 from cardrules.my_bird_sings.events import Event, EventKind, Known, Outcome, OutcomeKind, Phase
@@ -321,8 +320,9 @@ class Decision(Value):
 
     Each rule that asks a player something returns one of these (the pass of MBS-8, the
     exchange of MBS-11, the sing of MBS-9/MBS-12, or the end of the deal), and everything
-    about the decision comes from it: the legal actions, in order, and the refusal of any
-    other action that the rule owning the decision explains.
+    about the decision comes from it: the legal actions, in order. The refusal of any other
+    action is the owning rule's too, told from what the deciding seat sees (see
+    :func:`cardrules.my_bird_sings.refusals.refusal`).
     """
 
     __slots__ = ("_exchanged", "_legal", "_seat")
@@ -358,10 +358,6 @@ class Decision(Value):
     def outcome(self) -> Outcome | None:
         """The settlement, once the deal is over; ``None`` while a decision is pending."""
         return None
-
-    def refusal(self, state: State, action: object) -> IllegalActionError:
-        """Why ``action``, which is not among :attr:`legal`, is refused at this decision."""
-        raise NotImplementedError
 
 
 class State(Value):

@@ -46,6 +46,7 @@ __all__ = [
     "play_turn",
     "silent_holdings",
     "sing_decision",
+    "sing_refusal",
 ]
 
 # Enum members read once: a class attribute look-up costs a call on the hot path.
@@ -83,23 +84,6 @@ class SingDecision(Decision):
         """The after-deal check this decision belongs to (0 at the player on turn's checks)."""
         return self._pre
 
-    def refusal(self, state: State, action: object) -> IllegalActionError:
-        """A set that is not held or does not sing, a silence not allowed, or anything else."""
-        seat = self._seat
-        if type(action) is Sing:
-            hand = state.hands[seat] if seat is not None else ()
-            if not all(card in hand for card in action.cards):
-                return IllegalActionError(action, "MBS-12", "you do not hold all of these cards")
-            rule, reason = not_singing(state.options, action.cards)
-            return IllegalActionError(action, rule, reason)
-        if type(action) is DeclineSing:
-            return IllegalActionError(
-                action, "MBS-9", "singing is automatic and compulsory (auto_sing is on)"
-            )
-        return IllegalActionError(
-            action, "MBS-9", f"seat {seat}'s holding sings; seat {seat} must sing first"
-        )
-
 
 def sing_decision(
     options: Options,
@@ -120,6 +104,28 @@ def sing_decision(
     if abandon:
         legal += (ABANDON,)
     return SingDecision(seat, legal, exchanged, pre)
+
+
+def sing_refusal(
+    options: Options, seat: int, hand: tuple[Card, ...], action: object
+) -> IllegalActionError:
+    """Why ``action`` is refused while ``seat``, holding ``hand``, must decide a sing (MBS-9).
+
+    A set that is not held or does not sing (MBS-4 to MBS-6), a silence not allowed
+    (D-5), or anything else: the sing comes first.
+    """
+    if type(action) is Sing:
+        if not all(card in hand for card in action.cards):
+            return IllegalActionError(action, "MBS-12", "you do not hold all of these cards")
+        rule, reason = not_singing(options, action.cards)
+        return IllegalActionError(action, rule, reason)
+    if type(action) is DeclineSing:
+        return IllegalActionError(
+            action, "MBS-9", "singing is automatic and compulsory (auto_sing is on)"
+        )
+    return IllegalActionError(
+        action, "MBS-9", f"seat {seat}'s holding sings; seat {seat} must sing first"
+    )
 
 
 def no_sing_waiting(action: Sing | DeclineSing) -> IllegalActionError:

@@ -28,7 +28,6 @@ from cardrules.cards import Card, Suit
 from cardrules.errors import IllegalActionError
 from cardrules.history import DealHistory, History, Log, log_items
 from cardrules.spoil_five.actions import (
-    ACTION_TYPES,
     DECLINE_ROB,
     GO_ON,
     PLAYS,
@@ -46,17 +45,12 @@ from cardrules.spoil_five.actions import (
     parse_action,
 )
 from cardrules.spoil_five.compiled import compile_rules
-from cardrules.spoil_five.fiving import five, fiving_duty, fiving_refusal, fiving_turn
+from cardrules.spoil_five.fiving import five, fiving_turn
 from cardrules.spoil_five.options import Options, PlainLeadRule, Ranking
 from cardrules.spoil_five.ranking import winning_index
+from cardrules.spoil_five.refusals import as_action, refusal, seen_in_state, wrong_state
 from cardrules.spoil_five.robbing import RobDecision, RobTime
-from cardrules.spoil_five.settlement import (
-    JINK_DUTY,
-    JINK_REFUSAL,
-    points_result,
-    settle,
-    trick_result,
-)
+from cardrules.spoil_five.settlement import points_result, settle, trick_result
 from cardrules.spoil_five.state import (
     Board,
     Deal,
@@ -112,24 +106,28 @@ def check_action(state: State, action: object) -> IllegalActionError | None:
     """Return None if ``action`` is legal in ``state``, else the error explaining why not.
 
     The error carries the rule broken and a reason a player understands, both from the
-    decision of the rule that governs the action.
+    decision of the rule that governs the action, read from what the seat to act sees
+    (:func:`cardrules.spoil_five.refusals.refusal`, which
+    :func:`~cardrules.spoil_five.explain.explain_action` asks from a seat's view).
+    ``action`` may be notation (``"play 5C"``).
 
-    >>> from cardrules.spoil_five.actions import parse_action
     >>> from cardrules.spoil_five.deal import new_game
     >>> from cardrules.spoil_five.options import Options
     >>> state = new_game(Options(players=3), seed=1)
-    >>> str(check_action(state, parse_action("play 5C")))
+    >>> str(check_action(state, "play 5C"))
     'cannot play 5C: you do not hold 5C (C-7)'
+
+    Raises:
+        TypeError: if ``state`` is not a state (for a view, call ``explain_action``).
     """
-    if isinstance(action, str):
-        action = read_action(action, parse_action)
-        if isinstance(action, IllegalActionError):
-            return action
-    if not isinstance(action, ACTION_TYPES):
-        return IllegalActionError(repr(action), "C-7", "that is not a Spoil Five action")
+    if not isinstance(state, State):
+        raise wrong_state(state)
+    action = as_action(action)
+    if isinstance(action, IllegalActionError):
+        return action
     if action in state._legal:
         return None
-    rule, reason = _refusal(state, action)
+    rule, reason = refusal(seen_in_state(state), action)
     return IllegalActionError(action, rule, reason)
 
 
@@ -208,58 +206,6 @@ def legal_plays(
         return cards
     rules = compile_rules(Options(ranking=ranking, plain_lead_rule=plain_lead_rule))
     return rules.following[Suit(trump)][trick[0]].legal(cards)
-
-
-# --------------------------------------------------------------------------- refusals
-
-
-def _refusal(state: State, action: Action) -> tuple[str, str]:
-    """The rule id and reason refusing ``action``, which is not legal in ``state``."""
-    seat = state._to_act
-    if seat is None:
-        if state._phase is Phase.GAME_OVER:
-            return ("SF-24", "the game is over")
-        return ("C-7", "the deal is over; start the next deal")
-    deal = state._deal
-    phase = state._phase
-    duty = _duty(state, seat)
-    if isinstance(action, Play):
-        return duty if duty is not None else _play_refusal(state, seat, action.card)
-    if isinstance(action, Rob | DeclineRob):
-        return deal._robs[seat].refusal(
-            action,
-            phase=phase,
-            first_trick=not state._tricks,
-            on_table=state._board._taker is None,
-            hand=[play.card for play in state._held[seat]],
-            duty=duty,
-        )
-    if isinstance(action, Stop | GoOn):
-        return JINK_REFUSAL
-    return fiving_refusal(deal._rules.options, action, phase, duty)
-
-
-def _duty(state: State, seat: int) -> tuple[str, str] | None:
-    """The refusal of an action of another kind than the pending decision's; None in play."""
-    phase = state._phase
-    if phase is Phase.PLAY:
-        return None
-    if phase is Phase.DEALER_ROB or phase is Phase.ROB:
-        return state._deal._robs[seat].duty
-    if phase is Phase.JINK:
-        return JINK_DUTY
-    return fiving_duty(phase)
-
-
-def _play_refusal(state: State, seat: int, card: Card) -> tuple[str, str]:
-    """Why ``card`` may not be played: not held (C-7), or the lead obliges (SF-15, SF-16)."""
-    hand = [play.card for play in state._held[seat]]
-    if card not in hand:
-        return ("C-7", f"you do not hold {card}")
-    following = state._deal._following[state._trick[0]]
-    reason = following.refusal(card, hand)
-    assert reason is not None  # a held card refused in play is one the lead forbids
-    return (following.rule, reason)
 
 
 # --------------------------------------------------------------------------- turns
