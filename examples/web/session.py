@@ -265,7 +265,7 @@ class Session:
         names = self.names()
         outcome = view.outcome if self.deal_over else None
         your_turn = self.state.to_act == self.human
-        dealer = view.dealer
+        dealer: int = self.state.dealer
         deals = "deal" if dealer == self.human else "deals"
         return {
             "game": self.kind.name,
@@ -287,7 +287,7 @@ class Session:
             "view": json.loads(records.to_json(view)),
             "unavailable": self.kind.unavailable(view),
             "tricks": self.kind.tricks(view, names),
-            "settlement": self.kind.settlement(view) if self.deal_over else None,
+            "settlement": self.kind.settlement(view, names) if self.deal_over else None,
             "outcome": None if outcome is None else self.kind.outcome(outcome, view, names),
             "steps": list(self.steps),
             "can_save": self.deal_over,
@@ -304,8 +304,11 @@ class Session:
     # -- internals ----------------------------------------------------------------------
 
     def _record_step(self, seat: int, action: Any, before: Any, after: Any) -> None:
-        """Report one move as the human may see it; a move that completed a trick carries
-        that trick with the engine's reason for its winner (``trick``)."""
+        """Report one move as the human may see it.
+
+        A move that completed a trick carries that trick with the engine's reason for its
+        winner (``trick``).
+        """
         module = self.kind.module
         view = module.view(after, self.human)
         names = self.names()

@@ -23,6 +23,7 @@ The *table* a page draws is a JSON object::
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, TypeAlias
 
@@ -409,6 +410,28 @@ def _mbs_outcome(outcome: my_bird_sings.Outcome, view: my_bird_sings.View,
 # -- explanations: the engine's own sentences, for the page --------------------------------
 
 
+_SEAT: Final = re.compile(r"\b([Ss])eat (\d+)('s)?")
+
+
+def _named(text: str, human: int, names: Sequence[str]) -> str:
+    """The engine's sentence with display names for its seat numbers ("Seat 2's" → "Clara's").
+
+    >>> _named("Seat 0's bird sang; seat 2 takes the pool", 0, ["You", "Ada", "Clara"])
+    'Your bird sang; Clara takes the pool'
+    """
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(2))
+        if not 0 <= seat < len(names):
+            return match.group(0)
+        if seat == human:
+            word = "your" if match.group(3) else "you"
+            return word.capitalize() if match.group(1) == "S" else word
+        return names[seat] + (match.group(3) or "")
+
+    return _SEAT.sub(name, text)
+
+
 def _refusal(refusal: Refusal) -> dict[str, JSON]:
     """A refusal for the page: the engine's reason and rule, and one sentence with both."""
     reason = refusal.reason
@@ -424,19 +447,23 @@ def _trick(trick: TrickExplanation, human: int, names: Sequence[str]) -> dict[st
     """A completed trick for the page, with a line for the log naming who won it and why."""
     who = "you" if trick.winner == human else names[trick.winner]
     rules = ", ".join(trick.rules)
+    reason = _named(trick.reason, human, names)
     return {
         "number": trick.number,
         "plays": [{"seat": seat, "card": str(card)} for seat, card in trick.plays],
         "winner": trick.winner,
         "card": str(trick.card),
         "rules": list(trick.rules),
-        "reason": trick.reason,
-        "text": f"Trick {trick.number} goes to {who}. {trick.reason} ({rules})",
+        "reason": reason,
+        "text": f"Trick {trick.number} goes to {who}. {reason} ({rules})",
     }
 
 
-def _settlement(settlement: SettlementExplanation) -> dict[str, JSON]:
-    return {"rules": list(settlement.rules), "lines": list(settlement.lines)}
+def _settlement(
+    settlement: SettlementExplanation, human: int, names: Sequence[str]
+) -> dict[str, JSON]:
+    lines: list[JSON] = [_named(line, human, names) for line in settlement.lines]
+    return {"rules": list(settlement.rules), "lines": lines}
 
 
 # -- the two games ------------------------------------------------------------------------
@@ -540,11 +567,11 @@ class GameKind:
         module: Any = self.module
         return [_trick(t, view.seat, names) for t in module.explain_tricks(view)]
 
-    def settlement(self, view: Any) -> dict[str, JSON] | None:
+    def settlement(self, view: Any, names: Sequence[str]) -> dict[str, JSON] | None:
         """How the deal was settled (who won what and why), once it is over."""
         module: Any = self.module
         found = module.explain_settlement(view)
-        return None if found is None else _settlement(found)
+        return None if found is None else _settlement(found, view.seat, names)
 
     def player_counts(self, preset: str) -> list[int]:
         """The player counts the preset allows (the rules decide: 2 to 13 are tried)."""

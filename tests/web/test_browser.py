@@ -282,6 +282,8 @@ def test_two_deals_of_spoil_five_for_the_pool(
         viewport={"width": 1024, "height": 768},
     )
     assert counts["deals"] == 2
+    assert counts["tricks"] > 0  # completed tricks waited for a "next" click
+    assert counts["reasons"] > 0  # and cards that could not be played said why
 
 
 def test_the_page_runs_under_its_content_security_policy(server: _Server, browser: Any) -> None:
