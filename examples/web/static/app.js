@@ -180,7 +180,7 @@
 
   function seatFacts(s) {
     const parts = [];
-    parts.push((s.balance > 0 ? "+" : "") + s.balance + " counters");
+    parts.push((s.balance > 0 ? "+" : "") + s.balance + (Math.abs(s.balance) === 1 ? " counter" : " counters"));
     if (s.points !== null && s.points !== undefined) parts.push(s.points + " pts");
     if (s.tricks !== null && s.tricks !== undefined) parts.push(s.tricks + (s.tricks === 1 ? " trick" : " tricks"));
     return parts;
@@ -474,7 +474,8 @@
   function waitForNext(data, step, next) {
     // A completed trick stays on the table until the player moves on.
     pending = { data, next };
-    draw(data, step.table, { live: false, text: step.trick.text });
+    const who = step.trick.winner === data.seat ? "You win" : data.names[step.trick.winner] + " wins";
+    draw(data, step.table, { live: false, text: who + " trick " + step.trick.number + " · Next ▸ to go on" });
     $("next-trick").hidden = false;
     $("next-trick").focus({ preventScroll: true });
   }
@@ -486,7 +487,7 @@
       const mine = step.seat === data.seat;
       logLine((mine ? "You" : data.names[step.seat]) + " " + step.text, mine ? "mine" : "");
       if (step.trick) {
-        logLine(step.trick.text, "trick");
+        logLine(step.trick.text, "won");
         if (i + 1 < steps.length) {
           waitForNext(data, step, i + 1);
           return false;
