@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import re
 from pathlib import Path
@@ -115,3 +116,21 @@ def test_rules_pages_show_their_worked_example_deals(site: Path) -> None:
     page = (site / "rules" / "my-bird-sings.html").read_text(encoding="utf-8")
     for name in ("mbs-flush", "mbs-four-suits", "mbs-pass", "mbs-exchange", "mbs-example-deal"):
         assert f'src="../images/{name}.svg"' in page
+
+
+def test_readme_and_home_page_show_the_web_example(site: Path) -> None:
+    """Both say the web example exists, with its screenshot, its extra and its command;
+    the README's quick start stays two commands."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    home = (site / "index.html").read_text(encoding="utf-8")
+    words = html.unescape(re.sub(r"<[^>]+>", "", home))  # the text, without highlighting
+    for text in (readme, words):
+        assert "pip install -e '.[web]' && PYTHONPATH=examples python -m web" in text
+    assert "](examples/web/screenshot.png)" in readme
+    assert 'src="images/web-example.png"' in home
+    assert (site / "images" / "web-example.png").read_bytes() == (
+        ROOT / "examples" / "web" / "screenshot.png"
+    ).read_bytes()
+    quick = readme[readme.index("## Quick start") : readme.index("## A short tour")]
+    block = quick[quick.index("```sh") : quick.index("```", quick.index("```sh") + 5)]
+    assert len([line for line in block.splitlines()[1:] if line.strip()]) == 2

@@ -34,7 +34,7 @@ if CHROMIUM is None:
 
 from starlette.applications import Starlette  # noqa: E402
 
-from cardrules import records  # noqa: E402
+from cardrules import records, spoil_five  # noqa: E402
 from tests.web.leaks import Knowledge, card_tokens  # noqa: E402
 from web.app import create_app  # noqa: E402
 from web.session import SessionStore  # noqa: E402
@@ -375,9 +375,8 @@ def test_dimmed_cards_say_why_on_hover_and_tap_and_tricks_wait_with_their_winner
         assert page.locator("#trick .played.win").count() == 1
         session = server.store.get(game_id)
         assert session is not None
-        view = session.kind.module.view(session.state, 0)
-        (explained,) = session.kind.tricks(view, session.names())
-        assert str(explained["reason"]) in page.inner_text("#trick-caption")
+        (explained,) = spoil_five.explain_tricks(spoil_five.view(session.state, 0))
+        assert explained.reason in page.inner_text("#trick-caption")  # the engine's words
         assert "trick 1" in page.inner_text("#status")
         lines = [line for line in _log(page) if line.startswith("Trick 1 goes to ")]
         assert len(lines) == 1

@@ -14,9 +14,9 @@ import pytest
 pytest.importorskip("starlette", reason="the web example needs its extra: pip install '.[web]'")
 pytest.importorskip("httpx2", reason="Starlette's TestClient needs httpx2: pip install '.[web]'")
 
-from cardrules import Suit, parse_card, spoil_five  # noqa: E402
-from tests.web.harness import Harness  # noqa: E402
-from web.tables import KINDS  # noqa: E402
+from cardrules import Suit, parse_card, spoil_five
+from tests.web.harness import Harness
+from web.tables import KINDS
 
 GAMES = ("spoil-five", "my-bird-sings")
 
