@@ -9,6 +9,8 @@ new export, so every name of the module's ``__all__`` must appear exactly once.
 
 from __future__ import annotations
 
+import importlib
+import re
 from pathlib import Path
 from types import ModuleType
 
@@ -57,3 +59,30 @@ def test_the_functions_a_newcomer_needs_come_first(module: ModuleType) -> None:
     text = PAGES[module].read_text(encoding="utf-8")
     assert text.index(f"{module.__name__}.new_game") < text.index(f"{module.__name__}.Options")
     assert text.index(f"{module.__name__}.Options") < text.index(f"{module.__name__}.NAME")
+
+
+def _members(page: Path) -> tuple[str, list[str]] | None:
+    """The module a page documents with an explicit ``members:`` list, and that list."""
+    text = page.read_text(encoding="utf-8")
+    block = re.search(
+        r"^::: (cardrules[\w.]*)\n    options:\n      members:\n((?:        - \w+\n)+)", text, re.M
+    )
+    if block is None:
+        return None
+    return block.group(1), re.findall(r"- (\w+)", block.group(2))
+
+
+LISTED = ["bots", "cards", "dealing", "games", "records", "simulation", "stakes", "svg"]
+
+
+@pytest.mark.parametrize("name", LISTED)
+def test_the_other_reference_pages_list_every_export_most_used_first(name: str) -> None:
+    """Pages that order their module's members explicitly list each export exactly once
+    (so a new one cannot vanish), starting with a function a newcomer calls."""
+    found = _members(ROOT / "docs" / "reference" / f"{name}.md")
+    assert found is not None, name
+    module_name, members = found
+    module = importlib.import_module(module_name)
+    assert sorted(members) == sorted(module.__all__)
+    assert callable(getattr(module, members[0]))
+    assert not isinstance(getattr(module, members[0]), type)
