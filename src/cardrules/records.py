@@ -571,17 +571,20 @@ def restore(rec: GameRecord) -> GameState:
 
 
 def to_json(obj: object, *, indent: int | None = None) -> str:
-    """Write a record, or a game's options or view, as JSON text.
+    """Write a record, a game's options or view, or an explanation, as JSON text.
 
     Cards become notation strings, enums their string values, actions their notation.
+    Explanations are the values of :mod:`cardrules.explanations` (a refusal, a trick's,
+    a settlement's), for a client that shows the game's ``explain_*`` answers.
 
     >>> from cardrules import spoil_five
     >>> to_json(spoil_five.Options(players=2))[:39]
     '{"players":2,"split_remainder":"carry",'
 
     Raises:
-        TypeError: if ``obj`` is not a record, nor a game's options or view (or a
-            value inside a view). States are refused: they hold hidden information.
+        TypeError: if ``obj`` is not a record, a game's options or view (or a value
+            inside a view), nor an explanation. States are refused: they hold hidden
+            information.
 
     """
     if isinstance(obj, GameRecord):
@@ -592,9 +595,10 @@ def to_json(obj: object, *, indent: int | None = None) -> str:
 def from_json(text: str | bytes, cls: type[T], *, max_size: int = MAX_INPUT_SIZE) -> T:
     """Read JSON text written by :func:`to_json` back into an object of class ``cls``.
 
-    ``cls`` is :class:`GameRecord`, or an options or view class of a game. Options are
-    validated as when they are built in Python; a view is plain data, so only the form
-    of its values is checked (types, cards, actions), not whether they fit together.
+    ``cls`` is :class:`GameRecord`, an options or view class of a game, or an explanation
+    class (:mod:`cardrules.explanations`). Options are validated as when they are built
+    in Python; a view is plain data, so only the form of its values is checked (types,
+    cards, actions), not whether they fit together.
 
     >>> from cardrules import spoil_five
     >>> from_json('{"players": 3}', spoil_five.Options) == spoil_five.Options(players=3)

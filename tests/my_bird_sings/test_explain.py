@@ -173,7 +173,7 @@ def test_mbs_9_a_singing_holding_decides_first() -> None:
         "pass 2H", "MBS-9", "seat 1's holding sings; seat 1 must sing first"
     )
     assert mbs.explain_action(mbs.view(state, 0), "sing 2H 9H KH 5H") == Refusal(
-        "sing 2H 5H 9H KH", "MBS-9", "seat 1's holding sings and seat 1 decides first, not yours"
+        "sing 2H 5H 9H KH", "MBS-9", "it is seat 1's turn to choose how his bird sings, not yours"
     )
 
 
@@ -208,9 +208,9 @@ def test_a_state_is_not_a_view_and_a_view_is_not_a_state() -> None:
     with pytest.raises(TypeError, match=r"my_bird_sings\.view\(state, seat\)"):
         mbs.explain_action(state, "pass 9C")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="explain_action"):
-        mbs.check_action(mbs.view(state, 1), "pass 9C")  # type: ignore[arg-type]
+        mbs.check_action(mbs.view(state, 1), "pass 9C")  # type: ignore[call-overload]
     with pytest.raises(TypeError, match="explain_action"):
-        mbs.is_legal(mbs.view(state, 1), "pass 9C")  # type: ignore[arg-type]
+        mbs.is_legal(mbs.view(state, 1), "pass 9C")  # type: ignore[call-overload]
     for explain in (mbs.explain_unavailable, mbs.explain_tricks, mbs.explain_settlement):
         with pytest.raises(TypeError, match="View"):
             explain(state)  # type: ignore[arg-type]

@@ -665,8 +665,7 @@ def test_options_validation_names_fields() -> None:
         new_game("peel")  # type: ignore[arg-type]
     with pytest.raises(OptionsError, match="dealer"):
         new_game(PEEL, dealer=5, seed=1)
-    with pytest.raises(OptionsError, match="seed, deck"):
-        new_game(PEEL)  # no hidden randomness: a seed or a deck is required
+    assert new_game() == new_game(PEEL) == new_game(PEEL, seed=0)  # the default: seed 0
     with pytest.raises(OptionsError, match="deck"):
         new_game(PEEL, deck=FULL_PACK[:51])
 

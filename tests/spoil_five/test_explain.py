@@ -179,9 +179,9 @@ def test_a_state_is_not_a_view_and_a_view_is_not_a_state() -> None:
     with pytest.raises(TypeError, match=r"spoil_five\.view\(state, seat\)"):
         sf.explain_action(state, "play KS")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="explain_action"):
-        sf.check_action(sf.view(state, 1), "play KS")  # type: ignore[arg-type]
+        sf.check_action(sf.view(state, 1), "play KS")  # type: ignore[call-overload]
     with pytest.raises(TypeError, match="explain_action"):
-        sf.is_legal(sf.view(state, 1), "play KS")  # type: ignore[arg-type]
+        sf.is_legal(sf.view(state, 1), "play KS")  # type: ignore[call-overload]
     for explain in (sf.explain_unavailable, sf.explain_tricks, sf.explain_settlement):
         with pytest.raises(TypeError, match="View"):
             explain(state)  # type: ignore[arg-type]
@@ -195,3 +195,20 @@ def test_notation_and_non_actions() -> None:
     assert fly is not None
     assert (fly.action, fly.rule) == ("fly", "C-7")
     assert sf.explain_action(v, 7) == Refusal("7", "C-7", "that is not a Spoil Five action")  # type: ignore[arg-type]
+
+
+def test_explanations_are_json_ready() -> None:
+    """to_json and from_json carry every explanation (cards as notation) unchanged."""
+    pytest.importorskip("cattrs")
+    from cardrules import records
+
+    state = sf.new_game(sf.Options(players=3), seed=2)
+    while not sf.is_deal_over(state):
+        state = sf.apply_action(state, sf.legal_actions(state)[0])
+    v = sf.view(state, 0)
+    values: list[object] = [sf.explain_action(v, "play 2S"), *sf.explain_tricks(v)]
+    values.append(sf.explain_settlement(v))
+    for value in values:
+        text = records.to_json(value)
+        assert records.from_json(text, type(value)) == value
+    assert '"card":"AS"' in records.to_json(sf.explain_tricks(v)[0])

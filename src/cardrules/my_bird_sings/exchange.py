@@ -64,9 +64,8 @@ class Closed(enum.Enum):
             reason = f"only the original leader, seat {eldest}, may exchange with the stock"
         elif self is Closed.TOO_EARLY:
             rounds = options.exchange_after_rounds
-            reason = (
-                f"no exchange before turn {rounds * options.players}, after {rounds} full rounds"
-            )
+            full = f"{rounds} full round" + ("" if rounds == 1 else "s")
+            reason = f"no exchange before turn {rounds * options.players}, after {full}"
         elif self is Closed.EMPTY_STOCK:
             reason = "the stock is empty"
         else:

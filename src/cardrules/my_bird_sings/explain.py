@@ -184,6 +184,10 @@ def explain_tricks(view: View) -> tuple[TrickExplanation, ...]:
     return tuple(found)
 
 
+def _counters(count: int) -> str:
+    return f"{count} counter" if count == 1 else f"{count} counters"
+
+
 def _seats(seats: tuple[int, ...]) -> str:
     names = [f"seat {seat}" for seat in seats]
     if len(names) == 1:
@@ -223,13 +227,14 @@ def explain_settlement(view: View) -> SettlementExplanation | None:
             f"Seat {singer}'s bird sang with {shown}: {why_singing(outcome.shown, options)} "
             f"({rule})."
         )
-        lines.append(f"Seat {singer} takes the pool: {outcome.payouts[singer]} counters (MBS-12).")
+        lines.append(
+            f"Seat {singer} takes the pool: {_counters(outcome.payouts[singer])} (MBS-12)."
+        )
         return SettlementExplanation(rules=tuple(rules), lines=tuple(lines))
     if kind is OutcomeKind.ROUND_LIMIT:
         rules.append("MBS-13")
         lines.append(
-            f"No bird sang within the round limit of {options.round_limit} rounds: "
-            "the deal ends (MBS-13)."
+            f"The round limit of {options.round_limit} rounds was reached: the deal ends (MBS-13)."
         )
     elif kind is OutcomeKind.ABANDONED:
         rules.append("MBS-13")
@@ -238,7 +243,8 @@ def explain_settlement(view: View) -> SettlementExplanation | None:
         lines.append("The stock could not give a singer a new hand: the deal ends (MBS-15).")
     if not options.play_to_exhaustion:
         lines.append(
-            f"The deal is void: the pool of {outcome.carried} counters is carried (MBS-13)."
+            f"The deal is void: the pool of {_counters(outcome.carried)} is carried to the next "
+            "deal (MBS-13)."
         )
         return SettlementExplanation(rules=tuple(rules), lines=tuple(lines))
     rules.append("MBS-15")
@@ -247,12 +253,13 @@ def explain_settlement(view: View) -> SettlementExplanation | None:
     winners = outcome.winners
     if not winners:
         lines.append(
-            f"Nobody laid a trick: the pool of {outcome.carried} counters is carried (MBS-15)."
+            f"Nobody laid a trick: the pool of {_counters(outcome.carried)} is carried to the next "
+            "deal (MBS-15)."
         )
     elif len(winners) == 1:
         lines.append(
             f"Seat {winners[0]} laid the most tricks and takes the pool: "
-            f"{outcome.payouts[winners[0]]} counters (MBS-15)."
+            f"{_counters(outcome.payouts[winners[0]])} (MBS-15)."
         )
     else:
         rules.append("D-12")
@@ -263,5 +270,8 @@ def explain_settlement(view: View) -> SettlementExplanation | None:
         )
         if outcome.carried:
             rules.append("C-5")
-            lines.append(f"{outcome.carried} counters stay in the pool for the next deal (C-5).")
+            stay = "stays" if outcome.carried == 1 else "stay"
+            lines.append(
+                f"{_counters(outcome.carried)} {stay} in the pool for the next deal (C-5)."
+            )
     return SettlementExplanation(rules=tuple(rules), lines=tuple(lines))

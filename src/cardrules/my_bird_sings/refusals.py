@@ -154,10 +154,10 @@ def refusal(seen: Seen, action: object) -> IllegalActionError:
 
 
 _WAITING: Final = {
-    Phase.PASS: ("MBS-8", "it is seat {seat}'s turn to pass a card"),
-    Phase.DRAW: ("MBS-8", "it is seat {seat}'s turn to draw a card from seat {on_turn}'s hand"),
-    Phase.EXCHANGE: ("MBS-11", "it is seat {seat}'s turn to exchange with the stock or decline"),
-    Phase.SING: ("MBS-9", "seat {seat}'s holding sings and seat {seat} decides first"),
+    Phase.PASS: ("MBS-8", "to pass a card"),
+    Phase.DRAW: ("MBS-8", "to draw a card from seat {on_turn}'s hand"),
+    Phase.EXCHANGE: ("MBS-11", "to exchange with the stock or decline"),
+    Phase.SING: ("MBS-9", "to choose how his bird sings"),
 }
 
 
@@ -167,8 +167,8 @@ def turn_refusal(phase: Phase, to_act: int, on_turn: int) -> tuple[str, str]:
     The rule is the one of the pending decision: the pass (MBS-8), the exchange (MBS-11)
     or the sing check (MBS-9); all of it public.
     """
-    rule, reason = _WAITING[phase]
-    return (rule, reason.format(seat=to_act, on_turn=on_turn) + ", not yours")
+    rule, doing = _WAITING[phase]
+    return (rule, f"it is seat {to_act}'s turn {doing.format(on_turn=on_turn)}, not yours")
 
 
 def wrong_state(value: object) -> TypeError:

@@ -68,7 +68,18 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return state._decision._legal
 
 
-def check_action(state: State, action: object) -> IllegalActionError | None:
+# The implementations of check_action and is_legal take any object, so that even the
+# compiled build (which checks annotations itself) refuses a view with wrong_state, naming
+# explain_action; type checkers see only the overloads.
+@overload
+def check_action(state: State, action: Action | str) -> IllegalActionError | None: ...
+
+
+@overload
+def check_action(state: State, action: object) -> IllegalActionError | None: ...
+
+
+def check_action(state: object, action: object) -> IllegalActionError | None:
     """Explain why ``action`` is illegal in ``state``, or return ``None`` if it is legal.
 
     The "verify" of the verify/can/do triad (:func:`check_action`, :func:`is_legal`,
@@ -95,13 +106,25 @@ def check_action(state: State, action: object) -> IllegalActionError | None:
     return refusal(seen_in_state(state), action)
 
 
-def is_legal(state: State, action: object) -> bool:
+@overload
+def is_legal(state: State, action: Action | str) -> bool: ...
+
+
+@overload
+def is_legal(state: State, action: object) -> bool: ...
+
+
+def is_legal(state: object, action: object) -> bool:
     """Whether ``apply_action(state, action)`` would succeed (the "can" of the triad).
 
     >>> from cardrules.my_bird_sings import Options, new_game, ABANDON
     >>> is_legal(new_game(Options(players=3), seed=2), ABANDON)
     False
+    >>> is_legal(new_game(Options(players=3), seed=2), "pass JC")  # notation is read
+    True
     """
+    if not isinstance(state, State):
+        raise wrong_state(state)
     return check_action(state, action) is None
 
 

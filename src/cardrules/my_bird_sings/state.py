@@ -409,6 +409,20 @@ class State(Value):
         """
         return (_rebuild_state, self._key())
 
+    def _repr_svg_(self) -> str:
+        """The whole table as SVG, every hand face up, so Jupyter shows a state.
+
+        A state is the full truth (see :func:`cardrules.svg.table`); show players their
+        views instead.
+
+        >>> from cardrules.my_bird_sings import new_game
+        >>> new_game(seed=3)._repr_svg_().startswith("<svg")
+        True
+        """
+        from cardrules.svg import table
+
+        return table(self)
+
     @property
     def options(self) -> Options:
         """The options the game is played under."""

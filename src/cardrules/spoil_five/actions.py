@@ -224,16 +224,20 @@ def parse_action(text: str) -> Action:
     )
 
 
-def format_action(action: Action) -> str:
+def format_action(action: Action | str) -> str:
     """Write an action in canonical notation (lower-case verb, card in canonical form).
 
-    >>> format_action(Play(parse_card("10c")))
-    'play 10C'
+    Notation is read first (:func:`parse_action`), so text comes back canonical.
+
+    >>> format_action(Play(parse_card("10c"))), format_action("10c")
+    ('play 10C', 'play 10C')
 
     Raises:
-        NotationError: if ``action`` is not a Spoil Five action.
+        NotationError: if ``action`` is not a Spoil Five action, nor its notation.
 
     """
+    if isinstance(action, str):
+        return str(parse_action(action))
     if not isinstance(action, ACTION_TYPES):
         raise NotationError(f"not a Spoil Five action: {action!r}")
     return str(action)

@@ -271,6 +271,10 @@ def _seats(seats: tuple[int, ...]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _counters(count: int) -> str:
+    return f"{count} counter" if count == 1 else f"{count} counters"
+
+
 def _who(seats: tuple[int, ...]) -> str:
     """``Seat 2``, or ``The side of seat 0 and seat 2`` for partners (SF-25)."""
     if len(seats) == 1:
@@ -305,13 +309,13 @@ def explain_settlement(view: View) -> SettlementExplanation | None:
     winners = outcome.winners
     lines: list[str] = []
     rules: list[str] = []
-    carried = f"The pool of {outcome.carried} counters is carried to the next deal (SF-18)."
+    carried = f"The pool of {_counters(outcome.carried)} is carried to the next deal (SF-18)."
     if kind is OutcomeKind.WON or kind is OutcomeKind.JINK:
         if kind is OutcomeKind.JINK:
             rules.append("SF-21")
             lines.append(
                 f"{_who(winners)} won all five tricks after going on: a jink, paid the pool "
-                f"and {options.full_stake} counters from every other player (SF-21)."
+                f"and {_counters(options.full_stake)} from every other player (SF-21)."
             )
         elif any(event.kind is EventKind.STOP for event in v.events):
             rules += ["SF-21", "SF-19"]
@@ -323,14 +327,15 @@ def explain_settlement(view: View) -> SettlementExplanation | None:
             lines.append(f"{_who(winners)} won {won} tricks and with them the hand ({rule}).")
         if len(winners) == 1:
             seat = winners[0]
-            lines.append(f"Seat {seat} takes the pool: {outcome.payouts[seat]} counters (SF-19).")
+            lines.append(f"Seat {seat} takes the pool: {_counters(outcome.payouts[seat])} (SF-19).")
         else:
             rules.append("SF-25")
             shares = ", ".join(f"seat {seat} {outcome.payouts[seat]}" for seat in winners)
             lines.append(f"The partners share the pool: {shares} (SF-25).")
             if outcome.carried:
                 rules.append("C-5")
-                lines.append(f"{outcome.carried} counters stay in the pool (C-5).")
+                stay = "stays" if outcome.carried == 1 else "stay"
+                lines.append(f"{_counters(outcome.carried)} {stay} in the pool (C-5).")
     elif kind is OutcomeKind.JINK_FAILED:
         rules += ["SF-21", "SF-18"]
         lines.append("The side that went on for a jink lost a trick: the hand is spoilt (SF-21).")
@@ -358,7 +363,7 @@ def explain_settlement(view: View) -> SettlementExplanation | None:
         if kind is OutcomeKind.GAME_WON:
             lines.append(f"{_who(winners)} won the game (SF-24). Scores: {scores}.")
             for seat in winners:
-                lines.append(f"Seat {seat} receives {outcome.payouts[seat]} counters (SF-24).")
+                lines.append(f"Seat {seat} receives {_counters(outcome.payouts[seat])} (SF-24).")
         else:
             lines.append(f"The hand is scored, 5 points a trick (SF-24). Scores: {scores}.")
     return SettlementExplanation(rules=tuple(rules), lines=tuple(lines))

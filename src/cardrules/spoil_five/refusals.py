@@ -154,12 +154,12 @@ def _play_refusal(seen: Seen, card: Card) -> tuple[str, str]:
 
 
 _WAITING: Final = {
-    Phase.FIVING_ASK: ("SF-9", "seat {seat} is to ask the dealer to five the hand or decline"),
-    Phase.FIVING_ANSWER: ("SF-9", "the dealer, seat {seat}, is to accept or refuse fiving"),
-    Phase.DEALER_ROB: ("SF-10", "the dealer, seat {seat}, is to rob the turned-up ace first"),
-    Phase.ROB: ("SF-11", "seat {seat} is to rob the turn-up first"),
-    Phase.PLAY: ("SF-14", "it is seat {seat}'s turn to play"),
-    Phase.JINK: ("SF-21", "seat {seat} is to choose stop or go-on"),
+    Phase.FIVING_ASK: ("SF-9", "to ask the dealer to five the hand or decline"),
+    Phase.FIVING_ANSWER: ("SF-9", "to accept or refuse to five the hand"),
+    Phase.DEALER_ROB: ("SF-10", "to rob the turned-up ace"),
+    Phase.ROB: ("SF-11", "to rob the turn-up"),
+    Phase.PLAY: ("SF-14", "to play"),
+    Phase.JINK: ("SF-21", "to choose stop or go-on"),
 }
 
 
@@ -169,8 +169,8 @@ def turn_refusal(phase: Phase, to_act: int) -> tuple[str, str]:
     The rule is the one of the pending decision: whose turn it is to play (SF-14), to rob
     (SF-10, SF-11), to five (SF-9) or to jink (SF-21); all of it public.
     """
-    rule, reason = _WAITING[phase]
-    return (rule, reason.format(seat=to_act) + ", not yours")
+    rule, doing = _WAITING[phase]
+    return (rule, f"it is seat {to_act}'s turn {doing}, not yours")
 
 
 def wrong_state(value: object) -> TypeError:

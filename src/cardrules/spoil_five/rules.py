@@ -97,12 +97,40 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return state._legal
 
 
-def is_legal(state: State, action: object) -> bool:
-    """Return whether :func:`apply_action` would accept ``action`` in ``state``."""
+# The implementations of is_legal and check_action take any object, so that even the
+# compiled build (which checks annotations itself) refuses a view with wrong_state, naming
+# explain_action; type checkers see only the overloads.
+@overload
+def is_legal(state: State, action: Action | str) -> bool: ...
+
+
+@overload
+def is_legal(state: State, action: object) -> bool: ...
+
+
+def is_legal(state: object, action: object) -> bool:
+    """Return whether :func:`apply_action` would accept ``action`` in ``state``.
+
+    ``action`` may be notation, read as :func:`check_action` reads it.
+
+    >>> from cardrules.spoil_five.deal import new_game
+    >>> is_legal(new_game(seed=1), "play 7S"), is_legal(new_game(seed=1), "play the ace")
+    (True, False)
+    """
+    if not isinstance(state, State):
+        raise wrong_state(state)
     return check_action(state, action) is None
 
 
-def check_action(state: State, action: object) -> IllegalActionError | None:
+@overload
+def check_action(state: State, action: Action | str) -> IllegalActionError | None: ...
+
+
+@overload
+def check_action(state: State, action: object) -> IllegalActionError | None: ...
+
+
+def check_action(state: object, action: object) -> IllegalActionError | None:
     """Return None if ``action`` is legal in ``state``, else the error explaining why not.
 
     The error carries the rule broken and a reason a player understands, both from the

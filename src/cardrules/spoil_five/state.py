@@ -459,6 +459,20 @@ class State(Value):
             ),
         )  # fmt: skip
 
+    def _repr_svg_(self) -> str:
+        """The whole table as SVG, every hand face up, so Jupyter shows a state.
+
+        A state is the full truth (see :func:`cardrules.svg.table`); show players their
+        views instead.
+
+        >>> from cardrules.spoil_five import new_game
+        >>> new_game(seed=3)._repr_svg_().startswith("<svg")
+        True
+        """
+        from cardrules.svg import table
+
+        return table(self)
+
     @property
     def phase(self) -> Phase:
         """What kind of decision is pending."""

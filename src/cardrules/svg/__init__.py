@@ -21,7 +21,7 @@ from cardrules.svg._chart import rank_chart
 from cardrules.svg._draw import Drawing
 from cardrules.svg._moves import deal, exchange, passing
 from cardrules.svg._pictures import card, card_back, hand, trick
-from cardrules.svg._views import view
+from cardrules.svg._views import table, view
 
 __all__ = [
     "Drawing",
@@ -32,6 +32,7 @@ __all__ = [
     "hand",
     "passing",
     "rank_chart",
+    "table",
     "trick",
     "view",
 ]
