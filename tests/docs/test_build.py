@@ -128,6 +128,8 @@ def test_readme_and_home_page_show_the_web_example(site: Path) -> None:
         assert "pip install -e '.[web]' && PYTHONPATH=examples python -m web" in text
     assert "](examples/web/screenshot.png)" in readme
     assert 'src="images/web-example.png"' in home
+    assert 'src="images/trick-example.svg"' in home  # and a picture of each game
+    assert 'src="images/mbs-four-suits.svg"' in home
     assert (site / "images" / "web-example.png").read_bytes() == (
         ROOT / "examples" / "web" / "screenshot.png"
     ).read_bytes()
