@@ -117,6 +117,8 @@ def check_explanations(state: mbs.State, rng: random.Random) -> None:
             assert settled.lines
             for winner in state.outcome.winners:
                 assert any(f"seat {winner}" in line.lower() for line in settled.lines)
+            for rule in settled.rules:
+                assert any(rule in line for line in settled.lines)
             if state.outcome.singer is not None:
                 shown = " ".join(map(str, state.outcome.shown))
                 assert shown in settled.lines[0]

@@ -26,6 +26,17 @@ from tests.strategies import spoil_five_options
 
 MAX_DECISIONS = 40
 
+SETTLING_RULES = {
+    sf.OutcomeKind.WON: {"SF-19"},
+    sf.OutcomeKind.SPOILT: {"SF-18"},
+    sf.OutcomeKind.BARRED: {"SF-13", "SF-18"},
+    sf.OutcomeKind.JINK: {"SF-21"},
+    sf.OutcomeKind.JINK_FAILED: {"SF-21", "SF-18"},
+    sf.OutcomeKind.HAND_SCORED: {"SF-24"},
+    sf.OutcomeKind.GAME_WON: {"SF-24"},
+}
+"""The rules a settlement of each kind must name."""
+
 
 def _expected(state: sf.State, action: sf.Action) -> Refusal | None:
     error = sf.check_action(state, action)
@@ -80,6 +91,9 @@ def check_explanations(state: sf.State, rng: random.Random) -> None:
             assert settled.lines
             for winner in state.outcome.winners:
                 assert any(f"seat {winner}" in line.lower() for line in settled.lines)
+            assert SETTLING_RULES[state.outcome.kind] <= set(settled.rules)
+            for rule in settled.rules:
+                assert any(f"{rule})" in line or f"{rule}," in line for line in settled.lines)
 
 
 def check_from_the_view_alone(state: sf.State, rng: random.Random) -> None:

@@ -331,7 +331,7 @@ def explain_settlement(view: View) -> SettlementExplanation | None:
         else:
             rules.append("SF-25")
             shares = ", ".join(f"seat {seat} {outcome.payouts[seat]}" for seat in winners)
-            lines.append(f"The partners share the pool: {shares} (SF-25).")
+            lines.append(f"The partners share the pool: {shares} (SF-19, SF-25).")
             if outcome.carried:
                 rules.append("C-5")
                 stay = "stays" if outcome.carried == 1 else "stay"
