@@ -260,17 +260,20 @@ SINGING_CASES = [
 def _public_singing(state: Any) -> tuple[object, ...]:
     """What the rules make public of the hidden cards, whatever anyone decides.
 
-    A compulsory sing (``auto_sing``) ends the deal or lays a trick, and an exchange turns
-    as many stock cards as the suits make it (MBS-11): these counts may differ between two
-    games with other hidden cards, and then the games are no longer comparable. A pending
+    A compulsory sing (``auto_sing``) ends the deal showing a set of the holding it finds,
+    or lays a trick, and an exchange turns as many stock cards as the suits make it
+    (MBS-11): these may differ between two games with other hidden cards, and then the
+    games are no longer comparable. A pending
     compulsory sing counts as the trick it will lay, so that whether a bird must choose
     between sets is not taken for public.
     """
-    pending = state.options.auto_sing and state.phase is my_bird_sings.Phase.SING
+    auto = state.options.auto_sing
+    pending = auto and state.phase is my_bird_sings.Phase.SING
     outcome = state.outcome
     return (
         sum(state.tricks) + pending,
         None if outcome is None else outcome.kind,
+        outcome.shown if auto and outcome is not None else (),  # which set could sing
         len(state.stock),
         len(state.dead),
     )
