@@ -361,6 +361,8 @@ def test_a_run_of_settled_deals_longer_than_the_limit_is_dealt_again() -> None:
     state = _play_out(state, random.Random(4))
     assert game.min_utility() <= min(state.returns())
     assert max(state.returns()) <= game.max_utility()
+    low, high = game.deal_bounds
+    assert game.min_utility() < low < high < game.max_utility()
 
 
 def test_every_episode_has_a_decision() -> None:

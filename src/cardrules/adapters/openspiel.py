@@ -515,6 +515,17 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         return self._table.encoder.names
 
     @property
+    def deal_bounds(self) -> tuple[float, float]:
+        """Bounds on one seat's return from one deal.
+
+        ``min_utility()`` and ``max_utility()`` bound an episode, which allows for
+        :attr:`settle_limit` deals settled by the deal itself; these bound a single deal,
+        the scale a search's exploration constant is usually set from.
+        """
+        low, high = self._table.kit.deal_bounds(self._table.options)
+        return float(low), float(high)
+
+    @property
     def settle_limit(self) -> int:
         """How many deals settled by the deal itself an episode plays on through.
 
