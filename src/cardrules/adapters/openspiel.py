@@ -60,7 +60,7 @@ import random
 from bisect import bisect_left
 from collections.abc import Callable, Mapping
 from operator import itemgetter as _cards_at
-from typing import Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 try:
     import numpy as np
@@ -86,7 +86,7 @@ from cardrules.adapters._kits import (
     kit_for,
 )
 from cardrules.cards import FULL_PACK, Card
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, OptionsError
 from cardrules.protocol import GameOptions
 
 __all__ = [
@@ -102,6 +102,7 @@ __all__ = [
     "action_code",
     "engine_action",
     "engine_state",
+    "load_game",
     "resample",
     "seat_view",
 ]
@@ -481,6 +482,18 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
 
     KEY: str = ""
 
+    if TYPE_CHECKING:  # pyspiel has no type information: what callers use, typed
+
+        def num_players(self) -> int: ...  # noqa: D102
+        def num_distinct_actions(self) -> int: ...  # noqa: D102
+        def max_chance_outcomes(self) -> int: ...  # noqa: D102
+        def max_game_length(self) -> int: ...  # noqa: D102
+        def min_utility(self) -> float: ...  # noqa: D102
+        def max_utility(self) -> float: ...  # noqa: D102
+        def get_parameters(self) -> dict[str, object]: ...  # noqa: D102
+        def observation_tensor_size(self) -> int: ...  # noqa: D102
+        def information_state_tensor_size(self) -> int: ...  # noqa: D102
+
     def __init__(self, params: Mapping[str, object] | None = None) -> None:
         kit = kit_for(self.KEY)
         given = dict(params or {})
@@ -583,6 +596,25 @@ class MyBirdSingsGame(CardrulesGame):
 
 class CardrulesState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state wrapping an immutable engine state (see :func:`engine_state`)."""
+
+    if TYPE_CHECKING:  # pyspiel has no type information: what callers use, typed
+
+        def apply_action(self, action: int) -> None: ...  # noqa: D102
+        def clone(self) -> CardrulesState: ...  # noqa: D102
+        def child(self, action: int) -> CardrulesState: ...  # noqa: D102
+        def get_game(self) -> CardrulesGame: ...  # noqa: D102
+        def history(self) -> list[int]: ...  # noqa: D102
+        def move_number(self) -> int: ...  # noqa: D102
+        def num_players(self) -> int: ...  # noqa: D102
+        def rewards(self) -> list[float]: ...  # noqa: D102
+        def is_player_node(self) -> bool: ...  # noqa: D102
+        def action_to_string(self, player_or_action: int, action: int = ...) -> str: ...  # noqa: D102
+        def string_to_action(self, action_string: str) -> int: ...  # noqa: D102
+        def observation_string(self, player: int = ...) -> str: ...  # noqa: D102
+        def observation_tensor(self, player: int = ...) -> list[float]: ...  # noqa: D102
+        def information_state_string(self, player: int = ...) -> str: ...  # noqa: D102
+        def information_state_tensor(self, player: int = ...) -> list[float]: ...  # noqa: D102
+        def serialize(self) -> str: ...  # noqa: D102
 
     def __init__(self, game: CardrulesGame) -> None:
         super().__init__(game)
@@ -889,6 +921,28 @@ class _Observer:
         return core.view_text(player)
 
 
+def load_game(name: str, params: Mapping[str, object] | None = None) -> CardrulesGame:
+    """Return ``pyspiel.load_game(name, params)``, typed, for one of the two games.
+
+    The same game as ``pyspiel.load_game`` gives (which type checkers know nothing of),
+    with its type: a :class:`CardrulesGame`, whose states are :class:`CardrulesState`.
+
+    >>> game = load_game(SPOIL_FIVE, {"players": 3})
+    >>> game.num_players(), type(game.new_initial_state()).__name__
+    (3, 'CardrulesState')
+
+    Raises:
+        OptionsError: for a name that is neither :data:`SPOIL_FIVE` nor
+            :data:`MY_BIRD_SINGS`.
+
+    """
+    if name not in (SPOIL_FIVE, MY_BIRD_SINGS):
+        raise OptionsError(f"not a cardrules game: {name!r}; use {SPOIL_FIVE} or {MY_BIRD_SINGS}")
+    game = pyspiel.load_game(name, dict(params or {}))
+    assert isinstance(game, CardrulesGame)
+    return game
+
+
 def engine_state(state: CardrulesState) -> spoil_five.State | my_bird_sings.State:
     """Return the engine state inside an OpenSpiel state (after the deal).
 
@@ -979,7 +1033,7 @@ def resample(state: CardrulesState, player: int, rng: random.Random) -> Cardrule
             table, sampled, None, core.decisions, core.drawing, None, core.prior, trace
         )
         if candidate.view_text(player) == wanted:
-            fresh = cast("CardrulesState", state.get_game().new_initial_state())
+            fresh = state.get_game().new_initial_state()
             fresh._core = candidate
             return fresh
     raise CardrulesError(f"no state consistent with seat {player}'s view was found")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Mapping
-from typing import Any, Final, SupportsIndex, cast
+from typing import Any, Final, SupportsIndex, TypeAlias, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -17,7 +17,7 @@ from cardrules import my_bird_sings, spoil_five
 from cardrules.adapters._kits import GameKit, kit_for
 from cardrules.errors import CardrulesError, OptionsError
 
-__all__ = ["RENDER_MODES", "CardGameEnv", "env", "raw_env"]
+__all__ = ["RENDER_MODES", "ActionCode", "CardEnv", "CardGameEnv", "Observation", "env", "raw_env"]
 
 RENDER_MODES: Final = ("ansi", "human", "rgb_array")
 """What ``render()`` can give: the table as text (every hand: the operator's display),
@@ -27,10 +27,18 @@ _MASK64: Final = (1 << 64) - 1
 _MASKS: Final = 1 << 14
 """How many action masks an environment remembers, by set of legal actions."""
 
-Observation = dict[str, "npt.NDArray[Any]"]
+Observation: TypeAlias = dict[str, "npt.NDArray[Any]"]
+"""What an agent observes: ``{"observation": float32 vector, "action_mask": int8 mask}``."""
+
+ActionCode: TypeAlias = SupportsIndex | None
+"""What ``step`` takes: an action code (an ``int``, or a NumPy integer), ``None`` once done."""
+
+CardEnv: TypeAlias = AECEnv[str, Observation, ActionCode]
+"""The type of :func:`env`: a PettingZoo AEC environment with string agents
+(``player_0`` ...), :data:`Observation` observations and :data:`ActionCode` actions."""
 
 
-class CardGameEnv(AECEnv):  # type: ignore[misc]
+class CardGameEnv(AECEnv[str, Observation, ActionCode]):  # type: ignore[misc]
     """A PettingZoo AEC environment for one of the two games (see the package docs).
 
     This is the raw environment (``raw_env``): an action outside the mask raises the
@@ -300,7 +308,7 @@ def env(
     players: int | None = None,
     dealer: int | None = None,
     render_mode: str | None = None,
-) -> AECEnv:
+) -> CardEnv:
     """Return the environment for ``game`` in PettingZoo's standard wrappers.
 
     As every classic environment: an action outside the mask ends the episode with a
@@ -313,4 +321,5 @@ def env(
     )
     wrapped = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    enforced: CardEnv = wrappers.OrderEnforcingWrapper(wrapped)
+    return enforced
