@@ -319,7 +319,77 @@ def env(
     raw = raw_env(
         game, options, preset=preset, players=players, dealer=dealer, render_mode=render_mode
     )
-    wrapped = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    enforced: CardEnv = wrappers.OrderEnforcingWrapper(wrapped)
+    wrapped = TerminateIllegalWrapper(raw, illegal_reward=-1)
+    wrapped = AssertOutOfBoundsWrapper(wrapped)
+    enforced: CardEnv = OrderEnforcingWrapper(wrapped)
     return enforced
+
+
+# PettingZoo's wrappers reach the raw environment's attributes (``agent_selection``,
+# ``terminations`` ...) through ``__getattr__``, one wrapper at a time: some 36 failed
+# lookups and forwarded ``getattr`` calls a step with the three standard wrappers, more
+# than the step itself costs. The subclasses below are those very wrappers (same classes
+# by ``isinstance``, same names, same behaviour) with these attributes read straight from
+# the raw environment. Before ``reset`` the order-enforcing wrapper's own ``__getattr__``
+# still answers (a property that raises AttributeError falls back to it), with its error.
+
+
+def _forwarded(name: str) -> Any:
+    read = operator.attrgetter(name)
+
+    def get(self: _Forwarding) -> Any:
+        if not self._forwarding:
+            raise AttributeError(name)  # the wrapper's __getattr__ answers, as before
+        return read(self._raw)
+
+    get.__name__ = name
+    return property(get, doc=f"The raw environment's ``{name}``.")
+
+
+class _Forwarding:
+    """Read the raw environment's per-step attributes directly (see above)."""
+
+    _raw: CardGameEnv
+    _forwarding: bool = True
+
+    agent_selection = _forwarded("agent_selection")
+    agents = _forwarded("agents")
+    possible_agents = _forwarded("possible_agents")
+    rewards = _forwarded("rewards")
+    terminations = _forwarded("terminations")
+    truncations = _forwarded("truncations")
+    infos = _forwarded("infos")
+    _cumulative_rewards = _forwarded("_cumulative_rewards")
+
+
+class TerminateIllegalWrapper(_Forwarding, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """PettingZoo's ``TerminateIllegalWrapper``, its attributes forwarded directly."""
+
+    def __init__(self, env: CardGameEnv, illegal_reward: float) -> None:
+        super().__init__(env, illegal_reward)
+        self._raw = env
+
+
+class AssertOutOfBoundsWrapper(_Forwarding, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, its attributes forwarded directly."""
+
+    def __init__(self, env: TerminateIllegalWrapper) -> None:
+        super().__init__(env)
+        self._raw = env._raw
+
+
+class OrderEnforcingWrapper(_Forwarding, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper``, its attributes forwarded after ``reset``."""
+
+    def __init__(self, env: AssertOutOfBoundsWrapper) -> None:
+        self._forwarding = False
+        super().__init__(env)
+        self._raw = env._raw
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start an episode (see :meth:`CardGameEnv.reset`); attributes forward from now."""
+        super().reset(seed=seed, options=options)
+        self._forwarding = True
+
+    def __str__(self) -> str:
+        return str(self.env)  # as PettingZoo's own, which names the raw environment
