@@ -56,6 +56,7 @@ Not offered (``OptionsError``): Spoil Five points games, which last several hand
 
 from __future__ import annotations
 
+import operator
 import random
 from bisect import bisect_left
 from collections.abc import Callable, Mapping
@@ -599,12 +600,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     if TYPE_CHECKING:  # pyspiel has no type information: what callers use, typed
 
-        def apply_action(self, action: int) -> None: ...  # noqa: D102
-        def clone(self) -> CardrulesState: ...  # noqa: D102
-        def child(self, action: int) -> CardrulesState: ...  # noqa: D102
         def get_game(self) -> CardrulesGame: ...  # noqa: D102
-        def history(self) -> list[int]: ...  # noqa: D102
-        def move_number(self) -> int: ...  # noqa: D102
         def num_players(self) -> int: ...  # noqa: D102
         def rewards(self) -> list[float]: ...  # noqa: D102
         def is_player_node(self) -> bool: ...  # noqa: D102
@@ -614,17 +610,141 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         def observation_tensor(self, player: int = ...) -> list[float]: ...  # noqa: D102
         def information_state_string(self, player: int = ...) -> str: ...  # noqa: D102
         def information_state_tensor(self, player: int = ...) -> list[float]: ...  # noqa: D102
-        def serialize(self) -> str: ...  # noqa: D102
 
     def __init__(self, game: CardrulesGame) -> None:
         super().__init__(game)
         table = game._table
         self._core: _Core | _Dealing = _Dealing(table, table.dealer, (), table.indices, None, ())
+        self._pending: list[tuple[int, int]] = []
+
+    # --- the history: kept here while actions are applied from Python ---------------------
+    #
+    # pyspiel's State.apply_action is C++: it calls back into Python twice (current_player
+    # and _apply_action, through pybind11's trampolines), appends to the C++ history and
+    # counts the move, about a third of a random episode's time. Applied from Python, an
+    # action goes straight to _apply_action's work here and its (player, action) pair waits
+    # in _pending; whatever reads the C++ history from Python (history, full_history,
+    # serialize, pickling, clone, child ...) first replays the waiting pairs into it
+    # through the C++ apply_action, the moves themselves skipped (_replay names the
+    # player C++ records). Actions applied from C++ go through _apply_action as before.
+
+    _replay: int | None = None
+
+    def apply_action(self, action: int) -> None:
+        """Apply ``action`` (a chance outcome, or the code of the player to act).
+
+        The same as pyspiel's ``State.apply_action``, answered in Python (see above).
+        """
+        if type(action) is not int:
+            action = operator.index(action)  # as pybind11 reads an int; TypeError else
+        core = self._core
+        engine = core.engine
+        if engine is None:
+            player = _CHANCE
+            self._core = _place(cast(_Dealing, core), action)
+        else:
+            to_act = engine.to_act
+            player = _CHANCE if core.drawing else _TERMINAL if to_act is None else to_act
+            self._core = core.table.step(cast(_Core, core), action)
+        self._pending.append((player, action))
+
+    def _sync(self) -> None:
+        """Replay the actions applied from Python into the C++ history (see above)."""
+        pending = self._pending
+        if pending:
+            self._pending = []
+            try:
+                for player, action in pending:
+                    self._replay = player
+                    pyspiel.State.apply_action(self, action)
+            finally:
+                del self._replay
+
+    def _sync_then_apply(self, action: int) -> None:
+        """Apply ``action`` from C++ once the actions applied from Python are replayed."""
+        self._sync()  # nested C++ apply_action calls: they record before this one does
+        self._apply_action(action)
+
+    def history(self) -> list[int]:
+        """The actions applied so far, chance outcomes included (pyspiel's)."""
+        self._sync()
+        actions: list[int] = super().history()
+        return actions
+
+    def full_history(self) -> list[Any]:
+        """The ``pyspiel.PlayerAction`` pairs applied so far (pyspiel's)."""
+        self._sync()
+        pairs: list[Any] = super().full_history()
+        return pairs
+
+    def history_str(self) -> str:
+        """The history as text, ``"0, 5, 7"`` (pyspiel's)."""
+        self._sync()
+        text: str = super().history_str()
+        return text
+
+    def move_number(self) -> int:
+        """How many actions have been applied (pyspiel's)."""
+        self._sync()
+        number: int = super().move_number()
+        return number
+
+    def is_initial_state(self) -> bool:
+        """Whether no action has been applied yet (pyspiel's)."""
+        self._sync()
+        initial: bool = super().is_initial_state()
+        return initial
+
+    def is_initial_non_chance_state(self) -> bool:
+        """Whether no player action has been applied yet (pyspiel's)."""
+        self._sync()
+        initial: bool = super().is_initial_non_chance_state()
+        return initial
+
+    def serialize(self) -> str:
+        """The state as text, history included (pyspiel's)."""
+        self._sync()
+        text: str = super().serialize()
+        return text
+
+    def __getstate__(self) -> Any:
+        self._sync()
+        return super().__getstate__()
+
+    def clone(self) -> CardrulesState:
+        """A copy of the state, history included (pyspiel's)."""
+        self._sync()
+        copy: CardrulesState = super().clone()
+        return copy
+
+    def child(self, action: int) -> CardrulesState:
+        """A copy of the state with ``action`` applied (pyspiel's)."""
+        self._sync()
+        copy: CardrulesState = super().child(action)
+        return copy
+
+    def apply_actions(self, actions: list[int]) -> None:
+        """Apply a simultaneous move (pyspiel's; these games have none)."""
+        self._sync()
+        super().apply_actions(actions)
+
+    def apply_action_with_legality_check(self, action: int) -> None:
+        """Apply ``action`` after checking it is legal (pyspiel's)."""
+        self._sync()
+        super().apply_action_with_legality_check(action)
+
+    def undo_action(self, player: int, action: int) -> None:
+        """Undo the last action (pyspiel's; not offered by these games)."""
+        self._sync()
+        super().undo_action(player, action)
 
     # --- OpenSpiel API ---------------------------------------------------------------
 
     def current_player(self) -> int:
         """The seat to act, or ``pyspiel.PlayerId.CHANCE`` / ``TERMINAL``."""
+        replay = self._replay
+        if replay is not None:  # the C++ history is being brought up to date
+            return replay
         core = self._core
         engine = core.engine
         if engine is None or core.drawing:
@@ -686,6 +806,11 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return []
 
     def _apply_action(self, action: int) -> None:
+        if self._replay is not None:  # replayed into the C++ history: applied already
+            return
+        if self._pending:  # the C++ history must have the earlier actions first
+            self._sync_then_apply(action)
+            return
         core = self._core
         if core.engine is None:
             self._core = _place(cast(_Dealing, core), action)
