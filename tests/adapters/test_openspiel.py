@@ -532,5 +532,5 @@ def test_apply_action_takes_what_pyspiel_takes() -> None:
     assert state.history() == [4]
     assert type(state.history()[0]) is int
     with pytest.raises(TypeError):
-        state.apply_action(5.0)  # type: ignore[arg-type]
+        state.apply_action(5.0)
     assert state.history() == [4]
