@@ -60,7 +60,7 @@ import operator
 import random
 from bisect import bisect_left
 from collections.abc import Callable, Mapping
-from operator import itemgetter as _cards_at
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, cast
 
 try:
@@ -125,6 +125,14 @@ _UNIFORM: Final = tuple(
 its outcomes without building a tuple for each."""
 
 
+def _outcomes(indices: tuple[int, ...]) -> list[tuple[int, float]]:
+    """The chance outcomes ``(c, 1/m)`` of the ``m`` (at least one) ascending ``indices``."""
+    row = _UNIFORM[len(indices)]
+    if len(indices) == 1:
+        return [row[indices[0]]]
+    return list(itemgetter(*indices)(row))
+
+
 class _Table:
     """The constants of one game instance: kit, options, dealer, pack and encoders."""
 
@@ -147,6 +155,8 @@ class _Table:
         self.legal_actions = kit.engine.legal_actions
         self.apply = kit.engine.apply_action
         self.step = _step if self.traced else _plain_step
+        self.size = kit.size
+        self.actions = kit.actions
         self.legal_memo: dict[tuple[object, ...], list[int]] = {}
 
 
@@ -191,6 +201,8 @@ class _Dealing:
 
     engine: Final = None
     drawing: Final = False
+    player: Final = _CHANCE
+    """The OpenSpiel player to act: chance."""
 
     def __init__(
         self,
@@ -283,6 +295,7 @@ class _Core:
         "drawing",
         "engine",
         "parent",
+        "player",
         "prior",
         "table",
     )
@@ -303,6 +316,9 @@ class _Core:
         self.deal = deal
         self.decisions = decisions
         self.drawing = drawing
+        to_act: int | None = engine.to_act
+        # the OpenSpiel player to act, asked at every step: known once
+        self.player = _CHANCE if drawing else _TERMINAL if to_act is None else to_act
         self.parent = parent
         self.prior = prior
         self._trace = trace if trace is not None or parent is not None else ()
@@ -635,17 +651,14 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
         The same as pyspiel's ``State.apply_action``, answered in Python (see above).
         """
-        if type(action) is not int:
+        if action.__class__ is not int:
             action = operator.index(action)  # as pybind11 reads an int; TypeError else
-        core = self._core
-        engine = core.engine
-        if engine is None:
-            player = _CHANCE
-            self._core = _place(cast(_Dealing, core), action)
+        core: Any = self._core
+        player = core.player
+        if core.engine is None:
+            self._core = _place(core, action)
         else:
-            to_act = engine.to_act
-            player = _CHANCE if core.drawing else _TERMINAL if to_act is None else to_act
-            self._core = core.table.step(cast(_Core, core), action)
+            self._core = core.table.step(core, action)
         self._pending.append((player, action))
 
     def _sync(self) -> None:
@@ -745,22 +758,16 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         replay = self._replay
         if replay is not None:  # the C++ history is being brought up to date
             return replay
-        core = self._core
-        engine = core.engine
-        if engine is None or core.drawing:
-            return _CHANCE
-        to_act: int | None = engine.to_act
-        return _TERMINAL if to_act is None else to_act
+        player: int = self._core.player
+        return player
 
     def is_terminal(self) -> bool:
         """Whether the episode is over (the deal with decisions has been settled)."""
-        engine = self._core.engine
-        return engine is not None and engine.to_act is None
+        return self._core.player == _TERMINAL
 
     def is_chance_node(self) -> bool:
         """Whether chance acts next (answered here, without a round trip through C++)."""
-        core = self._core
-        return core.engine is None or core.drawing
+        return self._core.player == _CHANCE
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` (default: the player to act), ascending.
@@ -768,16 +775,15 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         Answered here, without a round trip through C++; at a chance node, the outcomes.
         """
         core = self._core
-        engine = core.engine
-        if engine is None or core.drawing:
-            if player is None or player == _CHANCE:
+        to_act = core.player
+        if to_act < 0:
+            if to_act == _CHANCE and (player is None or player == _CHANCE):
                 return [outcome for outcome, _ in self.chance_outcomes()]
             return []
-        to_act = engine.to_act
-        if to_act is None or (player is not None and player != to_act):
+        if player is not None and player != to_act:
             return []
-        legal = cast(_Core, core)._legal
-        return (cast(_Core, core).legal() if legal is None else legal)[:]
+        legal = core._legal  # type: ignore[union-attr]  # a decision: a _Core
+        return (core.legal() if legal is None else legal)[:]  # type: ignore[union-attr]
 
     def _legal_actions(self, player: int) -> list[int]:
         core = self._core
@@ -795,14 +801,12 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         core = self._core
         left = core.left
         if left is not None:
-            if cast(_Dealing, core).dealer is None:
+            if core.dealer is None:  # type: ignore[union-attr]  # left: a _Dealing
                 return list(core.table.dealer_outcomes)
-            row = _UNIFORM[len(left)]
-            return [row[index] for index in left]
+            return _outcomes(left)
         if core.drawing:
             offered = sorted(card.index for card in _offered_hand(cast(_Core, core)))
-            row = _UNIFORM[len(offered)]
-            return [row[index] for index in offered]
+            return _outcomes(tuple(offered))
         return []
 
     def _apply_action(self, action: int) -> None:
@@ -880,10 +884,9 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 def _plain_step(core: _Core, action: int) -> _Core:
     """The moment after the player to act takes ``action`` (Spoil Five)."""
     table = core.table
-    kit = table.kit
-    if not 0 <= action < kit.size:
-        kit.decode(core.engine, action)  # raises, naming the code
-    engine = table.apply(core.engine, kit.actions[action])
+    if not 0 <= action < table.size:
+        table.kit.decode(core.engine, action)  # raises, naming the code
+    engine = table.apply(core.engine, table.actions[action])
     return _Core(table, engine, None, core.decisions + 1, False, core, core.prior)
 
 
@@ -951,7 +954,7 @@ def _deal(core: _Dealing, deck: tuple[int, ...], left: tuple[int, ...]) -> _Core
     dealer = core.dealer
     assert dealer is not None
     pending = core.pending
-    pack = _cards_at(*deck, *left)(FULL_PACK)
+    pack = itemgetter(*deck, *left)(FULL_PACK)
     engine_module = table.kit.engine
     if core.base is None:
         # seed 0: a blind draw is a chance node of its own here, so the order the engine
