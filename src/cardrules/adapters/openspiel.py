@@ -420,6 +420,32 @@ class _Core:
         return "\n".join([*_prior_lines(self.prior, seat), text])
 
 
+class _PlainCore(_Core):
+    """A moment of a deal with nothing beside the engine state: Spoil Five's.
+
+    No stock to place, no blind draw, no public trace and no deal settled before it in
+    the episode, so only the engine state, the decision count and the caches are set: a
+    Spoil Five decision builds one of these, at half the cost of a full :class:`_Core`.
+    """
+
+    __slots__ = ()
+
+    deal = None
+    drawing = False
+    parent = None
+    prior = ()
+    _trace = ()
+
+    def __init__(self, table: _Table, engine: Any, decisions: int) -> None:
+        self.table = table
+        self.engine = engine
+        self.decisions = decisions
+        to_act: int | None = engine.to_act
+        self.player = _TERMINAL if to_act is None else to_act
+        self._legal = None
+        self._memo = None
+
+
 def _restore_dealing(
     key: str,
     options: GameOptions,
@@ -886,8 +912,7 @@ def _plain_step(core: _Core, action: int) -> _Core:
     table = core.table
     if not 0 <= action < table.size:
         table.kit.decode(core.engine, action)  # raises, naming the code
-    engine = table.apply(core.engine, table.actions[action])
-    return _Core(table, engine, None, core.decisions + 1, False, core, core.prior)
+    return _PlainCore(table, table.apply(core.engine, table.actions[action]), core.decisions + 1)
 
 
 def _step(core: _Core, action: int) -> _Core | _Dealing:
@@ -966,6 +991,8 @@ def _deal(core: _Dealing, deck: tuple[int, ...], left: tuple[int, ...]) -> _Core
         return _replayed(pending, engine, core.code)
     if engine.to_act is not None:
         deal = _Deal(dealer, deck, core.base) if table.dealt < table.positions else None
+        if not table.traced and deal is None and not core.prior:
+            return _PlainCore(table, engine, 0)
         return _Core(table, engine, deal, 0, False, None, core.prior)
     # Settled by the deal itself: play on into the next deal, or, past the limit, deal
     # this one again.
