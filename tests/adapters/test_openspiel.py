@@ -534,3 +534,31 @@ def test_apply_action_takes_what_pyspiel_takes() -> None:
     with pytest.raises(TypeError):
         state.apply_action(5.0)
     assert state.history() == [4]
+
+
+@pytest.mark.parametrize("name", [openspiel.SPOIL_FIVE, openspiel.MY_BIRD_SINGS])
+def test_a_clone_while_dealing_places_its_cards_apart(name: str) -> None:
+    """Cards are placed in place while dealing, copied first once a clone shares them:
+    a clone, a child and a pickled copy never see the other's cards move."""
+    import copy
+    import pickle
+
+    game = pyspiel.load_game(name, {"players": 4, "dealer": 0})
+    state = game.new_initial_state()
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    before = state.chance_outcomes()
+    clone = state.clone()
+    deep = copy.deepcopy(state)
+    restored = pickle.loads(pickle.dumps(state))
+    first, last = before[0][0], before[-1][0]
+    child = state.child(last)
+    clone.apply_action(first)
+    state.apply_action(last)
+    assert state.chance_outcomes() == child.chance_outcomes()
+    assert first in [card for card, _ in state.chance_outcomes()]
+    assert last in [card for card, _ in clone.chance_outcomes()]
+    assert deep.chance_outcomes() == before == restored.chance_outcomes()
+    with pytest.raises(ValueError, match="cannot come off the pack"):
+        state.apply_action(last)
+    assert state.history() == [*restored.history(), last]

@@ -58,8 +58,7 @@ from __future__ import annotations
 
 import operator
 import random
-from bisect import bisect_left
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final, cast
 
@@ -125,7 +124,7 @@ _UNIFORM: Final = tuple(
 its outcomes without building a tuple for each."""
 
 
-def _outcomes(indices: tuple[int, ...]) -> list[tuple[int, float]]:
+def _outcomes(indices: Sequence[int]) -> list[tuple[int, float]]:
     """The chance outcomes ``(c, 1/m)`` of the ``m`` (at least one) ascending ``indices``."""
     row = _UNIFORM[len(indices)]
     if len(indices) == 1:
@@ -193,11 +192,25 @@ class _Dealing:
     deal); ``prior`` holds every seat's view text of the deals settled by the deal itself
     earlier in the episode. When the stock of a deal under way is being placed,
     ``pending`` is the moment of the decision that needs it and ``code`` that decision.
-    Immutable, so ``copy.deepcopy`` (OpenSpiel's clone of a Python state) returns the
-    object itself.
+
+    A chance outcome moves a card from ``left`` to ``deck`` in place (a new moment per
+    card cost more than the rest of the chance node), until ``copy.deepcopy`` (OpenSpiel's
+    clone of a Python state) or a second state shares the object: ``copy.deepcopy``
+    returns the object itself and marks it ``shared``, and :func:`_place` then works on a
+    copy (copy on write), so no state ever sees another's cards move.
     """
 
-    __slots__ = ("base", "code", "dealer", "deck", "left", "pending", "prior", "table")
+    __slots__ = (
+        "base",
+        "code",
+        "dealer",
+        "deck",
+        "left",
+        "pending",
+        "prior",
+        "shared",
+        "table",
+    )
 
     engine: Final = None
     drawing: Final = False
@@ -208,8 +221,8 @@ class _Dealing:
         self,
         table: _Table,
         dealer: int | None,
-        deck: tuple[int, ...],
-        left: tuple[int, ...],
+        deck: list[int],
+        left: list[int],
         base: Any,
         prior: tuple[tuple[str, ...], ...],
         pending: _Core | None = None,
@@ -223,9 +236,18 @@ class _Dealing:
         self.prior = prior
         self.pending = pending
         self.code = code
+        self.shared = False
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Dealing:
+        self.shared = True  # from now on a card placed on either state copies it first
         return self
+
+    def copy(self) -> _Dealing:
+        """A moment equal to this one that no other state holds."""
+        return _Dealing(
+            self.table, self.dealer, self.deck[:], self.left[:], self.base, self.prior,
+            self.pending, self.code,
+        )  # fmt: skip
 
     def __reduce__(self) -> tuple[Callable[..., _Dealing], tuple[object, ...]]:
         table = self.table
@@ -451,15 +473,15 @@ def _restore_dealing(
     options: GameOptions,
     table_dealer: int | None,
     dealer: int | None,
-    deck: tuple[int, ...],
-    left: tuple[int, ...],
+    deck: Sequence[int],
+    left: Sequence[int],
     base: object,
     prior: tuple[tuple[str, ...], ...],
     pending: _Core | None,
     code: int,
 ) -> _Dealing:
     table = _table_for(key, options, table_dealer)
-    return _Dealing(table, dealer, deck, left, base, prior, pending, code)
+    return _Dealing(table, dealer, list(deck), list(left), base, prior, pending, code)
 
 
 def _restore_core(
@@ -656,7 +678,9 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: CardrulesGame) -> None:
         super().__init__(game)
         table = game._table
-        self._core: _Core | _Dealing = _Dealing(table, table.dealer, (), table.indices, None, ())
+        self._core: _Core | _Dealing = _Dealing(
+            table, table.dealer, [], list(table.indices), None, ()
+        )
         self._pending: list[tuple[int, int]] = []
 
     # --- the history: kept here while actions are applied from Python ---------------------
@@ -681,10 +705,29 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             action = operator.index(action)  # as pybind11 reads an int; TypeError else
         core: Any = self._core
         player = core.player
+        table = core.table
+        # The two commonest moves are written out here, as _place and _plain_step make
+        # them (the test suite compares this path with pyspiel's own, which calls those).
         if core.engine is None:
-            self._core = _place(core, action)
-        else:
-            self._core = core.table.step(core, action)
+            if core.dealer is None or core.shared:
+                self._core = _place(core, action)
+            else:  # a card off the pack, in place (see _place)
+                left = core.left
+                try:
+                    left.remove(action)
+                except ValueError:
+                    raise ValueError(f"card {action} cannot come off the pack now") from None
+                deck = core.deck
+                deck.append(action)
+                if len(deck) >= (table.dealt if core.pending is None else table.positions):
+                    self._core = _deal(core, tuple(deck), tuple(left))
+        elif table.traced:
+            self._core = _step(core, action)
+        else:  # a Spoil Five decision (see _plain_step)
+            if not 0 <= action < table.size:
+                table.kit.decode(core.engine, action)  # raises, naming the code
+            engine = table.apply(core.engine, table.actions[action])
+            self._core = _PlainCore(table, engine, core.decisions + 1)
         self._pending.append((player, action))
 
     def _sync(self) -> None:
@@ -829,7 +872,10 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         if left is not None:
             if core.dealer is None:  # type: ignore[union-attr]  # left: a _Dealing
                 return list(core.table.dealer_outcomes)
-            return _outcomes(left)
+            row = _UNIFORM[len(left)]  # as _outcomes lists them
+            if len(left) > 1:
+                return list(itemgetter(*left)(row))
+            return [row[left[0]]]
         if core.drawing:
             offered = sorted(card.index for card in _offered_hand(cast(_Core, core)))
             return _outcomes(tuple(offered))
@@ -949,19 +995,26 @@ def _step(core: _Core, action: int) -> _Core | _Dealing:
 
 
 def _place(core: _Dealing, action: int) -> _Core | _Dealing:
-    """The moment after chance gives ``action`` while a deal is being prepared."""
-    left = core.left
-    dealer = core.dealer
-    i = bisect_left(left, action)
-    if dealer is None or i == len(left) or left[i] != action:
+    """The moment after chance gives ``action`` while a deal is being prepared.
+
+    The card moves from ``core.left`` to ``core.deck`` in place, or in a copy if another
+    state shares ``core`` (see :class:`_Dealing`).
+    """
+    if core.dealer is None:
         return _place_dealer(core, action)
+    if core.shared:
+        core = core.copy()
+    left = core.left
+    try:
+        left.remove(action)
+    except ValueError:
+        raise ValueError(f"card {action} cannot come off the pack now") from None
+    deck = core.deck
+    deck.append(action)
     table = core.table
-    deck = (*core.deck, action)
-    pending = core.pending
-    if len(deck) < (table.dealt if pending is None else table.positions):
-        left = left[:i] + left[i + 1 :]
-        return _Dealing(table, dealer, deck, left, core.base, core.prior, pending, core.code)
-    return _deal(core, deck, left[:i] + left[i + 1 :])
+    if len(deck) < (table.dealt if core.pending is None else table.positions):
+        return core
+    return _deal(core, tuple(deck), tuple(left))
 
 
 def _place_dealer(core: _Dealing, action: int) -> _Dealing:
@@ -970,7 +1023,7 @@ def _place_dealer(core: _Dealing, action: int) -> _Dealing:
         raise ValueError(f"card {action} cannot come off the pack now")
     if not 0 <= action < table.players:
         raise ValueError(f"seat {action} cannot be drawn as the dealer")
-    return _Dealing(table, action, (), table.indices, core.base, core.prior)
+    return _Dealing(table, action, [], list(table.indices), core.base, core.prior)
 
 
 def _deal(core: _Dealing, deck: tuple[int, ...], left: tuple[int, ...]) -> _Core | _Dealing:
@@ -1004,15 +1057,15 @@ def _deal(core: _Dealing, deck: tuple[int, ...], left: tuple[int, ...]) -> _Core
         prior = (*prior, texts)
         base = engine
         dealer = (dealer + 1) % table.players  # only shown in texts; next_deal moves it (C-2)
-    return _Dealing(table, dealer, (), table.indices, base, prior)
+    return _Dealing(table, dealer, [], list(table.indices), base, prior)
 
 
 def _stock_for(core: _Core, deal: _Deal, code: int) -> _Dealing:
     """The chance nodes that place the stock before the exchange ``code`` is applied."""
     table = core.table
     placed = set(deal.deck)
-    left = tuple(index for index in table.indices if index not in placed)
-    return _Dealing(table, deal.dealer, deal.deck, left, deal.base, core.prior, core, code)
+    left = [index for index in table.indices if index not in placed]
+    return _Dealing(table, deal.dealer, list(deal.deck), left, deal.base, core.prior, core, code)
 
 
 def _replayed(pending: _Core, engine: Any, code: int) -> _Core:
