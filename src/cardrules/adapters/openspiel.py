@@ -205,6 +205,7 @@ class _Dealing:
         "code",
         "dealer",
         "deck",
+        "goal",
         "left",
         "pending",
         "prior",
@@ -237,6 +238,9 @@ class _Dealing:
         self.pending = pending
         self.code = code
         self.shared = False
+        # how many cards this pack's chance nodes place: the hands (and turn-up), or
+        # every position once the stock is needed
+        self.goal = table.dealt if pending is None else table.positions
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Dealing:
         self.shared = True  # from now on a card placed on either state copies it first
@@ -719,7 +723,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
                     raise ValueError(f"card {action} cannot come off the pack now") from None
                 deck = core.deck
                 deck.append(action)
-                if len(deck) >= (table.dealt if core.pending is None else table.positions):
+                if len(deck) >= core.goal:
                     self._core = _deal(core, tuple(deck), tuple(left))
         elif table.traced:
             self._core = _step(core, action)
@@ -843,7 +847,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
         Answered here, without a round trip through C++; at a chance node, the outcomes.
         """
-        core = self._core
+        core: Any = self._core
         to_act = core.player
         if to_act < 0:
             if to_act == _CHANCE and (player is None or player == _CHANCE):
@@ -851,8 +855,16 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             return []
         if player is not None and player != to_act:
             return []
-        legal = core._legal  # type: ignore[union-attr]  # a decision: a _Core
-        return (core.legal() if legal is None else legal)[:]  # type: ignore[union-attr]
+        legal: list[int] | None = core._legal  # a decision: a _Core
+        if legal is None:  # as _Core.legal finds them, its commonest case written out
+            table = core.table
+            legal = table.legal_memo.get(table.legal_actions(core.engine))
+            if legal is None or table.draw_blind:
+                legal = core.legal()
+            else:
+                core._legal = legal
+        assert legal is not None
+        return legal[:]
 
     def _legal_actions(self, player: int) -> list[int]:
         core = self._core
@@ -1011,8 +1023,7 @@ def _place(core: _Dealing, action: int) -> _Core | _Dealing:
         raise ValueError(f"card {action} cannot come off the pack now") from None
     deck = core.deck
     deck.append(action)
-    table = core.table
-    if len(deck) < (table.dealt if core.pending is None else table.positions):
+    if len(deck) < core.goal:
         return core
     return _deal(core, tuple(deck), tuple(left))
 
