@@ -217,6 +217,8 @@ class _Dealing:
     drawing: Final = False
     player: Final = _CHANCE
     """The OpenSpiel player to act: chance."""
+    chance: Final = True
+    terminal: Final = False
 
     def __init__(
         self,
@@ -316,6 +318,7 @@ class _Core:
         "_legal",
         "_memo",
         "_trace",
+        "chance",
         "deal",
         "decisions",
         "drawing",
@@ -324,6 +327,7 @@ class _Core:
         "player",
         "prior",
         "table",
+        "terminal",
     )
 
     def __init__(
@@ -345,6 +349,8 @@ class _Core:
         to_act: int | None = engine.to_act
         # the OpenSpiel player to act, asked at every step: known once
         self.player = _CHANCE if drawing else _TERMINAL if to_act is None else to_act
+        self.chance = drawing
+        self.terminal = to_act is None and not drawing
         self.parent = parent
         self.prior = prior
         self._trace = trace if trace is not None or parent is not None else ()
@@ -468,6 +474,8 @@ class _PlainCore(_Core):
         self.decisions = decisions
         to_act: int | None = engine.to_act
         self.player = _TERMINAL if to_act is None else to_act
+        self.chance = False
+        self.terminal = to_act is None
         self._legal = None
         self._memo = None
 
@@ -685,7 +693,9 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         self._core: _Core | _Dealing = _Dealing(
             table, table.dealer, [], list(table.indices), None, ()
         )
-        self._pending: list[tuple[int, int]] = []
+        # actions applied from Python, not yet in the C++ history: a chance outcome as
+        # the bare int, a decision as (player, action)
+        self._pending: list[Any] = []
 
     # --- the history: kept here while actions are applied from Python ---------------------
     #
@@ -708,7 +718,6 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         if action.__class__ is not int:
             action = operator.index(action)  # as pybind11 reads an int; TypeError else
         core: Any = self._core
-        player = core.player
         table = core.table
         # The two commonest moves are written out here, as _place and _plain_step make
         # them (the test suite compares this path with pyspiel's own, which calls those).
@@ -725,7 +734,10 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
                 deck.append(action)
                 if len(deck) >= core.goal:
                     self._core = _deal(core, tuple(deck), tuple(left))
-        elif table.traced:
+            self._pending.append(action)  # chance's (see _sync)
+            return
+        player = core.player
+        if table.traced:
             self._core = _step(core, action)
         else:  # a Spoil Five decision (see _plain_step)
             if not 0 <= action < table.size:
@@ -740,7 +752,8 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         if pending:
             self._pending = []
             try:
-                for player, action in pending:
+                for entry in pending:  # a chance outcome, or (player, action)
+                    player, action = (_CHANCE, entry) if entry.__class__ is int else entry
                     self._replay = player
                     pyspiel.State.apply_action(self, action)
             finally:
@@ -836,11 +849,13 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the episode is over (the deal with decisions has been settled)."""
-        return self._core.player == _TERMINAL
+        terminal: bool = self._core.terminal
+        return terminal
 
     def is_chance_node(self) -> bool:
         """Whether chance acts next (answered here, without a round trip through C++)."""
-        return self._core.player == _CHANCE
+        chance: bool = self._core.chance
+        return chance
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` (default: the player to act), ascending.
