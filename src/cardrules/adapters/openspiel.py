@@ -150,6 +150,8 @@ class _Table:
         self.traced = isinstance(options, my_bird_sings.Options)
         self.draw_blind = self.traced and getattr(options, "passing", "") == "draw_blind"
         self.dealer_outcomes = [(seat, 1.0 / self.players) for seat in range(self.players)]
+        # the first card's outcomes, the same for every pack (copied when asked for)
+        self.pack_outcomes = _outcomes(self.indices)
         self.codes = kit.codes
         self.legal_actions = kit.engine.legal_actions
         self.apply = kit.engine.apply_action
@@ -206,6 +208,7 @@ class _Dealing:
         "dealer",
         "deck",
         "goal",
+        "in_place",
         "left",
         "pending",
         "prior",
@@ -240,12 +243,15 @@ class _Dealing:
         self.pending = pending
         self.code = code
         self.shared = False
+        # a card may move in place: the dealer is known and no other state holds this
+        self.in_place = dealer is not None
         # how many cards this pack's chance nodes place: the hands (and turn-up), or
         # every position once the stock is needed
         self.goal = table.dealt if pending is None else table.positions
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Dealing:
         self.shared = True  # from now on a card placed on either state copies it first
+        self.in_place = False
         return self
 
     def copy(self) -> _Dealing:
@@ -718,11 +724,10 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         if action.__class__ is not int:
             action = operator.index(action)  # as pybind11 reads an int; TypeError else
         core: Any = self._core
-        table = core.table
         # The two commonest moves are written out here, as _place and _plain_step make
         # them (the test suite compares this path with pyspiel's own, which calls those).
         if core.engine is None:
-            if core.dealer is None or core.shared:
+            if not core.in_place:
                 self._core = _place(core, action)
             else:  # a card off the pack, in place (see _place)
                 left = core.left
@@ -737,6 +742,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             self._pending.append(action)  # chance's (see _sync)
             return
         player = core.player
+        table = core.table
         if table.traced:
             self._core = _step(core, action)
         else:  # a Spoil Five decision (see _plain_step)
@@ -899,8 +905,12 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         if left is not None:
             if core.dealer is None:  # type: ignore[union-attr]  # left: a _Dealing
                 return list(core.table.dealer_outcomes)
-            row = _UNIFORM[len(left)]  # as _outcomes lists them
-            if len(left) > 1:
+            count = len(left)
+            table = core.table
+            if count == len(table.indices):  # the first card of a pack
+                return table.pack_outcomes[:]
+            row = _UNIFORM[count]  # as _outcomes lists them
+            if count > 1:
                 return list(itemgetter(*left)(row))
             return [row[left[0]]]
         if core.drawing:
