@@ -697,7 +697,13 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         table = game._table
         self._core: _Core | _Dealing = _Dealing(
-            table, table.dealer, [], list(table.indices), None, ()
+            # a dealer to draw first: the pack's cards come with him (_place_dealer)
+            table,
+            table.dealer,
+            [],
+            [] if table.dealer is None else list(table.indices),
+            None,
+            (),
         )
         # actions applied from Python, not yet in the C++ history: a chance outcome as
         # the bare int, a decision as (player, action)
@@ -738,7 +744,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
                 deck = core.deck
                 deck.append(action)
                 if len(deck) >= core.goal:
-                    self._core = _deal(core, tuple(deck), tuple(left))
+                    self._core = _deal(core, deck, left)
             self._pending.append(action)  # chance's (see _sync)
             return
         player = core.player
@@ -1050,7 +1056,7 @@ def _place(core: _Dealing, action: int) -> _Core | _Dealing:
     deck.append(action)
     if len(deck) < core.goal:
         return core
-    return _deal(core, tuple(deck), tuple(left))
+    return _deal(core, deck, left)
 
 
 def _place_dealer(core: _Dealing, action: int) -> _Dealing:
@@ -1062,7 +1068,7 @@ def _place_dealer(core: _Dealing, action: int) -> _Dealing:
     return _Dealing(table, action, [], list(table.indices), core.base, core.prior)
 
 
-def _deal(core: _Dealing, deck: tuple[int, ...], left: tuple[int, ...]) -> _Core | _Dealing:
+def _deal(core: _Dealing, deck: list[int], left: list[int]) -> _Core | _Dealing:
     """The moment after the last chance node of a pack: the deal made (or made again)."""
     table = core.table
     dealer = core.dealer
@@ -1079,7 +1085,7 @@ def _deal(core: _Dealing, deck: tuple[int, ...], left: tuple[int, ...]) -> _Core
     if pending is not None:
         return _replayed(pending, engine, core.code)
     if engine.to_act is not None:
-        deal = _Deal(dealer, deck, core.base) if table.dealt < table.positions else None
+        deal = _Deal(dealer, tuple(deck), core.base) if table.dealt < table.positions else None
         if not table.traced and deal is None and not core.prior:
             return _PlainCore(table, engine, 0)
         return _Core(table, engine, deal, 0, False, None, core.prior)
