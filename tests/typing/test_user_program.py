@@ -48,9 +48,11 @@ def _mypy(path: Path) -> tuple[int, set[int], str]:
         [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", str(path)],
         cwd=ROOT, env=env, capture_output=True, text=True, check=False,
     )  # fmt: skip
+    # by file name: mypy's cache may name a file of the same module and content by the
+    # path it first saw it at
     lines = {
         int(match.group(1))
-        for match in re.finditer(rf"^{re.escape(str(path))}:(\d+): error:", run.stdout, re.M)
+        for match in re.finditer(rf"^\S*{re.escape(path.name)}:(\d+): error:", run.stdout, re.M)
     }
     return run.returncode, lines, run.stdout + run.stderr
 
