@@ -125,7 +125,7 @@ def play_match(
     results: list[tuple[float, ...]] = []
     for number in range(deals):
         spiel_game = pyspiel.load_game(short_name, {"players": players, "dealer": number % players})
-        low, high = spiel_game.min_utility(), spiel_game.max_utility()
+        low, high = spiel_game.deal_bounds  # (min/max_utility allow for settled deals)
         evaluator = (
             RuleOfThumbRollouts(module, random.Random(seed + number))
             if rollout == "heuristic"

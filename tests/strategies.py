@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 from hypothesis import assume
 from hypothesis import strategies as st
@@ -29,7 +31,7 @@ def spoil_five_options(draw: st.DrawFn, preset: str | None = None) -> sf.Options
         divisors = [k for k in (2, 3, 5) if players % k == 0 and players // k >= 2]
         if divisors:
             teams = _teams(players, draw(st.sampled_from(divisors)))
-    changes: dict[str, object] = {"players": players, "teams": teams}
+    changes: dict[str, Any] = {"players": players, "teams": teams}
     if base.fiving and not (players == 2 or (teams is not None and len(teams) == 2)):
         changes["fiving"] = False
     changes["robbing"] = draw(st.sampled_from(["compulsory", "compulsory", "optional", "off"]))
@@ -59,7 +61,7 @@ def my_bird_sings_options(draw: st.DrawFn, preset: str | None = None) -> mbs.Opt
     base = mbs.PRESETS[draw(st.sampled_from(sorted(mbs.PRESETS))) if preset is None else preset]
     most = 13 if base.pack == 52 else 8
     players = draw(st.integers(2, most))
-    extra: dict[str, object] = {"players": players, "round_limit": draw(st.integers(3, 12))}
+    extra: dict[str, Any] = {"players": players, "round_limit": draw(st.integers(3, 12))}
     if draw(st.booleans()):
         extra["exchange_after_rounds"] = draw(st.integers(0, 2))
         extra["exchange_by"] = draw(st.sampled_from(["leader", "everyone"]))

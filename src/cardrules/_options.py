@@ -5,9 +5,12 @@ the enum member for its plain string, a plain ``int``) and raises
 :class:`~cardrules.errors.OptionsError` naming the field for anything else, wrong types
 included, so a caller never sees a bare ``TypeError``.
 
-The games still give every field its own small named converter calling these (mypy's
-attrs plugin only understands converters that are named functions, and the named
-function's ``object`` parameter is what lets ``Options`` accept plain strings).
+Each game's ``Options`` writes its constructor out with every field's real type (an
+enum field also takes its plain strings, typed as a ``Literal``), so type checkers show
+callers what a field takes, and calls these on every value, so a caller who ignores the
+types still gets an OptionsError. (attrs converters would do the second but not the
+first: type checkers would show a converter's ``object`` parameter, or, for pyright,
+the field itself as a converter, which no protocol then matches.)
 
 >>> to_int("players", 4, low=2)
 4
@@ -20,14 +23,24 @@ cardrules.errors.OptionsError: players: expected an int, not '4'
 from __future__ import annotations
 
 import enum
-from typing import Final, TypeVar
+from typing import Final, Literal, TypeAlias, TypeVar
 
 from cardrules.errors import OptionsError
 from cardrules.stakes import SplitRemainder
 
-__all__ = ["split_remainder", "to_bool", "to_enum", "to_int", "to_optional_int"]
+__all__ = [
+    "SplitRemainderName",
+    "split_remainder",
+    "to_bool",
+    "to_enum",
+    "to_int",
+    "to_optional_int",
+]
 
 E = TypeVar("E", bound=enum.StrEnum)
+
+SplitRemainderName: TypeAlias = Literal["carry", "first_from_eldest", "dealer"]
+"""The plain strings of :class:`~cardrules.stakes.SplitRemainder`, which its fields also take."""
 
 
 def to_enum(kind: type[E], field: str, value: object) -> E:

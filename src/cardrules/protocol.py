@@ -265,8 +265,10 @@ class Game(Sessions[S, A, V, O_contra], Protocol[S, A, V, O_contra]):
     and the options class ``O`` (which may be left out, see the module documentation).
     """
 
-    NAME: str
-    """The game's name in records and on the command line (``"spoil-five"``)."""
+    @property
+    def NAME(self) -> str:  # noqa: N802 - the module constant
+        """The game's name in records and on the command line (``"spoil-five"``)."""
+        ...
 
     @property
     def PRESETS(self) -> Mapping[str, GameOptions]:  # noqa: N802 - the module constant

@@ -361,6 +361,8 @@ def test_a_run_of_settled_deals_longer_than_the_limit_is_dealt_again() -> None:
     state = _play_out(state, random.Random(4))
     assert game.min_utility() <= min(state.returns())
     assert max(state.returns()) <= game.max_utility()
+    low, high = game.deal_bounds
+    assert game.min_utility() < low < high < game.max_utility()
 
 
 def test_every_episode_has_a_decision() -> None:
@@ -446,3 +448,121 @@ def test_every_legal_code_round_trips_through_notation_and_the_engine(
             legal = [a for a in state.legal_actions() if state.action_to_string(a) != "abandon"]
             state.apply_action(rng.choice(legal or state.legal_actions()))
     assert len(verbs) >= 3
+
+
+def _pairs(state: Any) -> list[tuple[int, int]]:
+    return [(pair.player, pair.action) for pair in state.full_history()]
+
+
+def _cpp_apply(state: Any, action: int) -> None:
+    pyspiel.State.apply_action(state, action)  # pyspiel's own, through C++
+
+
+@pytest.mark.parametrize(("name", "params"), SIM_CONFIGS)
+def test_actions_applied_from_python_keep_pyspiels_history(
+    name: str, params: dict[str, object]
+) -> None:
+    """``apply_action`` runs in Python and records the history later; every reading of
+    it (history, full_history, history_str, move_number, serialize, pickling, clone,
+    child, actions applied through C++ in between) is what pyspiel's own gives."""
+    import pickle
+
+    game = pyspiel.load_game(name, params)
+    rng = random.Random(7)
+    for episode in range(6):
+        ours, theirs = game.new_initial_state(), game.new_initial_state()
+        assert ours.is_initial_state()
+        step = 0
+        while not theirs.is_terminal():
+            if theirs.is_chance_node():
+                action = rng.choice([card for card, _ in theirs.chance_outcomes()])
+            else:
+                action = rng.choice(theirs.legal_actions())
+            _cpp_apply(theirs, action)
+            if step % 7 == 3:  # now and then through C++, after some from Python
+                _cpp_apply(ours, action)
+            else:
+                ours.apply_action(action)
+            step += 1
+            if step % (5 + episode) == 0:
+                assert _pairs(ours) == _pairs(theirs)
+                assert ours.move_number() == theirs.move_number()
+                assert ours.serialize() == theirs.serialize()
+                assert not ours.is_initial_state()
+            if step % 11 == 5 and not theirs.is_terminal():
+                copy = ours.clone()
+                child = ours.child(theirs.legal_actions()[0])
+                assert copy.history() == theirs.history()
+                assert child.history() == [*theirs.history(), theirs.legal_actions()[0]]
+            if step % 13 == 6:
+                restored = pickle.loads(pickle.dumps(ours))
+                assert restored.history() == theirs.history()
+                assert str(restored) == str(theirs)
+        assert ours.history() == theirs.history()
+        assert ours.history_str() == theirs.history_str()
+        assert _pairs(ours) == _pairs(theirs)
+        assert ours.returns() == theirs.returns()
+        text = pyspiel.serialize_game_and_state(game, ours)
+        assert text == pyspiel.serialize_game_and_state(game, theirs)
+    # pyspiel.serialize_game_and_state reads the C++ history directly, so the text of a
+    # state stepped from Python only since its last reading lists fewer actions; it
+    # still restores the very state, whose history then reads whole.
+    fresh = _play_out(game.new_initial_state(), random.Random(3))
+    replayed = game.new_initial_state()
+    for action in fresh.history():
+        _cpp_apply(replayed, action)
+    stepped = game.new_initial_state()
+    for action in fresh.history():
+        stepped.apply_action(action)
+    _, restored = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(game, stepped)
+    )
+    assert restored.history() == replayed.history()
+    assert _pairs(restored) == _pairs(replayed)
+    # (the pickled __dict__ may be laid out differently after a round trip, as it is for
+    # a state stepped through C++ only: the history lines and the state must agree)
+    assert restored.serialize().split("__dict__=")[0] == replayed.serialize().split("__dict__=")[0]
+    assert str(restored) == str(replayed)
+    assert restored.returns() == replayed.returns()
+
+
+def test_apply_action_takes_what_pyspiel_takes() -> None:
+    """An int, or anything with ``__index__`` (NumPy integers); never a float."""
+    import numpy as np
+
+    game = pyspiel.load_game(openspiel.SPOIL_FIVE, {"players": 3, "dealer": 0})
+    state = game.new_initial_state()
+    state.apply_action(np.int64(4))
+    assert state.history() == [4]
+    assert type(state.history()[0]) is int
+    with pytest.raises(TypeError):
+        state.apply_action(5.0)
+    assert state.history() == [4]
+
+
+@pytest.mark.parametrize("name", [openspiel.SPOIL_FIVE, openspiel.MY_BIRD_SINGS])
+def test_a_clone_while_dealing_places_its_cards_apart(name: str) -> None:
+    """Cards are placed in place while dealing, copied first once a clone shares them:
+    a clone, a child and a pickled copy never see the other's cards move."""
+    import copy
+    import pickle
+
+    game = pyspiel.load_game(name, {"players": 4, "dealer": 0})
+    state = game.new_initial_state()
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[0])
+    before = state.chance_outcomes()
+    clone = state.clone()
+    deep = copy.deepcopy(state)
+    restored = pickle.loads(pickle.dumps(state))
+    first, last = before[0][0], before[-1][0]
+    child = state.child(last)
+    clone.apply_action(first)
+    state.apply_action(last)
+    assert state.chance_outcomes() == child.chance_outcomes()
+    assert first in [card for card, _ in state.chance_outcomes()]
+    assert last in [card for card, _ in clone.chance_outcomes()]
+    assert deep.chance_outcomes() == before == restored.chance_outcomes()
+    with pytest.raises(ValueError, match="cannot come off the pack"):
+        state.apply_action(last)
+    assert state.history() == [*restored.history(), last]

@@ -106,6 +106,48 @@ def test_versioned_modules_offer_env_and_raw_env() -> None:
     assert "rgb_array" in wrapped.metadata["render_modes"]
 
 
+@pytest.mark.parametrize("game", ["spoil_five", "my_bird_sings"])
+def test_env_behaves_as_the_raw_env_in_pettingzoos_own_wrappers(game: str) -> None:
+    """``env()``'s wrappers are PettingZoo's (subclasses that read the raw environment's
+    attributes directly): the same episodes, observations, rewards and text as the raw
+    environment wrapped by PettingZoo's own classes, illegal moves included."""
+    from pettingzoo.utils import wrappers
+
+    ours = MODULES[game].env(players=4)
+    raw = MODULES[game].raw_env(players=4)
+    theirs = wrappers.OrderEnforcingWrapper(
+        wrappers.AssertOutOfBoundsWrapper(wrappers.TerminateIllegalWrapper(raw, -1))
+    )
+    assert isinstance(ours, wrappers.OrderEnforcingWrapper)
+    assert isinstance(ours.env, wrappers.AssertOutOfBoundsWrapper)
+    assert isinstance(ours.env.env, wrappers.TerminateIllegalWrapper)
+    assert str(ours) == str(theirs)
+    for env in (ours, theirs):
+        with pytest.raises(AttributeError, match="agents cannot be accessed before reset"):
+            _ = env.num_agents
+    rng = random.Random(3)
+    for episode in range(6):
+        ours.reset(seed=episode)
+        theirs.reset(seed=episode)
+        for agent, other in zip(ours.agent_iter(), theirs.agent_iter(), strict=True):
+            assert agent == other
+            mine, reference = ours.last(), theirs.last()
+            for key in ("observation", "action_mask"):
+                assert np.array_equal(mine[0][key], reference[0][key])
+            assert mine[1:] == reference[1:]
+            assert ours.num_agents == theirs.num_agents
+            if mine[2] or mine[3]:
+                action = None
+            elif episode == 5:  # an illegal move ends the episode in both
+                action = int(np.flatnonzero(mine[0]["action_mask"] == 0)[0])
+            else:
+                action = rng.choice(np.flatnonzero(mine[0]["action_mask"]).tolist())
+            ours.step(action)
+            theirs.step(action)
+        assert ours.rewards == theirs.rewards
+        assert ours.agents == theirs.agents == []
+
+
 def test_observations_are_dictionaries_with_the_action_mask() -> None:
     """As in the classic environments: ``observation`` and ``action_mask``, in the space."""
     env = spoil_five_v0.env(players=4)

@@ -164,7 +164,7 @@ def test_search_bot_with_a_single_legal_action_does_not_search() -> None:
 @pytest.mark.parametrize("bad", [0, -1, True, 2.5])
 def test_search_bot_rejects_a_bad_iteration_budget(bad: object) -> None:
     with pytest.raises(OptionsError, match="iterations"):
-        make_bot(spoil_five, "search", random.Random(0), iterations=bad)  # type: ignore[arg-type]
+        make_bot(spoil_five, "search", random.Random(0), iterations=bad)  # type: ignore[call-overload]
 
 
 def test_make_bot_rejects_unknown_names() -> None:
@@ -192,7 +192,7 @@ def test_the_simulation_runner_hands_bots_views_only(
     made: list[_ViewOnly] = []
 
     def checked(g: object, name: str, rng: random.Random, **kwargs: object) -> _ViewOnly:
-        bot = _ViewOnly(game, make_bot(g, name, rng, **kwargs))  # type: ignore[arg-type]
+        bot = _ViewOnly(game, make_bot(g, name, rng, **kwargs))  # type: ignore[call-overload]
         made.append(bot)
         return bot
 

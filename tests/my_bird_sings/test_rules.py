@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 from fractions import Fraction
+from typing import Any
 
 import attrs
 import pytest
@@ -682,7 +683,7 @@ def test_section_4_6_counts_pools_and_trace() -> None:
 
 def test_options_validation_names_fields() -> None:
     """Every bad value, type or combination raises OptionsError naming the field."""
-    bad = {
+    bad: dict[str, Any] = {
         "players": "6",
         "pack": 36,
         "hand_size": 5,
@@ -720,7 +721,7 @@ def test_options_validation_names_fields() -> None:
 
 @pytest.mark.parametrize("by", ["leader", "everyone"])
 @pytest.mark.parametrize("rounds", [0, 1, 3])
-def test_mbs_11_every_open_exchange_is_offered_before_the_pass(by: str, rounds: int) -> None:
+def test_mbs_11_every_open_exchange_is_offered_before_the_pass(by: Any, rounds: int) -> None:
     """A turn that reaches its pass without an exchange decision had no exchange open.
 
     The engine asks the exchange rule only from the first turn it can open; here the rule

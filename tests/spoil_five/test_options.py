@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+from typing import Any
 
 import attrs
 import pytest
@@ -93,7 +94,7 @@ def test_option_fields_and_defaults_match_the_rules_table() -> None:
     ],
 )
 def test_bad_options_raise_options_error_naming_the_field(
-    changes: dict[str, object], field: str
+    changes: dict[str, Any], field: str
 ) -> None:
     """Bad values, wrong types and impossible combinations raise OptionsError, never TypeError."""
     with pytest.raises(OptionsError, match=field):

@@ -7,6 +7,7 @@ import pickle
 import random
 import re
 from collections import Counter
+from typing import Any
 
 import attrs
 import pytest
@@ -228,7 +229,7 @@ def test_a_declined_rob_reveals_nothing(opts: sf.Options, declining: str, pick: 
     trumps and one where that card is undealt look the same to every other seat, whatever
     is played (as long as both deals allow it), until the holder's side takes the tricks
     that settle the hand."""
-    robbing = {"robbing": "optional", "rob_enforcement": "enforce"}
+    robbing: dict[str, Any] = {"robbing": "optional", "rob_enforcement": "enforce"}
     if declining == "penalize":
         robbing = {"robbing": "compulsory", "rob_enforcement": "penalize"}
     assume(opts.scoring == "pool")

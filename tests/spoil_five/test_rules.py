@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import attrs
 import pytest
@@ -1017,7 +1018,8 @@ def test_sf_25_partners_count_tricks_together_and_split_the_pool() -> None:
 
 def test_sf_25_team_validation() -> None:
     """Teams must partition the seats into at least two equal sides."""
-    for teams in ([[0, 1], [2]], [[0, 1, 2, 3]], [[0, 2], [1, 2]], [[0, 2], [1, 4]], "02"):
+    bad: tuple[Any, ...] = ([[0, 1], [2]], [[0, 1, 2, 3]], [[0, 2], [1, 2]], [[0, 2], [1, 4]], "02")
+    for teams in bad:
         with pytest.raises(OptionsError, match="teams"):
             sf.Options(players=4, teams=teams)
     assert sf.Options(players=6, teams=[[0, 3], [1, 4], [2, 5]]).sides == 3

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import xml.etree.ElementTree as ET
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -23,7 +24,7 @@ def _spoil_five_after(seed: int, steps: int, players: int = 4) -> spoil_five.Sta
     return state
 
 
-def _my_bird_sings_after(seed: int, steps: int, **options: object) -> my_bird_sings.State:
+def _my_bird_sings_after(seed: int, steps: int, **options: Any) -> my_bird_sings.State:
     rng = random.Random(seed)
     state = my_bird_sings.new_game(my_bird_sings.Options(**options), seed=seed)
     for _ in range(steps):

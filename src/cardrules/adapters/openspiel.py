@@ -56,11 +56,11 @@ Not offered (``OptionsError``): Spoil Five points games, which last several hand
 
 from __future__ import annotations
 
+import operator
 import random
-from bisect import bisect_left
-from collections.abc import Callable, Mapping
-from operator import itemgetter as _cards_at
-from typing import Any, Final, cast
+from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, Final, cast
 
 try:
     import numpy as np
@@ -86,7 +86,7 @@ from cardrules.adapters._kits import (
     kit_for,
 )
 from cardrules.cards import FULL_PACK, Card
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, OptionsError
 from cardrules.protocol import GameOptions
 
 __all__ = [
@@ -102,6 +102,7 @@ __all__ = [
     "action_code",
     "engine_action",
     "engine_state",
+    "load_game",
     "resample",
     "seat_view",
 ]
@@ -123,6 +124,14 @@ _UNIFORM: Final = tuple(
 its outcomes without building a tuple for each."""
 
 
+def _outcomes(indices: Sequence[int]) -> list[tuple[int, float]]:
+    """The chance outcomes ``(c, 1/m)`` of the ``m`` (at least one) ascending ``indices``."""
+    row = _UNIFORM[len(indices)]
+    if len(indices) == 1:
+        return [row[indices[0]]]
+    return list(itemgetter(*indices)(row))
+
+
 class _Table:
     """The constants of one game instance: kit, options, dealer, pack and encoders."""
 
@@ -141,10 +150,14 @@ class _Table:
         self.traced = isinstance(options, my_bird_sings.Options)
         self.draw_blind = self.traced and getattr(options, "passing", "") == "draw_blind"
         self.dealer_outcomes = [(seat, 1.0 / self.players) for seat in range(self.players)]
+        # the first card's outcomes, the same for every pack (copied when asked for)
+        self.pack_outcomes = _outcomes(self.indices)
         self.codes = kit.codes
         self.legal_actions = kit.engine.legal_actions
         self.apply = kit.engine.apply_action
         self.step = _step if self.traced else _plain_step
+        self.size = kit.size
+        self.actions = kit.actions
         self.legal_memo: dict[tuple[object, ...], list[int]] = {}
 
 
@@ -181,21 +194,41 @@ class _Dealing:
     deal); ``prior`` holds every seat's view text of the deals settled by the deal itself
     earlier in the episode. When the stock of a deal under way is being placed,
     ``pending`` is the moment of the decision that needs it and ``code`` that decision.
-    Immutable, so ``copy.deepcopy`` (OpenSpiel's clone of a Python state) returns the
-    object itself.
+
+    A chance outcome moves a card from ``left`` to ``deck`` in place (a new moment per
+    card cost more than the rest of the chance node), until ``copy.deepcopy`` (OpenSpiel's
+    clone of a Python state) or a second state shares the object: ``copy.deepcopy``
+    returns the object itself and marks it ``shared``, and :func:`_place` then works on a
+    copy (copy on write), so no state ever sees another's cards move.
     """
 
-    __slots__ = ("base", "code", "dealer", "deck", "left", "pending", "prior", "table")
+    __slots__ = (
+        "base",
+        "code",
+        "dealer",
+        "deck",
+        "goal",
+        "in_place",
+        "left",
+        "pending",
+        "prior",
+        "shared",
+        "table",
+    )
 
     engine: Final = None
     drawing: Final = False
+    player: Final = _CHANCE
+    """The OpenSpiel player to act: chance."""
+    chance: Final = True
+    terminal: Final = False
 
     def __init__(
         self,
         table: _Table,
         dealer: int | None,
-        deck: tuple[int, ...],
-        left: tuple[int, ...],
+        deck: list[int],
+        left: list[int],
         base: Any,
         prior: tuple[tuple[str, ...], ...],
         pending: _Core | None = None,
@@ -209,9 +242,24 @@ class _Dealing:
         self.prior = prior
         self.pending = pending
         self.code = code
+        self.shared = False
+        # a card may move in place: the dealer is known and no other state holds this
+        self.in_place = dealer is not None
+        # how many cards this pack's chance nodes place: the hands (and turn-up), or
+        # every position once the stock is needed
+        self.goal = table.dealt if pending is None else table.positions
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Dealing:
+        self.shared = True  # from now on a card placed on either state copies it first
+        self.in_place = False
         return self
+
+    def copy(self) -> _Dealing:
+        """A moment equal to this one that no other state holds."""
+        return _Dealing(
+            self.table, self.dealer, self.deck[:], self.left[:], self.base, self.prior,
+            self.pending, self.code,
+        )  # fmt: skip
 
     def __reduce__(self) -> tuple[Callable[..., _Dealing], tuple[object, ...]]:
         table = self.table
@@ -276,13 +324,16 @@ class _Core:
         "_legal",
         "_memo",
         "_trace",
+        "chance",
         "deal",
         "decisions",
         "drawing",
         "engine",
         "parent",
+        "player",
         "prior",
         "table",
+        "terminal",
     )
 
     def __init__(
@@ -301,6 +352,11 @@ class _Core:
         self.deal = deal
         self.decisions = decisions
         self.drawing = drawing
+        to_act: int | None = engine.to_act
+        # the OpenSpiel player to act, asked at every step: known once
+        self.player = _CHANCE if drawing else _TERMINAL if to_act is None else to_act
+        self.chance = drawing
+        self.terminal = to_act is None and not drawing
         self.parent = parent
         self.prior = prior
         self._trace = trace if trace is not None or parent is not None else ()
@@ -402,20 +458,48 @@ class _Core:
         return "\n".join([*_prior_lines(self.prior, seat), text])
 
 
+class _PlainCore(_Core):
+    """A moment of a deal with nothing beside the engine state: Spoil Five's.
+
+    No stock to place, no blind draw, no public trace and no deal settled before it in
+    the episode, so only the engine state, the decision count and the caches are set: a
+    Spoil Five decision builds one of these, at half the cost of a full :class:`_Core`.
+    """
+
+    __slots__ = ()
+
+    deal = None
+    drawing = False
+    parent = None
+    prior = ()
+    _trace = ()
+
+    def __init__(self, table: _Table, engine: Any, decisions: int) -> None:
+        self.table = table
+        self.engine = engine
+        self.decisions = decisions
+        to_act: int | None = engine.to_act
+        self.player = _TERMINAL if to_act is None else to_act
+        self.chance = False
+        self.terminal = to_act is None
+        self._legal = None
+        self._memo = None
+
+
 def _restore_dealing(
     key: str,
     options: GameOptions,
     table_dealer: int | None,
     dealer: int | None,
-    deck: tuple[int, ...],
-    left: tuple[int, ...],
+    deck: Sequence[int],
+    left: Sequence[int],
     base: object,
     prior: tuple[tuple[str, ...], ...],
     pending: _Core | None,
     code: int,
 ) -> _Dealing:
     table = _table_for(key, options, table_dealer)
-    return _Dealing(table, dealer, deck, left, base, prior, pending, code)
+    return _Dealing(table, dealer, list(deck), list(left), base, prior, pending, code)
 
 
 def _restore_core(
@@ -481,6 +565,18 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
 
     KEY: str = ""
 
+    if TYPE_CHECKING:  # pyspiel has no type information: what callers use, typed
+
+        def num_players(self) -> int: ...  # noqa: D102
+        def num_distinct_actions(self) -> int: ...  # noqa: D102
+        def max_chance_outcomes(self) -> int: ...  # noqa: D102
+        def max_game_length(self) -> int: ...  # noqa: D102
+        def min_utility(self) -> float: ...  # noqa: D102
+        def max_utility(self) -> float: ...  # noqa: D102
+        def get_parameters(self) -> dict[str, object]: ...  # noqa: D102
+        def observation_tensor_size(self) -> int: ...  # noqa: D102
+        def information_state_tensor_size(self) -> int: ...  # noqa: D102
+
     def __init__(self, params: Mapping[str, object] | None = None) -> None:
         kit = kit_for(self.KEY)
         given = dict(params or {})
@@ -513,6 +609,17 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
     def observation_parts(self) -> Mapping[str, slice]:
         """The named parts of the observation tensor (``hand``, ``trick`` ...) by slice."""
         return self._table.encoder.names
+
+    @property
+    def deal_bounds(self) -> tuple[float, float]:
+        """Bounds on one seat's return from one deal.
+
+        ``min_utility()`` and ``max_utility()`` bound an episode, which allows for
+        :attr:`settle_limit` deals settled by the deal itself; these bound a single deal,
+        the scale a search's exploration constant is usually set from.
+        """
+        low, high = self._table.kit.deal_bounds(self._table.options)
+        return float(low), float(high)
 
     @property
     def settle_limit(self) -> int:
@@ -573,48 +680,218 @@ class MyBirdSingsGame(CardrulesGame):
 class CardrulesState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state wrapping an immutable engine state (see :func:`engine_state`)."""
 
+    if TYPE_CHECKING:  # pyspiel has no type information: what callers use, typed
+
+        def get_game(self) -> CardrulesGame: ...  # noqa: D102
+        def num_players(self) -> int: ...  # noqa: D102
+        def rewards(self) -> list[float]: ...  # noqa: D102
+        def is_player_node(self) -> bool: ...  # noqa: D102
+        def action_to_string(self, player_or_action: int, action: int = ...) -> str: ...  # noqa: D102
+        def string_to_action(self, action_string: str) -> int: ...  # noqa: D102
+        def observation_string(self, player: int = ...) -> str: ...  # noqa: D102
+        def observation_tensor(self, player: int = ...) -> list[float]: ...  # noqa: D102
+        def information_state_string(self, player: int = ...) -> str: ...  # noqa: D102
+        def information_state_tensor(self, player: int = ...) -> list[float]: ...  # noqa: D102
+
     def __init__(self, game: CardrulesGame) -> None:
         super().__init__(game)
         table = game._table
-        self._core: _Core | _Dealing = _Dealing(table, table.dealer, (), table.indices, None, ())
+        self._core: _Core | _Dealing = _Dealing(
+            # a dealer to draw first: the pack's cards come with him (_place_dealer)
+            table,
+            table.dealer,
+            [],
+            [] if table.dealer is None else list(table.indices),
+            None,
+            (),
+        )
+        # actions applied from Python, not yet in the C++ history: a chance outcome as
+        # the bare int, a decision as (player, action)
+        self._pending: list[Any] = []
+
+    # --- the history: kept here while actions are applied from Python ---------------------
+    #
+    # pyspiel's State.apply_action is C++: it calls back into Python twice (current_player
+    # and _apply_action, through pybind11's trampolines), appends to the C++ history and
+    # counts the move, about a third of a random episode's time. Applied from Python, an
+    # action goes straight to _apply_action's work here and its (player, action) pair waits
+    # in _pending; whatever reads the C++ history from Python (history, full_history,
+    # serialize, pickling, clone, child ...) first replays the waiting pairs into it
+    # through the C++ apply_action, the moves themselves skipped (_replay names the
+    # player C++ records). Actions applied from C++ go through _apply_action as before.
+
+    _replay: int | None = None
+
+    def apply_action(self, action: int) -> None:
+        """Apply ``action`` (a chance outcome, or the code of the player to act).
+
+        The same as pyspiel's ``State.apply_action``, answered in Python (see above).
+        """
+        if action.__class__ is not int:
+            action = operator.index(action)  # as pybind11 reads an int; TypeError else
+        core: Any = self._core
+        # The two commonest moves are written out here, as _place and _plain_step make
+        # them (the test suite compares this path with pyspiel's own, which calls those).
+        if core.engine is None:
+            if not core.in_place:
+                self._core = _place(core, action)
+            else:  # a card off the pack, in place (see _place)
+                left = core.left
+                try:
+                    left.remove(action)
+                except ValueError:
+                    raise ValueError(f"card {action} cannot come off the pack now") from None
+                deck = core.deck
+                deck.append(action)
+                if len(deck) >= core.goal:
+                    self._core = _deal(core, deck, left)
+            self._pending.append(action)  # chance's (see _sync)
+            return
+        player = core.player
+        table = core.table
+        if table.traced:
+            self._core = _step(core, action)
+        else:  # a Spoil Five decision (see _plain_step)
+            if not 0 <= action < table.size:
+                table.kit.decode(core.engine, action)  # raises, naming the code
+            engine = table.apply(core.engine, table.actions[action])
+            self._core = _PlainCore(table, engine, core.decisions + 1)
+        self._pending.append((player, action))
+
+    def _sync(self) -> None:
+        """Replay the actions applied from Python into the C++ history (see above)."""
+        pending = self._pending
+        if pending:
+            self._pending = []
+            try:
+                for entry in pending:  # a chance outcome, or (player, action)
+                    player, action = (_CHANCE, entry) if entry.__class__ is int else entry
+                    self._replay = player
+                    pyspiel.State.apply_action(self, action)
+            finally:
+                del self._replay
+
+    def _sync_then_apply(self, action: int) -> None:
+        """Apply ``action`` from C++ once the actions applied from Python are replayed."""
+        self._sync()  # nested C++ apply_action calls: they record before this one does
+        self._apply_action(action)
+
+    def history(self) -> list[int]:
+        """The actions applied so far, chance outcomes included (pyspiel's)."""
+        self._sync()
+        actions: list[int] = super().history()
+        return actions
+
+    def full_history(self) -> list[Any]:
+        """The ``pyspiel.PlayerAction`` pairs applied so far (pyspiel's)."""
+        self._sync()
+        pairs: list[Any] = super().full_history()
+        return pairs
+
+    def history_str(self) -> str:
+        """The history as text, ``"0, 5, 7"`` (pyspiel's)."""
+        self._sync()
+        text: str = super().history_str()
+        return text
+
+    def move_number(self) -> int:
+        """How many actions have been applied (pyspiel's)."""
+        self._sync()
+        number: int = super().move_number()
+        return number
+
+    def is_initial_state(self) -> bool:
+        """Whether no action has been applied yet (pyspiel's)."""
+        self._sync()
+        initial: bool = super().is_initial_state()
+        return initial
+
+    def is_initial_non_chance_state(self) -> bool:
+        """Whether no player action has been applied yet (pyspiel's)."""
+        self._sync()
+        initial: bool = super().is_initial_non_chance_state()
+        return initial
+
+    def serialize(self) -> str:
+        """The state as text, history included (pyspiel's)."""
+        self._sync()
+        text: str = super().serialize()
+        return text
+
+    def __getstate__(self) -> Any:
+        self._sync()
+        return super().__getstate__()
+
+    def clone(self) -> CardrulesState:
+        """A copy of the state, history included (pyspiel's)."""
+        self._sync()
+        copy: CardrulesState = super().clone()
+        return copy
+
+    def child(self, action: int) -> CardrulesState:
+        """A copy of the state with ``action`` applied (pyspiel's)."""
+        self._sync()
+        copy: CardrulesState = super().child(action)
+        return copy
+
+    def apply_actions(self, actions: list[int]) -> None:
+        """Apply a simultaneous move (pyspiel's; these games have none)."""
+        self._sync()
+        super().apply_actions(actions)
+
+    def apply_action_with_legality_check(self, action: int) -> None:
+        """Apply ``action`` after checking it is legal (pyspiel's)."""
+        self._sync()
+        super().apply_action_with_legality_check(action)
+
+    def undo_action(self, player: int, action: int) -> None:
+        """Undo the last action (pyspiel's; not offered by these games)."""
+        self._sync()
+        super().undo_action(player, action)
 
     # --- OpenSpiel API ---------------------------------------------------------------
 
     def current_player(self) -> int:
         """The seat to act, or ``pyspiel.PlayerId.CHANCE`` / ``TERMINAL``."""
-        core = self._core
-        engine = core.engine
-        if engine is None or core.drawing:
-            return _CHANCE
-        to_act: int | None = engine.to_act
-        return _TERMINAL if to_act is None else to_act
+        replay = self._replay
+        if replay is not None:  # the C++ history is being brought up to date
+            return replay
+        player: int = self._core.player
+        return player
 
     def is_terminal(self) -> bool:
         """Whether the episode is over (the deal with decisions has been settled)."""
-        engine = self._core.engine
-        return engine is not None and engine.to_act is None
+        terminal: bool = self._core.terminal
+        return terminal
 
     def is_chance_node(self) -> bool:
         """Whether chance acts next (answered here, without a round trip through C++)."""
-        core = self._core
-        return core.engine is None or core.drawing
+        chance: bool = self._core.chance
+        return chance
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` (default: the player to act), ascending.
 
         Answered here, without a round trip through C++; at a chance node, the outcomes.
         """
-        core = self._core
-        engine = core.engine
-        if engine is None or core.drawing:
-            if player is None or player == _CHANCE:
+        core: Any = self._core
+        to_act = core.player
+        if to_act < 0:
+            if to_act == _CHANCE and (player is None or player == _CHANCE):
                 return [outcome for outcome, _ in self.chance_outcomes()]
             return []
-        to_act = engine.to_act
-        if to_act is None or (player is not None and player != to_act):
+        if player is not None and player != to_act:
             return []
-        legal = cast(_Core, core)._legal
-        return (cast(_Core, core).legal() if legal is None else legal)[:]
+        legal: list[int] | None = core._legal  # a decision: a _Core
+        if legal is None:  # as _Core.legal finds them, its commonest case written out
+            table = core.table
+            legal = table.legal_memo.get(table.legal_actions(core.engine))
+            if legal is None or table.draw_blind:
+                legal = core.legal()
+            else:
+                core._legal = legal
+        assert legal is not None
+        return legal[:]
 
     def _legal_actions(self, player: int) -> list[int]:
         core = self._core
@@ -632,17 +909,27 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         core = self._core
         left = core.left
         if left is not None:
-            if cast(_Dealing, core).dealer is None:
+            if core.dealer is None:  # type: ignore[union-attr]  # left: a _Dealing
                 return list(core.table.dealer_outcomes)
-            row = _UNIFORM[len(left)]
-            return [row[index] for index in left]
+            count = len(left)
+            table = core.table
+            if count == len(table.indices):  # the first card of a pack
+                return table.pack_outcomes[:]
+            row = _UNIFORM[count]  # as _outcomes lists them
+            if count > 1:
+                return list(itemgetter(*left)(row))
+            return [row[left[0]]]
         if core.drawing:
             offered = sorted(card.index for card in _offered_hand(cast(_Core, core)))
-            row = _UNIFORM[len(offered)]
-            return [row[index] for index in offered]
+            return _outcomes(tuple(offered))
         return []
 
     def _apply_action(self, action: int) -> None:
+        if self._replay is not None:  # replayed into the C++ history: applied already
+            return
+        if self._pending:  # the C++ history must have the earlier actions first
+            self._sync_then_apply(action)
+            return
         core = self._core
         if core.engine is None:
             self._core = _place(cast(_Dealing, core), action)
@@ -712,11 +999,9 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 def _plain_step(core: _Core, action: int) -> _Core:
     """The moment after the player to act takes ``action`` (Spoil Five)."""
     table = core.table
-    kit = table.kit
-    if not 0 <= action < kit.size:
-        kit.decode(core.engine, action)  # raises, naming the code
-    engine = table.apply(core.engine, kit.actions[action])
-    return _Core(table, engine, None, core.decisions + 1, False, core, core.prior)
+    if not 0 <= action < table.size:
+        table.kit.decode(core.engine, action)  # raises, naming the code
+    return _PlainCore(table, table.apply(core.engine, table.actions[action]), core.decisions + 1)
 
 
 def _step(core: _Core, action: int) -> _Core | _Dealing:
@@ -753,19 +1038,25 @@ def _step(core: _Core, action: int) -> _Core | _Dealing:
 
 
 def _place(core: _Dealing, action: int) -> _Core | _Dealing:
-    """The moment after chance gives ``action`` while a deal is being prepared."""
-    left = core.left
-    dealer = core.dealer
-    i = bisect_left(left, action)
-    if dealer is None or i == len(left) or left[i] != action:
+    """The moment after chance gives ``action`` while a deal is being prepared.
+
+    The card moves from ``core.left`` to ``core.deck`` in place, or in a copy if another
+    state shares ``core`` (see :class:`_Dealing`).
+    """
+    if core.dealer is None:
         return _place_dealer(core, action)
-    table = core.table
-    deck = (*core.deck, action)
-    pending = core.pending
-    if len(deck) < (table.dealt if pending is None else table.positions):
-        left = left[:i] + left[i + 1 :]
-        return _Dealing(table, dealer, deck, left, core.base, core.prior, pending, core.code)
-    return _deal(core, deck, left[:i] + left[i + 1 :])
+    if core.shared:
+        core = core.copy()
+    left = core.left
+    try:
+        left.remove(action)
+    except ValueError:
+        raise ValueError(f"card {action} cannot come off the pack now") from None
+    deck = core.deck
+    deck.append(action)
+    if len(deck) < core.goal:
+        return core
+    return _deal(core, deck, left)
 
 
 def _place_dealer(core: _Dealing, action: int) -> _Dealing:
@@ -774,16 +1065,16 @@ def _place_dealer(core: _Dealing, action: int) -> _Dealing:
         raise ValueError(f"card {action} cannot come off the pack now")
     if not 0 <= action < table.players:
         raise ValueError(f"seat {action} cannot be drawn as the dealer")
-    return _Dealing(table, action, (), table.indices, core.base, core.prior)
+    return _Dealing(table, action, [], list(table.indices), core.base, core.prior)
 
 
-def _deal(core: _Dealing, deck: tuple[int, ...], left: tuple[int, ...]) -> _Core | _Dealing:
+def _deal(core: _Dealing, deck: list[int], left: list[int]) -> _Core | _Dealing:
     """The moment after the last chance node of a pack: the deal made (or made again)."""
     table = core.table
     dealer = core.dealer
     assert dealer is not None
     pending = core.pending
-    pack = _cards_at(*deck, *left)(FULL_PACK)
+    pack = itemgetter(*deck, *left)(FULL_PACK)
     engine_module = table.kit.engine
     if core.base is None:
         # seed 0: a blind draw is a chance node of its own here, so the order the engine
@@ -794,7 +1085,9 @@ def _deal(core: _Dealing, deck: tuple[int, ...], left: tuple[int, ...]) -> _Core
     if pending is not None:
         return _replayed(pending, engine, core.code)
     if engine.to_act is not None:
-        deal = _Deal(dealer, deck, core.base) if table.dealt < table.positions else None
+        deal = _Deal(dealer, tuple(deck), core.base) if table.dealt < table.positions else None
+        if not table.traced and deal is None and not core.prior:
+            return _PlainCore(table, engine, 0)
         return _Core(table, engine, deal, 0, False, None, core.prior)
     # Settled by the deal itself: play on into the next deal, or, past the limit, deal
     # this one again.
@@ -806,15 +1099,15 @@ def _deal(core: _Dealing, deck: tuple[int, ...], left: tuple[int, ...]) -> _Core
         prior = (*prior, texts)
         base = engine
         dealer = (dealer + 1) % table.players  # only shown in texts; next_deal moves it (C-2)
-    return _Dealing(table, dealer, (), table.indices, base, prior)
+    return _Dealing(table, dealer, [], list(table.indices), base, prior)
 
 
 def _stock_for(core: _Core, deal: _Deal, code: int) -> _Dealing:
     """The chance nodes that place the stock before the exchange ``code`` is applied."""
     table = core.table
     placed = set(deal.deck)
-    left = tuple(index for index in table.indices if index not in placed)
-    return _Dealing(table, deal.dealer, deal.deck, left, deal.base, core.prior, core, code)
+    left = [index for index in table.indices if index not in placed]
+    return _Dealing(table, deal.dealer, list(deal.deck), left, deal.base, core.prior, core, code)
 
 
 def _replayed(pending: _Core, engine: Any, code: int) -> _Core:
@@ -876,6 +1169,28 @@ class _Observer:
         if self._perfect_recall:
             return core.information_text(player)
         return core.view_text(player)
+
+
+def load_game(name: str, params: Mapping[str, object] | None = None) -> CardrulesGame:
+    """Return ``pyspiel.load_game(name, params)``, typed, for one of the two games.
+
+    The same game as ``pyspiel.load_game`` gives (which type checkers know nothing of),
+    with its type: a :class:`CardrulesGame`, whose states are :class:`CardrulesState`.
+
+    >>> game = load_game(SPOIL_FIVE, {"players": 3})
+    >>> game.num_players(), type(game.new_initial_state()).__name__
+    (3, 'CardrulesState')
+
+    Raises:
+        OptionsError: for a name that is neither :data:`SPOIL_FIVE` nor
+            :data:`MY_BIRD_SINGS`.
+
+    """
+    if name not in (SPOIL_FIVE, MY_BIRD_SINGS):
+        raise OptionsError(f"not a cardrules game: {name!r}; use {SPOIL_FIVE} or {MY_BIRD_SINGS}")
+    game = pyspiel.load_game(name, dict(params or {}))
+    assert isinstance(game, CardrulesGame)
+    return game
 
 
 def engine_state(state: CardrulesState) -> spoil_five.State | my_bird_sings.State:
@@ -968,7 +1283,7 @@ def resample(state: CardrulesState, player: int, rng: random.Random) -> Cardrule
             table, sampled, None, core.decisions, core.drawing, None, core.prior, trace
         )
         if candidate.view_text(player) == wanted:
-            fresh = cast("CardrulesState", state.get_game().new_initial_state())
+            fresh = state.get_game().new_initial_state()
             fresh._core = candidate
             return fresh
     raise CardrulesError(f"no state consistent with seat {player}'s view was found")

@@ -16,26 +16,34 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, cast, overload
 
 from cardrules import games
 from cardrules.bots.random_bot import RandomBot
 from cardrules.bots.search import SearchBot
 from cardrules.errors import OptionsError
 from cardrules.games import GameEntry
-from cardrules.protocol import Bot, DynamicGame, SeatView
+from cardrules.protocol import Bot, DynamicGame, GameState, Searchable, SeatView
+
+if TYPE_CHECKING:
+    from cardrules import my_bird_sings, spoil_five
 
 __all__ = ["BOT_NAMES", "GameBot", "heuristic_bot", "make_bot", "parse_bot_names"]
 
 GameBot = Bot[SeatView, object]
-"""A bot for any game, as the registry hands it out."""
+"""A bot for any game, its types erased (what :func:`make_bot` gives for a game it is
+handed by a name it cannot tell statically)."""
+
+S = TypeVar("S", bound="GameState")
+A = TypeVar("A")
+V = TypeVar("V", bound=SeatView)
 
 BOT_NAMES: Final = ("random", "heuristic", "search")
 """The names :func:`make_bot` knows: ``random``, ``heuristic`` (rule of thumb) and
 ``search`` (Monte Carlo search with rule-of-thumb rollouts)."""
 
 
-def _entry(game: ModuleType | DynamicGame | str) -> GameEntry:
+def _entry(game: object) -> GameEntry:
     """The registry entry of a game module or name (OptionsError for anything else)."""
     entry = games.entry_of(game)
     if entry is None:
@@ -57,16 +65,70 @@ def heuristic_bot(game: ModuleType | DynamicGame | str, rng: random.Random) -> G
     return bot(rng)
 
 
+@overload
 def make_bot(
-    game: ModuleType | DynamicGame | str,
+    game: Searchable[S, A, V],
+    name: str,
+    rng: random.Random,
+    *,
+    iterations: int = ...,
+    time_limit: float | None = ...,
+    rollout: str = ...,
+) -> Bot[V, A]: ...
+
+
+@overload
+def make_bot(  # type: ignore[overload-overlap]
+    game: Literal["spoil-five"],
+    name: str,
+    rng: random.Random,
+    *,
+    iterations: int = ...,
+    time_limit: float | None = ...,
+    rollout: str = ...,
+) -> Bot[spoil_five.View, spoil_five.Action]: ...
+
+
+@overload
+def make_bot(  # type: ignore[overload-overlap]
+    game: Literal["my-bird-sings"],
+    name: str,
+    rng: random.Random,
+    *,
+    iterations: int = ...,
+    time_limit: float | None = ...,
+    rollout: str = ...,
+) -> Bot[my_bird_sings.View, my_bird_sings.Action]: ...
+
+
+@overload
+def make_bot(
+    game: ModuleType | str,
+    name: str,
+    rng: random.Random,
+    *,
+    iterations: int = ...,
+    time_limit: float | None = ...,
+    rollout: str = ...,
+) -> GameBot: ...
+
+
+def make_bot(
+    game: object,
     name: str,
     rng: random.Random,
     *,
     iterations: int = 100,
     time_limit: float | None = None,
     rollout: str = "heuristic",
-) -> GameBot:
+) -> Bot[Any, Any]:
     """Return a new bot called ``name`` for ``game`` (a game module), drawing on ``rng``.
+
+    For type checkers the bot keeps the game's types: given the module
+    :mod:`cardrules.spoil_five` (or its name ``"spoil-five"``), it is a
+    ``Bot[spoil_five.View, spoil_five.Action]``, whose ``choose`` returns an action that
+    ``spoil_five.apply_action`` takes; given a name only known at run time, a
+    :data:`GameBot`.
 
     Args:
         game: the game module (:mod:`cardrules.spoil_five` ...) or its name; only the
@@ -82,16 +144,17 @@ def make_bot(
         OptionsError: for an unknown bot name, game or rollout policy, or a bad budget.
 
     """
+    known = cast("ModuleType | DynamicGame | str", game)  # _entry refuses anything else
     if name == "random":
         return RandomBot(rng)
     if name == "heuristic":
-        return heuristic_bot(game, rng)
+        return heuristic_bot(known, rng)
     if name == "search":
         if rollout == "heuristic":
-            heuristic_bot(game, random.Random(0))  # fail now, not at the first decision
+            heuristic_bot(known, random.Random(0))  # fail now, not at the first decision
 
             def build(r: random.Random) -> GameBot:
-                return heuristic_bot(game, r)
+                return heuristic_bot(known, r)
 
         elif rollout == "random":
 
@@ -101,7 +164,7 @@ def make_bot(
         else:
             raise OptionsError(f"rollout must be 'heuristic' or 'random', not {rollout!r}")
         return SearchBot(
-            _entry(game).module,
+            _entry(known).module,
             rng,
             build,
             iterations=iterations,

@@ -17,11 +17,18 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import Final, Literal, TypeAlias
 
 import attrs
 
-from cardrules._options import MAX_STAKE, to_bool, to_enum, to_int, to_optional_int
+from cardrules._options import (
+    MAX_STAKE,
+    SplitRemainderName,
+    to_bool,
+    to_enum,
+    to_int,
+    to_optional_int,
+)
 from cardrules._options import split_remainder as _split_remainder
 from cardrules.errors import OptionsError
 from cardrules.stakes import SplitRemainder
@@ -36,13 +43,21 @@ __all__ = [
     "THREE_CARDS",
     "TO_EXHAUSTION",
     "ExchangeBy",
+    "ExchangeByName",
     "ExchangeOnExhaustion",
+    "ExchangeOnExhaustionName",
     "ExhaustionEnd",
+    "ExhaustionEndName",
     "Options",
     "Passing",
+    "PassingName",
     "PileTo",
+    "PileToName",
     "SingTiming",
+    "SingTimingName",
     "Singing",
+    "SingingName",
+    "SplitRemainderName",
 ]
 
 
@@ -55,6 +70,10 @@ class Singing(enum.StrEnum):
     """Only cards all of one suit (MBS-5, and always in the three-card deal, MBS-6)."""
 
 
+SingingName: TypeAlias = Literal["flush_or_rainbow", "flush_only"]
+"""The plain strings of :class:`Singing`, which its fields also take."""
+
+
 class Passing(enum.StrEnum):
     """How a card goes to the left neighbour at the end of a turn (MBS-8)."""
 
@@ -62,6 +81,10 @@ class Passing(enum.StrEnum):
     """The player on turn chooses the card (``Pass(card)``)."""
     DRAW_BLIND = "draw_blind"
     """The left neighbour draws one card unseen from the offered hand (``Draw(index)``)."""
+
+
+PassingName: TypeAlias = Literal["throw", "draw_blind"]
+"""The plain strings of :class:`Passing`, which its fields also take."""
 
 
 class SingTiming(enum.StrEnum):
@@ -73,12 +96,20 @@ class SingTiming(enum.StrEnum):
     """Also straight after the deal, every dealt hand in turn from the eldest hand."""
 
 
+SingTimingName: TypeAlias = Literal["own_turn", "any_after_deal"]
+"""The plain strings of :class:`SingTiming`, which its fields also take."""
+
+
 class ExchangeBy(enum.StrEnum):
     """Who may exchange a card with the stock (MBS-11, D-7)."""
 
     LEADER = "leader"
     EVERYONE = "everyone"
     NOBODY = "nobody"
+
+
+ExchangeByName: TypeAlias = Literal["leader", "everyone", "nobody"]
+"""The plain strings of :class:`ExchangeBy`, which its fields also take."""
 
 
 class PileTo(enum.StrEnum):
@@ -90,6 +121,10 @@ class PileTo(enum.StrEnum):
     """Face down under the stock."""
 
 
+PileToName: TypeAlias = Literal["dead", "stock_bottom"]
+"""The plain strings of :class:`PileTo`, which its fields also take."""
+
+
 class ExchangeOnExhaustion(enum.StrEnum):
     """What happens when an exchange turns the whole stock without finding a new suit (D-10)."""
 
@@ -97,6 +132,10 @@ class ExchangeOnExhaustion(enum.StrEnum):
     """The player keeps the last card turned, though it matches the discard."""
     TAKE_BACK_DISCARD = "take_back_discard"
     """Every turned card is rejected and the player takes his discard back."""
+
+
+ExchangeOnExhaustionName: TypeAlias = Literal["keep_last", "take_back_discard"]
+"""The plain strings of :class:`ExchangeOnExhaustion`, which its fields also take."""
 
 
 class ExhaustionEnd(enum.StrEnum):
@@ -108,87 +147,15 @@ class ExhaustionEnd(enum.StrEnum):
     """A singer takes what is left; the deal ends at a sing that finds the stock empty."""
 
 
-def _players(value: object) -> int:
-    return to_int("players", value, low=2)
-
-
-def _pack(value: object) -> int:
-    return to_int("pack", value, allowed=(52, 32))
-
-
-def _hand_size(value: object) -> int:
-    return to_int("hand_size", value, allowed=(4, 3))
-
-
-def _singing(value: object) -> Singing:
-    return to_enum(Singing, "singing", value)
-
-
-def _passing(value: object) -> Passing:
-    return to_enum(Passing, "passing", value)
-
-
-def _stake(value: object) -> int:
-    return to_int("stake", value, high=MAX_STAKE)
-
-
-def _dealer_extra(value: object) -> int:
-    return to_int("dealer_extra", value, high=MAX_STAKE)
-
-
-def _deal_batch(value: object) -> int:
-    return to_int("deal_batch", value, low=1)
-
-
-def _auto_sing(value: object) -> bool:
-    return to_bool("auto_sing", value)
-
-
-def _sing_timing(value: object) -> SingTiming:
-    return to_enum(SingTiming, "sing_timing", value)
-
-
-def _exchange_by(value: object) -> ExchangeBy:
-    return to_enum(ExchangeBy, "exchange_by", value)
-
-
-def _exchange_after_rounds(value: object) -> int:
-    return to_int("exchange_after_rounds", value)
-
-
-def _exchange_discard_to(value: object) -> PileTo:
-    return to_enum(PileTo, "exchange_discard_to", value)
-
-
-def _rejects_to(value: object) -> PileTo:
-    return to_enum(PileTo, "rejects_to", value)
-
-
-def _rejects_visible(value: object) -> bool:
-    return to_bool("rejects_visible", value)
-
-
-def _exchange_on_exhaustion(value: object) -> ExchangeOnExhaustion:
-    return to_enum(ExchangeOnExhaustion, "exchange_on_exhaustion", value)
-
-
-def _round_limit(value: object) -> int | None:
-    return to_optional_int("round_limit", value, low=1)
-
-
-def _play_to_exhaustion(value: object) -> bool:
-    return to_bool("play_to_exhaustion", value)
-
-
-def _exhaustion_end(value: object) -> ExhaustionEnd:
-    return to_enum(ExhaustionEnd, "exhaustion_end", value)
+ExhaustionEndName: TypeAlias = Literal["cannot_replenish", "take_remaining"]
+"""The plain strings of :class:`ExhaustionEnd`, which its fields also take."""
 
 
 def _singing_default(options: Options) -> Singing:
     return Singing.FLUSH_ONLY if options.hand_size == 3 else Singing.FLUSH_OR_RAINBOW
 
 
-@attrs.frozen(slots=True, cache_hash=True)
+@attrs.frozen(slots=True, init=False)
 class Options:
     """The rules a My Bird Sings game is played under (``docs/rules/my-bird-sings.md``, Variants).
 
@@ -224,39 +191,85 @@ class Options:
 
     """
 
-    players: int = attrs.field(default=5, converter=_players)
-    split_remainder: SplitRemainder = attrs.field(
-        default=SplitRemainder.CARRY, converter=_split_remainder
-    )
-    pack: int = attrs.field(default=52, converter=_pack)
-    hand_size: int = attrs.field(default=4, converter=_hand_size)
-    singing: Singing = attrs.field(
-        default=attrs.Factory(_singing_default, takes_self=True),
-        converter=_singing,
-    )
-    passing: Passing = attrs.field(default=Passing.THROW, converter=_passing)
-    stake: int = attrs.field(default=1, converter=_stake)
-    dealer_extra: int = attrs.field(default=1, converter=_dealer_extra)
-    deal_batch: int = attrs.field(default=1, converter=_deal_batch)
-    auto_sing: bool = attrs.field(default=True, converter=_auto_sing)
-    sing_timing: SingTiming = attrs.field(default=SingTiming.OWN_TURN, converter=_sing_timing)
-    exchange_by: ExchangeBy = attrs.field(default=ExchangeBy.LEADER, converter=_exchange_by)
-    exchange_after_rounds: int = attrs.field(default=3, converter=_exchange_after_rounds)
-    exchange_discard_to: PileTo = attrs.field(default=PileTo.DEAD, converter=_exchange_discard_to)
-    rejects_to: PileTo = attrs.field(default=PileTo.DEAD, converter=_rejects_to)
-    rejects_visible: bool = attrs.field(default=False, converter=_rejects_visible)
-    exchange_on_exhaustion: ExchangeOnExhaustion = attrs.field(
-        default=ExchangeOnExhaustion.KEEP_LAST,
-        converter=_exchange_on_exhaustion,
-    )
-    round_limit: int | None = attrs.field(default=None, converter=_round_limit)
-    play_to_exhaustion: bool = attrs.field(default=False, converter=_play_to_exhaustion)
-    exhaustion_end: ExhaustionEnd = attrs.field(
-        default=ExhaustionEnd.CANNOT_REPLENISH, converter=_exhaustion_end
-    )
+    players: int = 5
+    split_remainder: SplitRemainder = SplitRemainder.CARRY
+    pack: int = 52
+    hand_size: int = 4
+    singing: Singing = attrs.field(default=attrs.Factory(_singing_default, takes_self=True))
+    passing: Passing = Passing.THROW
+    stake: int = 1
+    dealer_extra: int = 1
+    deal_batch: int = 1
+    auto_sing: bool = True
+    sing_timing: SingTiming = SingTiming.OWN_TURN
+    exchange_by: ExchangeBy = ExchangeBy.LEADER
+    exchange_after_rounds: int = 3
+    exchange_discard_to: PileTo = PileTo.DEAD
+    rejects_to: PileTo = PileTo.DEAD
+    rejects_visible: bool = False
+    exchange_on_exhaustion: ExchangeOnExhaustion = ExchangeOnExhaustion.KEEP_LAST
+    round_limit: int | None = None
+    play_to_exhaustion: bool = False
+    exhaustion_end: ExhaustionEnd = ExhaustionEnd.CANNOT_REPLENISH
+
+    # The constructor is written out so that type checkers show callers each field's real
+    # type (an enum field also takes its plain strings), while every value is still
+    # checked here at run time: anything else, wrong types included, raises OptionsError
+    # naming the field, never TypeError. ``singing=None`` stands for its default, which
+    # depends on ``hand_size``.
+    def __init__(
+        self,
+        players: int = 5,
+        split_remainder: SplitRemainder | SplitRemainderName = SplitRemainder.CARRY,
+        pack: int = 52,
+        hand_size: int = 4,
+        singing: Singing | SingingName | None = None,
+        passing: Passing | PassingName = Passing.THROW,
+        stake: int = 1,
+        dealer_extra: int = 1,
+        deal_batch: int = 1,
+        auto_sing: bool = True,
+        sing_timing: SingTiming | SingTimingName = SingTiming.OWN_TURN,
+        exchange_by: ExchangeBy | ExchangeByName = ExchangeBy.LEADER,
+        exchange_after_rounds: int = 3,
+        exchange_discard_to: PileTo | PileToName = PileTo.DEAD,
+        rejects_to: PileTo | PileToName = PileTo.DEAD,
+        rejects_visible: bool = False,
+        exchange_on_exhaustion: (
+            ExchangeOnExhaustion | ExchangeOnExhaustionName
+        ) = ExchangeOnExhaustion.KEEP_LAST,
+        round_limit: int | None = None,
+        play_to_exhaustion: bool = False,
+        exhaustion_end: ExhaustionEnd | ExhaustionEndName = ExhaustionEnd.CANNOT_REPLENISH,
+    ) -> None:
+        hand = to_int("hand_size", hand_size, allowed=(4, 3))
+        if singing is None:
+            singing = Singing.FLUSH_ONLY if hand == 3 else Singing.FLUSH_OR_RAINBOW
+        self.__attrs_init__(
+            to_int("players", players, low=2),
+            _split_remainder(split_remainder),
+            to_int("pack", pack, allowed=(52, 32)),
+            hand,
+            to_enum(Singing, "singing", singing),
+            to_enum(Passing, "passing", passing),
+            to_int("stake", stake, high=MAX_STAKE),
+            to_int("dealer_extra", dealer_extra, high=MAX_STAKE),
+            to_int("deal_batch", deal_batch, low=1),
+            to_bool("auto_sing", auto_sing),
+            to_enum(SingTiming, "sing_timing", sing_timing),
+            to_enum(ExchangeBy, "exchange_by", exchange_by),
+            to_int("exchange_after_rounds", exchange_after_rounds),
+            to_enum(PileTo, "exchange_discard_to", exchange_discard_to),
+            to_enum(PileTo, "rejects_to", rejects_to),
+            to_bool("rejects_visible", rejects_visible),
+            to_enum(ExchangeOnExhaustion, "exchange_on_exhaustion", exchange_on_exhaustion),
+            to_optional_int("round_limit", round_limit, low=1),
+            to_bool("play_to_exhaustion", play_to_exhaustion),
+            to_enum(ExhaustionEnd, "exhaustion_end", exhaustion_end),
+        )
 
     def __attrs_post_init__(self) -> None:
-        """Check the combinations of fields (each field alone is checked by its converter).
+        """Check the combinations of fields (each field alone is checked by ``__init__``).
 
         Implements MBS-1: the full 52-card pack seats two to thirteen players, the 32-card
         pack two to eight. Also refuses what MBS-6 (three cards: flushes only) and MBS-3

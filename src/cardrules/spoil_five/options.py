@@ -15,13 +15,20 @@ cardrules.errors.OptionsError: players: Spoil Five needs 2 to 10 players, not 11
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Final
+from typing import Final, Literal, TypeAlias
 
 import attrs
 
-from cardrules._options import MAX_STAKE, to_bool, to_enum, to_int, to_optional_int
+from cardrules._options import (
+    MAX_STAKE,
+    SplitRemainderName,
+    to_bool,
+    to_enum,
+    to_int,
+    to_optional_int,
+)
 from cardrules._options import split_remainder as _split_remainder
 from cardrules.errors import OptionsError
 from cardrules.stakes import SplitRemainder
@@ -37,14 +44,23 @@ __all__ = [
     "TWO_HANDED",
     "TWO_TRICKS",
     "DealerAce",
+    "DealerAceName",
     "FivingAsker",
+    "FivingAskerName",
     "Options",
     "PlainLeadRule",
+    "PlainLeadRuleName",
     "Ranking",
+    "RankingName",
     "RobEnforcement",
+    "RobEnforcementName",
     "Robbing",
+    "RobbingName",
     "Scoring",
+    "ScoringName",
+    "SplitRemainderName",
     "SpoilPayers",
+    "SpoilPayersName",
 ]
 
 
@@ -57,12 +73,20 @@ class SpoilPayers(enum.StrEnum):
     """Only the dealer pays (``spoil_stake + dealer_extra``)."""
 
 
+SpoilPayersName: TypeAlias = Literal["all", "dealer_only"]
+"""The plain strings of :class:`SpoilPayers`, which its fields also take."""
+
+
 class Robbing(enum.StrEnum):
     """Whether robbing the turn-up is required, allowed or abolished (SF-12, D-18)."""
 
     COMPULSORY = "compulsory"
     OPTIONAL = "optional"
     OFF = "off"
+
+
+RobbingName: TypeAlias = Literal["compulsory", "optional", "off"]
+"""The plain strings of :class:`Robbing`, which its fields also take."""
 
 
 class RobEnforcement(enum.StrEnum):
@@ -74,11 +98,19 @@ class RobEnforcement(enum.StrEnum):
     """A player may skip the rob or rob falsely, and is then barred from winning."""
 
 
+RobEnforcementName: TypeAlias = Literal["enforce", "penalize"]
+"""The plain strings of :class:`RobEnforcement`, which its fields also take."""
+
+
 class DealerAce(enum.StrEnum):
     """When a dealer who robbed a turned-up ace may use it (SF-10, D-16)."""
 
     OWN_TURN_TRICK1 = "own_turn_trick1"
     AFTER_TRICK1 = "after_trick1"
+
+
+DealerAceName: TypeAlias = Literal["own_turn_trick1", "after_trick1"]
+"""The plain strings of :class:`DealerAce`, which its fields also take."""
 
 
 class PlainLeadRule(enum.StrEnum):
@@ -88,11 +120,19 @@ class PlainLeadRule(enum.StrEnum):
     MUST_FOLLOW = "must_follow"
 
 
+PlainLeadRuleName: TypeAlias = Literal["follow_or_trump", "must_follow"]
+"""The plain strings of :class:`PlainLeadRule`, which its fields also take."""
+
+
 class Ranking(enum.StrEnum):
     """The card order: Peel's Spoil Five order, or whist order everywhere (SF-22)."""
 
     PEEL = "peel"
     ORDINARY = "ordinary"
+
+
+RankingName: TypeAlias = Literal["peel", "ordinary"]
+"""The plain strings of :class:`Ranking`, which its fields also take."""
 
 
 class FivingAsker(enum.StrEnum):
@@ -102,6 +142,10 @@ class FivingAsker(enum.StrEnum):
     EITHER_OPPONENT = "either_opponent"
 
 
+FivingAskerName: TypeAlias = Literal["eldest", "either_opponent"]
+"""The plain strings of :class:`FivingAsker`, which its fields also take."""
+
+
 class Scoring(enum.StrEnum):
     """Pool per hand (Spoil Five) or points to a target (Twenty-Five/Forty-Five, SF-24)."""
 
@@ -109,73 +153,13 @@ class Scoring(enum.StrEnum):
     POINTS = "points"
 
 
-def _spoil_payers(value: object) -> SpoilPayers:
-    return to_enum(SpoilPayers, "spoil_payers", value)
-
-
-def _robbing(value: object) -> Robbing:
-    return to_enum(Robbing, "robbing", value)
-
-
-def _rob_enforcement(value: object) -> RobEnforcement:
-    return to_enum(RobEnforcement, "rob_enforcement", value)
-
-
-def _dealer_ace(value: object) -> DealerAce:
-    return to_enum(DealerAce, "dealer_ace_available", value)
-
-
-def _plain_lead_rule(value: object) -> PlainLeadRule:
-    return to_enum(PlainLeadRule, "plain_lead_rule", value)
-
-
-def _ranking(value: object) -> Ranking:
-    return to_enum(Ranking, "ranking", value)
-
-
-def _fiving_asker(value: object) -> FivingAsker:
-    return to_enum(FivingAsker, "fiving_asker", value)
-
-
-def _scoring(value: object) -> Scoring:
-    return to_enum(Scoring, "scoring", value)
-
-
-def _full_stake(value: object) -> int:
-    return to_int("full_stake", value, high=MAX_STAKE)
-
-
-def _spoil_stake(value: object) -> int:
-    return to_int("spoil_stake", value, high=MAX_STAKE)
-
-
-def _dealer_extra(value: object) -> int:
-    return to_int("dealer_extra", value, high=MAX_STAKE)
-
-
-def _win_tricks(value: object) -> int:
-    return to_int("win_tricks", value, allowed=(3, 2))
-
-
-def _target(value: object) -> int:
-    return to_int("target", value, allowed=(25, 45))
+ScoringName: TypeAlias = Literal["pool", "points"]
+"""The plain strings of :class:`Scoring`, which its fields also take."""
 
 
 def _points_stake(value: object) -> int | None:
     stake = to_optional_int("points_stake", value)
     return None if stake is None else to_int("points_stake", stake, high=MAX_STAKE)
-
-
-def _jinking(value: object) -> bool:
-    return to_bool("jinking", value)
-
-
-def _fiving(value: object) -> bool:
-    return to_bool("fiving", value)
-
-
-def _stop_when_spoil_certain(value: object) -> bool:
-    return to_bool("stop_when_spoil_certain", value)
 
 
 def _players(value: object) -> int:
@@ -213,7 +197,7 @@ def _teams(value: object) -> tuple[tuple[int, ...], ...] | None:
     return tuple(teams)
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, init=False)
 class Options:
     """The rules a Spoil Five game is played under (``docs/rules/spoil-five.md``, Variants).
 
@@ -248,38 +232,82 @@ class Options:
 
     """
 
-    players: int = attrs.field(default=5, converter=_players)
-    split_remainder: SplitRemainder = attrs.field(
-        default=SplitRemainder.CARRY, converter=_split_remainder
-    )
-    full_stake: int = attrs.field(default=2, converter=_full_stake)
-    spoil_stake: int = attrs.field(default=1, converter=_spoil_stake)
-    dealer_extra: int = attrs.field(default=1, converter=_dealer_extra)
-    spoil_payers: SpoilPayers = attrs.field(default=SpoilPayers.ALL, converter=_spoil_payers)
-    deal_batches: tuple[int, int] = attrs.field(default=(2, 3), converter=_batches)
-    robbing: Robbing = attrs.field(default=Robbing.COMPULSORY, converter=_robbing)
-    rob_enforcement: RobEnforcement = attrs.field(
-        default=RobEnforcement.ENFORCE, converter=_rob_enforcement
-    )
-    dealer_ace_available: DealerAce = attrs.field(
-        default=DealerAce.OWN_TURN_TRICK1, converter=_dealer_ace
-    )
-    plain_lead_rule: PlainLeadRule = attrs.field(
-        default=PlainLeadRule.FOLLOW_OR_TRUMP, converter=_plain_lead_rule
-    )
-    ranking: Ranking = attrs.field(default=Ranking.PEEL, converter=_ranking)
-    win_tricks: int = attrs.field(default=3, converter=_win_tricks)
-    jinking: bool = attrs.field(default=False, converter=_jinking)
-    fiving: bool = attrs.field(default=False, converter=_fiving)
-    fiving_asker: FivingAsker = attrs.field(default=FivingAsker.ELDEST, converter=_fiving_asker)
-    teams: tuple[tuple[int, ...], ...] | None = attrs.field(default=None, converter=_teams)
-    scoring: Scoring = attrs.field(default=Scoring.POOL, converter=_scoring)
-    target: int = attrs.field(default=25, converter=_target)
-    points_stake: int | None = attrs.field(default=None, converter=_points_stake)
-    stop_when_spoil_certain: bool = attrs.field(default=False, converter=_stop_when_spoil_certain)
+    players: int = 5
+    split_remainder: SplitRemainder = SplitRemainder.CARRY
+    full_stake: int = 2
+    spoil_stake: int = 1
+    dealer_extra: int = 1
+    spoil_payers: SpoilPayers = SpoilPayers.ALL
+    deal_batches: tuple[int, int] = (2, 3)
+    robbing: Robbing = Robbing.COMPULSORY
+    rob_enforcement: RobEnforcement = RobEnforcement.ENFORCE
+    dealer_ace_available: DealerAce = DealerAce.OWN_TURN_TRICK1
+    plain_lead_rule: PlainLeadRule = PlainLeadRule.FOLLOW_OR_TRUMP
+    ranking: Ranking = Ranking.PEEL
+    win_tricks: int = 3
+    jinking: bool = False
+    fiving: bool = False
+    fiving_asker: FivingAsker = FivingAsker.ELDEST
+    teams: tuple[tuple[int, ...], ...] | None = None
+    scoring: Scoring = Scoring.POOL
+    target: int = 25
+    points_stake: int | None = None
+    stop_when_spoil_certain: bool = False
+
+    # The constructor is written out so that type checkers show callers each field's real
+    # type (an enum field also takes its plain strings, ``teams`` any sequences), while
+    # every value is still checked here at run time: anything else, wrong types included,
+    # raises OptionsError naming the field, never TypeError.
+    def __init__(
+        self,
+        players: int = 5,
+        split_remainder: SplitRemainder | SplitRemainderName = SplitRemainder.CARRY,
+        full_stake: int = 2,
+        spoil_stake: int = 1,
+        dealer_extra: int = 1,
+        spoil_payers: SpoilPayers | SpoilPayersName = SpoilPayers.ALL,
+        deal_batches: Sequence[int] = (2, 3),
+        robbing: Robbing | RobbingName = Robbing.COMPULSORY,
+        rob_enforcement: RobEnforcement | RobEnforcementName = RobEnforcement.ENFORCE,
+        dealer_ace_available: DealerAce | DealerAceName = DealerAce.OWN_TURN_TRICK1,
+        plain_lead_rule: PlainLeadRule | PlainLeadRuleName = PlainLeadRule.FOLLOW_OR_TRUMP,
+        ranking: Ranking | RankingName = Ranking.PEEL,
+        win_tricks: int = 3,
+        jinking: bool = False,
+        fiving: bool = False,
+        fiving_asker: FivingAsker | FivingAskerName = FivingAsker.ELDEST,
+        teams: Sequence[Sequence[int]] | None = None,
+        scoring: Scoring | ScoringName = Scoring.POOL,
+        target: int = 25,
+        points_stake: int | None = None,
+        stop_when_spoil_certain: bool = False,
+    ) -> None:
+        self.__attrs_init__(
+            _players(players),
+            _split_remainder(split_remainder),
+            to_int("full_stake", full_stake, high=MAX_STAKE),
+            to_int("spoil_stake", spoil_stake, high=MAX_STAKE),
+            to_int("dealer_extra", dealer_extra, high=MAX_STAKE),
+            to_enum(SpoilPayers, "spoil_payers", spoil_payers),
+            _batches(deal_batches),
+            to_enum(Robbing, "robbing", robbing),
+            to_enum(RobEnforcement, "rob_enforcement", rob_enforcement),
+            to_enum(DealerAce, "dealer_ace_available", dealer_ace_available),
+            to_enum(PlainLeadRule, "plain_lead_rule", plain_lead_rule),
+            to_enum(Ranking, "ranking", ranking),
+            to_int("win_tricks", win_tricks, allowed=(3, 2)),
+            to_bool("jinking", jinking),
+            to_bool("fiving", fiving),
+            to_enum(FivingAsker, "fiving_asker", fiving_asker),
+            _teams(teams),
+            to_enum(Scoring, "scoring", scoring),
+            to_int("target", target, allowed=(25, 45)),
+            _points_stake(points_stake),
+            to_bool("stop_when_spoil_certain", stop_when_spoil_certain),
+        )
 
     def __attrs_post_init__(self) -> None:
-        """Check the combinations of fields (each field alone is checked by its converter)."""
+        """Check the combinations of fields (each field alone is checked by ``__init__``)."""
         n = self.players
         if self.teams is not None:
             seats = sorted(seat for team in self.teams for seat in team)

@@ -21,7 +21,7 @@ then steps.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, overload
+from typing import Final, cast, overload
 
 from cardrules._notation import read_action
 from cardrules.cards import Card, Suit
@@ -232,7 +232,11 @@ def legal_plays(
     cards = tuple(hand)
     if not trick:
         return cards
-    rules = compile_rules(Options(ranking=ranking, plain_lead_rule=plain_lead_rule))
+    # Options checks the strings (OptionsError for one that is not an option's value).
+    options = Options(
+        ranking=cast(Ranking, ranking), plain_lead_rule=cast(PlainLeadRule, plain_lead_rule)
+    )
+    rules = compile_rules(options)
     return rules.following[Suit(trump)][trick[0]].legal(cards)
 
 

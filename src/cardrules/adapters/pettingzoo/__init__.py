@@ -50,6 +50,14 @@ except ModuleNotFoundError as error:
 
     raise missing_extra("cardrules.adapters.pettingzoo", "pettingzoo", error) from None
 
-from cardrules.adapters.pettingzoo._env import RENDER_MODES, CardGameEnv, env, raw_env
+from cardrules.adapters.pettingzoo._env import (
+    RENDER_MODES,
+    ActionCode,
+    CardEnv,
+    CardGameEnv,
+    Observation,
+    env,
+    raw_env,
+)
 
-__all__ = ["RENDER_MODES", "CardGameEnv", "env", "raw_env"]
+__all__ = ["RENDER_MODES", "ActionCode", "CardEnv", "CardGameEnv", "Observation", "env", "raw_env"]

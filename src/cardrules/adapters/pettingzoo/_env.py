@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Mapping
-from typing import Any, Final, SupportsIndex, cast
+from typing import Any, Final, SupportsIndex, TypeAlias, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -17,7 +17,7 @@ from cardrules import my_bird_sings, spoil_five
 from cardrules.adapters._kits import GameKit, kit_for
 from cardrules.errors import CardrulesError, OptionsError
 
-__all__ = ["RENDER_MODES", "CardGameEnv", "env", "raw_env"]
+__all__ = ["RENDER_MODES", "ActionCode", "CardEnv", "CardGameEnv", "Observation", "env", "raw_env"]
 
 RENDER_MODES: Final = ("ansi", "human", "rgb_array")
 """What ``render()`` can give: the table as text (every hand: the operator's display),
@@ -27,10 +27,18 @@ _MASK64: Final = (1 << 64) - 1
 _MASKS: Final = 1 << 14
 """How many action masks an environment remembers, by set of legal actions."""
 
-Observation = dict[str, "npt.NDArray[Any]"]
+Observation: TypeAlias = dict[str, "npt.NDArray[Any]"]
+"""What an agent observes: ``{"observation": float32 vector, "action_mask": int8 mask}``."""
+
+ActionCode: TypeAlias = SupportsIndex | None
+"""What ``step`` takes: an action code (an ``int``, or a NumPy integer), ``None`` once done."""
+
+CardEnv: TypeAlias = AECEnv[str, Observation, ActionCode]
+"""The type of :func:`env`: a PettingZoo AEC environment with string agents
+(``player_0`` ...), :data:`Observation` observations and :data:`ActionCode` actions."""
 
 
-class CardGameEnv(AECEnv):  # type: ignore[misc]
+class CardGameEnv(AECEnv[str, Observation, ActionCode]):  # type: ignore[misc]
     """A PettingZoo AEC environment for one of the two games (see the package docs).
 
     This is the raw environment (``raw_env``): an action outside the mask raises the
@@ -300,7 +308,7 @@ def env(
     players: int | None = None,
     dealer: int | None = None,
     render_mode: str | None = None,
-) -> AECEnv:
+) -> CardEnv:
     """Return the environment for ``game`` in PettingZoo's standard wrappers.
 
     As every classic environment: an action outside the mask ends the episode with a
@@ -311,6 +319,77 @@ def env(
     raw = raw_env(
         game, options, preset=preset, players=players, dealer=dealer, render_mode=render_mode
     )
-    wrapped = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    wrapped = TerminateIllegalWrapper(raw, illegal_reward=-1)
+    wrapped = AssertOutOfBoundsWrapper(wrapped)
+    enforced: CardEnv = OrderEnforcingWrapper(wrapped)
+    return enforced
+
+
+# PettingZoo's wrappers reach the raw environment's attributes (``agent_selection``,
+# ``terminations`` ...) through ``__getattr__``, one wrapper at a time: some 36 failed
+# lookups and forwarded ``getattr`` calls a step with the three standard wrappers, more
+# than the step itself costs. The subclasses below are those very wrappers (same classes
+# by ``isinstance``, same names, same behaviour) with these attributes read straight from
+# the raw environment. Before ``reset`` the order-enforcing wrapper's own ``__getattr__``
+# still answers (a property that raises AttributeError falls back to it), with its error.
+
+
+def _forwarded(name: str) -> Any:
+    read = operator.attrgetter(name)
+
+    def get(self: _Forwarding) -> Any:
+        if not self._forwarding:
+            raise AttributeError(name)  # the wrapper's __getattr__ answers, as before
+        return read(self._raw)
+
+    get.__name__ = name
+    return property(get, doc=f"The raw environment's ``{name}``.")
+
+
+class _Forwarding:
+    """Read the raw environment's per-step attributes directly (see above)."""
+
+    _raw: CardGameEnv
+    _forwarding: bool = True
+
+    agent_selection = _forwarded("agent_selection")
+    agents = _forwarded("agents")
+    possible_agents = _forwarded("possible_agents")
+    rewards = _forwarded("rewards")
+    terminations = _forwarded("terminations")
+    truncations = _forwarded("truncations")
+    infos = _forwarded("infos")
+    _cumulative_rewards = _forwarded("_cumulative_rewards")
+
+
+class TerminateIllegalWrapper(_Forwarding, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """PettingZoo's ``TerminateIllegalWrapper``, its attributes forwarded directly."""
+
+    def __init__(self, env: CardGameEnv, illegal_reward: float) -> None:
+        super().__init__(env, illegal_reward)
+        self._raw = env
+
+
+class AssertOutOfBoundsWrapper(_Forwarding, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, its attributes forwarded directly."""
+
+    def __init__(self, env: TerminateIllegalWrapper) -> None:
+        super().__init__(env)
+        self._raw = env._raw
+
+
+class OrderEnforcingWrapper(_Forwarding, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper``, its attributes forwarded after ``reset``."""
+
+    def __init__(self, env: AssertOutOfBoundsWrapper) -> None:
+        self._forwarding = False
+        super().__init__(env)
+        self._raw = env._raw
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start an episode (see :meth:`CardGameEnv.reset`); attributes forward from now."""
+        super().reset(seed=seed, options=options)
+        self._forwarding = True
+
+    def __str__(self) -> str:
+        return str(self.env)  # as PettingZoo's own, which names the raw environment

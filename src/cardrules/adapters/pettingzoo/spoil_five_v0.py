@@ -10,16 +10,15 @@
 
 from __future__ import annotations
 
-from pettingzoo import AECEnv
-
+from cardrules import spoil_five
 from cardrules.adapters.pettingzoo import _env
-from cardrules.adapters.pettingzoo._env import CardGameEnv
+from cardrules.adapters.pettingzoo._env import CardEnv, CardGameEnv
 
 __all__ = ["env", "raw_env"]
 
 
 def raw_env(
-    options: object | None = None,
+    options: spoil_five.Options | None = None,
     *,
     preset: str = "peel",
     players: int | None = None,
@@ -46,13 +45,13 @@ def raw_env(
 
 
 def env(
-    options: object | None = None,
+    options: spoil_five.Options | None = None,
     *,
     preset: str = "peel",
     players: int | None = None,
     dealer: int | None = None,
     render_mode: str | None = None,
-) -> AECEnv:
+) -> CardEnv:
     """The environment in PettingZoo's standard wrappers (arguments as :func:`raw_env`).
 
     An action outside the mask ends the episode with a reward of ``-1`` for its agent.
