@@ -22,7 +22,7 @@ import _random
 import random
 import threading
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import TypeVar, overload
 
 from cardrules._shuffle import top_of_shuffle
 from cardrules.errors import OptionsError
@@ -54,13 +54,26 @@ def _seeded(seed: int) -> random.Random:
     return rng
 
 
-def make_rng(seed: int | random.Random) -> random.Random:
+@overload
+def make_rng(seed: int) -> random.Random: ...
+
+
+@overload
+def make_rng(seed: random.Random) -> random.Random: ...
+
+
+def make_rng(seed: object) -> random.Random:
     """Return ``seed`` itself if it is a ``random.Random``, else a new one seeded with it.
 
     Raises:
         OptionsError: if ``seed`` is neither an ``int`` nor a ``random.Random``.
 
     """
+    return _rng_of(seed)
+
+
+def _rng_of(seed: object) -> random.Random:
+    """:func:`make_rng` for any value: the one place that checks a seed."""
     if isinstance(seed, random.Random):
         return seed
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -68,9 +81,19 @@ def make_rng(seed: int | random.Random) -> random.Random:
     return random.Random(seed)
 
 
+@overload
+def shuffled(pack: Sequence[T], seed: int, *, count: int | None = None) -> tuple[T, ...]: ...
+
+
+@overload
 def shuffled(
-    pack: Sequence[T], seed: int | random.Random, *, count: int | None = None
-) -> tuple[T, ...]:
+    pack: Sequence[T], seed: random.Random, *, count: int | None = None
+) -> tuple[T, ...]: ...
+
+
+# The implementation takes ``object``: the compiled build checks annotations itself, and a
+# wrong seed or count must raise the documented OptionsError there too, never TypeError.
+def shuffled(pack: Sequence[T], seed: object, *, count: object = None) -> tuple[T, ...]:
     """Return the pack in a random order (top card first), or just its top ``count`` cards.
 
     The same integer seed gives the same order everywhere. With a ``random.Random`` the
@@ -84,20 +107,24 @@ def shuffled(
             of range.
 
     """
-    rng = None if type(seed) is int else make_rng(seed)
+    rng = None if type(seed) is int else _rng_of(seed)
     pool = list(pack)
     n = len(pool)
     if count is None:
-        count = n
-    elif type(count) is not int and (isinstance(count, bool) or not isinstance(count, int)):
+        top = n
+    elif isinstance(count, int) and not isinstance(count, bool):
+        top = count
+    else:
         raise OptionsError(f"count must be an int from 0 to {n}, not {count!r}")
-    if not 0 <= count <= n:
+    if not 0 <= top <= n:
         raise OptionsError(f"count must be an int from 0 to {n}, not {count!r}")
     # An int seed (the common case) uses this thread's scratch generator, reseeded: the
     # same stream as random.Random(seed). Nothing of the caller's runs from here on, so it
-    # cannot be reseeded under our feet. floor(x) is int(x) for these non-negative floats.
-    rand = (_seeded(seed) if rng is None else rng).random  # type: ignore[arg-type]
-    return top_of_shuffle(pool, rand, count)
+    # cannot be reseeded under our feet.
+    if rng is None:
+        assert type(seed) is int
+        rng = _seeded(seed)
+    return top_of_shuffle(pool, rng.random, top)
 
 
 def derive_seed(seed: int, *labels: int) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
+from typing import overload
 
 from cardrules.cards import Card
 from cardrules.dealing import derive_seed, shuffled
@@ -28,7 +29,7 @@ __all__ = ["history", "new_game", "next_deal", "start_deal"]
 def start_deal(
     rules: Rules,
     dealer: int,
-    seed: int | None,
+    seed: object,
     deck: Sequence[Card] | str | None,
     *,
     number: int = 0,
@@ -42,16 +43,18 @@ def start_deal(
     session's first deal (an empty pool, everybody at 0).
     """
     if seed is None:
-        seed = 0
-    elif type(seed) is not int and (isinstance(seed, bool) or not isinstance(seed, int)):
+        deal_seed = 0
+    elif isinstance(seed, int) and not isinstance(seed, bool):
+        deal_seed = seed
+    else:
         raise OptionsError(f"seed: expected an int, not {seed!r}")
     explicit = None if deck is None else check_deck(deck, rules.pack)
-    first = seed if first_seed is None else first_seed
-    deal = Deal(rules, dealer, seed, explicit, number, first, previous)  # once a deal: in order
+    first = deal_seed if first_seed is None else first_seed
+    deal = Deal(rules, dealer, deal_seed, explicit, number, first, previous)  # once a deal
     if explicit is not None:
         dealt = explicit[: rules.dealt]
     else:
-        dealt = shuffled(rules.pack, seed, count=rules.dealt)
+        dealt = shuffled(rules.pack, deal_seed, count=rules.dealt)
     if carried is None:
         table = rules.first_tables[dealer]
     else:
@@ -64,12 +67,30 @@ def start_deal(
     return play_turn(deal, hands, 0, table, None, None)  # turn 0 begins
 
 
+@overload
+def new_game(
+    options: Options, *, seed: int, deck: Sequence[Card] | str | None = None, dealer: int = 0
+) -> State: ...
+
+
+@overload
 def new_game(
     options: Options,
     *,
-    seed: int | None = None,
+    seed: None = None,
     deck: Sequence[Card] | str | None = None,
     dealer: int = 0,
+) -> State: ...
+
+
+# ``seed`` and ``dealer`` are checked here: the compiled build checks an ``int``
+# annotation itself and would raise TypeError where the documented error is OptionsError.
+def new_game(
+    options: Options,
+    *,
+    seed: object = None,
+    deck: Sequence[Card] | str | None = None,
+    dealer: object = 0,
 ) -> State:
     """Start a session: ante, deal, and return the state at the first decision.
 
@@ -120,8 +141,18 @@ def _deal_history(state: State) -> DealHistory[Action]:
     return DealHistory(deal.dealer, deal.seed, deal.deck, log_items(state._log))
 
 
+@overload
+def next_deal(state: State, *, seed: int, deck: Sequence[Card] | str | None = None) -> State: ...
+
+
+@overload
 def next_deal(
-    state: State, *, seed: int | None = None, deck: Sequence[Card] | str | None = None
+    state: State, *, seed: None = None, deck: Sequence[Card] | str | None = None
+) -> State: ...
+
+
+def next_deal(
+    state: State, *, seed: object = None, deck: Sequence[Card] | str | None = None
 ) -> State:
     """Start the next deal of the session once the current one is over.
 

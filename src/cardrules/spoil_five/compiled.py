@@ -18,8 +18,6 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import cast
 
-import attrs
-
 from cardrules.cards import FULL_PACK, Card, Rank, Suit
 from cardrules.spoil_five.following import Following, follow_rule
 from cardrules.spoil_five.options import Options, PlainLeadRule, Scoring, SpoilPayers
@@ -32,11 +30,11 @@ Getter = Callable[[Sequence[Card]], tuple[Card, ...]]
 """Takes one seat's five cards from the pack (an ``operator.itemgetter``)."""
 
 
-@attrs.frozen(slots=True, weakref_slot=False, eq=False)
 class Rules:
     """Everything one set of options fixes, built once (see :func:`compile_rules`).
 
-    Compared by identity: there is one per options value.
+    Compared by identity: there is one per options value. A plain slotted class with
+    read-only fields, compiled with the engine in the compiled build.
 
     Attributes:
         options: the options compiled.
@@ -56,30 +54,108 @@ class Rules:
 
     """
 
-    options: Options
-    players: int
-    tables: tuple[TrumpTable, ...] = attrs.field(repr=False)
-    following: tuple[tuple[Following, ...], ...] = attrs.field(repr=False)
-    robs: tuple[tuple[tuple[tuple[RobDecision, ...], ...], ...], ...] = attrs.field(repr=False)
-    draw: int
-    getters: tuple[tuple[Getter, ...], ...] = attrs.field(repr=False)
-    antes: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
-    sides: tuple[int, ...]
-    members: tuple[tuple[int, ...], ...]
-    points: bool
+    __slots__ = (
+        "_antes", "_draw", "_following", "_getters", "_members", "_options", "_players",
+        "_points", "_robs", "_sides", "_tables",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        *,
+        options: Options,
+        players: int,
+        tables: tuple[TrumpTable, ...],
+        following: tuple[tuple[Following, ...], ...],
+        robs: tuple[tuple[tuple[tuple[RobDecision, ...], ...], ...], ...],
+        draw: int,
+        getters: tuple[tuple[Getter, ...], ...],
+        antes: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
+        sides: tuple[int, ...],
+        members: tuple[tuple[int, ...], ...],
+        points: bool,
+    ) -> None:
+        self._options = options
+        self._players = players
+        self._tables = tables
+        self._following = following
+        self._robs = robs
+        self._draw = draw
+        self._getters = getters
+        self._antes = antes
+        self._sides = sides
+        self._members = members
+        self._points = points
+
+    def __repr__(self) -> str:
+        return f"Rules(options={self._options!r})"
+
+    @property
+    def options(self) -> Options:
+        """The options compiled."""
+        return self._options
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return self._players
+
+    @property
+    def tables(self) -> tuple[TrumpTable, ...]:
+        """Per trump suit, the strength tables."""
+        return self._tables
+
+    @property
+    def following(self) -> tuple[tuple[Following, ...], ...]:
+        """Per trump suit, per led card, the following decision."""
+        return self._following
+
+    @property
+    def robs(self) -> tuple[tuple[tuple[tuple[RobDecision, ...], ...], ...], ...]:
+        """Per trump suit, dealer and holder of the ace, each seat's rob decision."""
+        return self._robs
+
+    @property
+    def draw(self) -> int:
+        """How many cards a deal takes from the shuffled pack."""
+        return self._draw
+
+    @property
+    def getters(self) -> tuple[tuple[Getter, ...], ...]:
+        """Per eldest hand, per seat, the getter of that seat's cards."""
+        return self._getters
+
+    @property
+    def antes(self) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+        """Per dealer, each seat's ante for a fresh pool and after a spoil."""
+        return self._antes
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """Each seat's side number."""
+        return self._sides
+
+    @property
+    def members(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side."""
+        return self._members
+
+    @property
+    def points(self) -> bool:
+        """Whether the game is played for points (SF-24)."""
+        return self._points
 
     def rob_decisions(
         self, turn_up: Card, dealer: int, holder: int | None
     ) -> tuple[RobDecision, ...]:
         """Each seat's rob decision in a deal turning up ``turn_up`` (``holder`` dealt the ace)."""
-        n = self.players
+        n = self._players
         if turn_up.rank is Rank.ACE:
-            return self.robs[turn_up.suit][dealer][n + 1]
-        return self.robs[turn_up.suit][dealer][n if holder is None else holder]
+            return self._robs[turn_up.suit][dealer][n + 1]
+        return self._robs[turn_up.suit][dealer][n if holder is None else holder]
 
     def __reduce__(self) -> tuple[Callable[[Options], Rules], tuple[Options]]:
         """Unpickle as the compiled rules of the same options."""
-        return (compile_rules, (self.options,))
+        return (compile_rules, (self._options,))
 
 
 @functools.lru_cache(maxsize=256)

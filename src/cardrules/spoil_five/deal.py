@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
+from typing import overload
 
 from cardrules import dealing
 from cardrules.cards import FULL_PACK, Card
@@ -76,12 +77,26 @@ def _collect(
     return pool + sum(payments), tuple(map(operator.sub, balances, payments))
 
 
+@overload
+def new_game(
+    options: Options, *, seed: int, deck: Sequence[Card] | None = None, dealer: int = 0
+) -> State: ...
+
+
+@overload
+def new_game(
+    options: Options, *, seed: None = None, deck: Sequence[Card] | None = None, dealer: int = 0
+) -> State: ...
+
+
+# ``seed`` and ``dealer`` are checked here: the compiled build checks an ``int``
+# annotation itself and would raise TypeError where the documented error is OptionsError.
 def new_game(
     options: Options,
     *,
-    seed: int | None = None,
+    seed: object = None,
     deck: Sequence[Card] | None = None,
-    dealer: int = 0,
+    dealer: object = 0,
 ) -> State:
     """Start a session: antes, the first deal, and the state at the first decision.
 
@@ -97,13 +112,11 @@ def new_game(
     if not isinstance(options, Options):
         raise OptionsError(f"options: expected spoil_five.Options, not {options!r}")
     n = options.players
-    _check_seat(dealer, n)
+    seat = _check_seat(dealer, n)
     if seed is None and deck is None:
         raise OptionsError("seed, deck: give a seed or an explicit deck (no hidden randomness)")
     pack = None if deck is None else _pack_from(deck)
-    if seed is None:
-        seed = 0
-    _check_seed(seed)
+    deal_seed = 0 if seed is None else _check_seed(seed)
     rules = compile_rules(options)
     zeros = (0,) * n
     if options.scoring is Scoring.POINTS:
@@ -111,16 +124,29 @@ def new_game(
         balances = (-stake,) * n
         pool = stake * n
     else:
-        pool, balances = _collect(rules, dealer, 0, zeros, False)
+        pool, balances = _collect(rules, seat, 0, zeros, False)
     board = Board(pool, balances, zeros)
     return start_deal(
-        rules, board, dealer=dealer, number=0, seed=seed, deck=pack, first_seed=seed, past=None
+        rules,
+        board,
+        dealer=seat,
+        number=0,
+        seed=deal_seed,
+        deck=pack,
+        first_seed=deal_seed,
+        past=None,
     )
 
 
-def next_deal(
-    state: State, *, seed: int | None = None, deck: Sequence[Card] | None = None
-) -> State:
+@overload
+def next_deal(state: State, *, seed: int, deck: Sequence[Card] | None = None) -> State: ...
+
+
+@overload
+def next_deal(state: State, *, seed: None = None, deck: Sequence[Card] | None = None) -> State: ...
+
+
+def next_deal(state: State, *, seed: object = None, deck: Sequence[Card] | None = None) -> State:
     """Start the next deal of the session; the deal passes to the left (C-2).
 
     Without ``seed`` and ``deck`` the seed is derived from the first deal's seed and the
@@ -142,8 +168,9 @@ def next_deal(
     pack = None if deck is None else _pack_from(deck)
     number = deal.number + 1
     if seed is None:
-        seed = 0 if pack is not None else dealing.derive_seed(deal._first_seed, number)
-    _check_seed(seed)
+        drawn_seed = 0 if pack is not None else dealing.derive_seed(deal._first_seed, number)
+    else:
+        drawn_seed = _check_seed(seed)
     dealer = (deal.dealer + 1) % rules.players
     balances = board.balances
     pool = board.pool
@@ -156,7 +183,7 @@ def next_deal(
         Board(pool, balances, board.scores),
         dealer=dealer,
         number=number,
-        seed=seed,
+        seed=drawn_seed,
         deck=pack,
         first_seed=deal._first_seed,
         past=past,

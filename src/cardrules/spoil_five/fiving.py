@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-import attrs
-
+from cardrules._value import Value
 from cardrules.cards import Card
 from cardrules.spoil_five.actions import (
     ACCEPT_FIVE,
@@ -33,8 +32,7 @@ _ASK: Final[tuple[Action, ...]] = (ASK_FIVE, DECLINE_FIVE)
 _ANSWER: Final[tuple[Action, ...]] = (ACCEPT_FIVE, REFUSE_FIVE)
 
 
-@attrs.frozen(slots=True, weakref_slot=False)
-class FivingTurn:
+class FivingTurn(Value):
     """A pending fiving decision: who decides, and between what.
 
     Attributes:
@@ -45,14 +43,35 @@ class FivingTurn:
 
     """
 
-    phase: Phase
-    seat: int
-    actions: tuple[Action, ...]
+    __slots__ = ("_actions", "_phase", "_seat")
+
+    def __init__(self, *, phase: Phase, seat: int, actions: tuple[Action, ...]) -> None:
+        self._phase = phase
+        self._seat = seat
+        self._actions = actions
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._phase, self._seat, self._actions)
+
+    @property
+    def phase(self) -> Phase:
+        """``FIVING_ASK`` or ``FIVING_ANSWER``."""
+        return self._phase
+
+    @property
+    def seat(self) -> int:
+        """Who decides."""
+        return self._seat
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions open to him."""
+        return self._actions
 
     @property
     def duty(self) -> tuple[str, str]:
         """The refusal (rule id, reason) of any action of another kind meanwhile."""
-        return fiving_duty(self.phase)
+        return fiving_duty(self._phase)
 
 
 def fiving_turn(

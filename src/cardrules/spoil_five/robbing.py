@@ -23,8 +23,7 @@ import enum
 from collections.abc import Sequence
 from typing import Final
 
-import attrs
-
+from cardrules._value import Value
 from cardrules.cards import Card, Rank
 from cardrules.spoil_five.actions import DECLINE_ROB, ROBS, Action, DeclineRob, Play, Rob
 from cardrules.spoil_five.options import DealerAce, Options, Robbing, RobEnforcement
@@ -48,8 +47,7 @@ _OFF: Final = ("SF-12", "robbing is not played in this game")
 _TURNED_ACE: Final = ("SF-10", "only the dealer robs a turned-up ace, before the lead")
 
 
-@attrs.frozen(slots=True, weakref_slot=False)
-class RobDecision:
+class RobDecision(Value):
     """What robbing the turn-up offers one seat in one deal (SF-10 to SF-13).
 
     Attributes:
@@ -75,16 +73,91 @@ class RobDecision:
 
     """
 
-    time: RobTime
-    phase: Phase
-    rightful: bool
-    may_pass: bool
-    pass_recorded: bool
-    pass_bars: bool
-    pass_public: bool
-    ace_at_own_turn: bool
-    rule: str
-    closed: tuple[str, str]
+    __slots__ = (
+        "_ace_at_own_turn", "_closed", "_may_pass", "_pass_bars", "_pass_public",
+        "_pass_recorded", "_phase", "_rightful", "_rule", "_time",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        *,
+        time: RobTime,
+        phase: Phase,
+        rightful: bool,
+        may_pass: bool,
+        pass_recorded: bool,
+        pass_bars: bool,
+        pass_public: bool,
+        ace_at_own_turn: bool,
+        rule: str,
+        closed: tuple[str, str],
+    ) -> None:
+        self._time = time
+        self._phase = phase
+        self._rightful = rightful
+        self._may_pass = may_pass
+        self._pass_recorded = pass_recorded
+        self._pass_bars = pass_bars
+        self._pass_public = pass_public
+        self._ace_at_own_turn = ace_at_own_turn
+        self._rule = rule
+        self._closed = closed
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self._time, self._phase, self._rightful, self._may_pass, self._pass_recorded,
+            self._pass_bars, self._pass_public, self._ace_at_own_turn, self._rule, self._closed,
+        )  # fmt: skip
+
+    @property
+    def time(self) -> RobTime:
+        """When the rob is open to him."""
+        return self._time
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the turn that offers it."""
+        return self._phase
+
+    @property
+    def rightful(self) -> bool:
+        """Whether robbing takes what is his."""
+        return self._rightful
+
+    @property
+    def may_pass(self) -> bool:
+        """Whether he may let the rob pass."""
+        return self._may_pass
+
+    @property
+    def pass_recorded(self) -> bool:
+        """Whether letting it pass is an event (``DECLINE_ROB``)."""
+        return self._pass_recorded
+
+    @property
+    def pass_bars(self) -> bool:
+        """Whether letting it pass bars him (SF-13)."""
+        return self._pass_bars
+
+    @property
+    def pass_public(self) -> bool:
+        """Whether the others see him let it pass."""
+        return self._pass_public
+
+    @property
+    def ace_at_own_turn(self) -> bool:
+        """Whether a robbed turned ace joins his hand at his own turn."""
+        return self._ace_at_own_turn
+
+    @property
+    def rule(self) -> str:
+        """The rule his rob falls under."""
+        return self._rule
+
+    @property
+    def closed(self) -> tuple[str, str]:
+        """The refusal of a rob by him when none is open to him."""
+        return self._closed
 
     def offer(self, hand: tuple[Play, ...]) -> tuple[Action, ...]:
         """The rob actions open to him at his rob moment, holding ``hand``.
@@ -93,7 +166,7 @@ class RobDecision:
         decline, ``DeclineRob`` (a holder lets his rob pass by playing instead).
         """
         robs: tuple[Action, ...] = tuple([ROBS[play.card] for play in hand])
-        if self.time is RobTime.BEFORE_LEAD and self.may_pass:
+        if self._time is RobTime.BEFORE_LEAD and self._may_pass:
             robs += (DECLINE_ROB,)
         return robs
 
