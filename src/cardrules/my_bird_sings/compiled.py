@@ -195,13 +195,29 @@ def _hands_getter(places: tuple[tuple[int, ...], ...]) -> Callable[[tuple[Card, 
     return operator.itemgetter(*slices)
 
 
-@functools.lru_cache(maxsize=256)
+_last: tuple[Options, Rules] | None = None
+"""The options last compiled and their rules: a batch of deals asks for the same ones."""
+
+
 def compile_rules(options: Options) -> Rules:
     """Compile ``options`` into the tables every deal under them reads (cached).
 
     The one cache of the game: a session or a batch of playouts asks for the same options
-    deal after deal, and :class:`Options` hashes once.
+    deal after deal. The options asked for last are recognised by identity, before the
+    cache hashes them.
     """
+    global _last
+    last = _last
+    if last is not None and last[0] is options:
+        return last[1]
+    rules = _compile(options)
+    _last = (options, rules)
+    return rules
+
+
+@functools.lru_cache(maxsize=256)
+def _compile(options: Options) -> Rules:
+    """Build the compiled rules of ``options`` (behind the cache of :func:`compile_rules`)."""
     n = options.players
     pack = FULL_PACK if options.pack == 52 else SHORT_CARDS
     dealt = n * options.hand_size

@@ -15,7 +15,7 @@ cannot draw 0: with throw passing the player on turn chooses the card (MBS-8)
 
 from __future__ import annotations
 
-from typing import cast, overload
+from typing import Final, cast, overload
 
 from cardrules._notation import read_action
 from cardrules.cards import Card
@@ -68,6 +68,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return state._decision._legal
 
 
+# Enum members read once: a class attribute look-up costs a call on every step.
+_EVENT_EXCHANGE: Final = EventKind.EXCHANGE
+_EXCHANGE: Final = Phase.EXCHANGE
+_OUTCOME_ABANDONED: Final = OutcomeKind.ABANDONED
+_OUTCOME_EXHAUSTED: Final = OutcomeKind.EXHAUSTED
+_OUTCOME_SANG: Final = OutcomeKind.SANG
+_OVER: Final = Phase.OVER
+_SING: Final = Phase.SING
+
+
 def check_action(state: State, action: object) -> IllegalActionError | None:
     """Explain why ``action`` is illegal in ``state``, or return ``None`` if it is legal.
 
@@ -86,7 +96,7 @@ def check_action(state: State, action: object) -> IllegalActionError | None:
     decision = state._decision
     if action in decision._legal:
         return None
-    if decision.phase is Phase.OVER:
+    if decision.phase is _OVER:
         return decision.refusal(state, action)
     if isinstance(action, Abandon):
         return abandon_refusal(state.options, state._turn, action)
@@ -103,7 +113,7 @@ def check_action(state: State, action: object) -> IllegalActionError | None:
         if type(chance) is Closed:
             return chance.refusal(deal, action)
     elif isinstance(action, Sing | DeclineSing):
-        if decision.phase is not Phase.SING:
+        if decision.phase is not _SING:
             return no_sing_waiting(action)
     else:
         return IllegalActionError(action, "C-7", "it is not a My Bird Sings action")
@@ -180,7 +190,7 @@ def apply_action(state: State, action: object) -> State:
             state._table,
             log,
             state._events,
-            OutcomeKind.ABANDONED,
+            _OUTCOME_ABANDONED,
         )
     sing = cast("SingDecision", decision)
     if kind is DeclineSing:  # the chance is lost; the turn goes on after this check (D-5)
@@ -237,7 +247,7 @@ def _exchange(state: State, action: Exchange) -> State:
     hand.append(taken)
     hands = list(state._hands)
     hands[seat] = tuple(hand)
-    event = Event(seat, EventKind.EXCHANGE, card=discard, cards=rejects, taken=taken, turn=turn)
+    event = Event(seat, _EVENT_EXCHANGE, card=discard, cards=rejects, taken=taken, turn=turn)
     return play_turn(
         deal,
         tuple(hands),
@@ -263,7 +273,7 @@ def _sing(state: State, decision: SingDecision, action: Sing) -> State:
             state._table,
             log,
             state._events,
-            OutcomeKind.SANG,
+            _OUTCOME_SANG,
             singer=seat,
             shown=action.cards,
         )
@@ -271,7 +281,7 @@ def _sing(state: State, decision: SingDecision, action: Sing) -> State:
         deal, state._hands, state._turn, seat, action.cards, state._table, state._events
     )
     if ended:
-        return settle(deal, hands, state._turn, table, log, events, OutcomeKind.EXHAUSTED)
+        return settle(deal, hands, state._turn, table, log, events, _OUTCOME_EXHAUSTED)
     return play_turn(
         deal,
         hands,
@@ -294,7 +304,7 @@ def exchange_open(state: State) -> bool:
     >>> exchange_open(new_game(Options(players=3), seed=1))
     False
     """
-    return state.phase is Phase.EXCHANGE
+    return state.phase is _EXCHANGE
 
 
 def offered_order(state: State) -> tuple[Card, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import overload
+from typing import Final, overload
 
 from cardrules.cards import Card
 from cardrules.dealing import derive_seed, shuffled
@@ -122,6 +122,10 @@ def new_game(
     return start_deal(compile_rules(options), dealer, seed, deck)
 
 
+# Enum members read once: a class attribute look-up costs a call on every step.
+_PASSING_DRAW_BLIND: Final = Passing.DRAW_BLIND
+
+
 def _check_blind_seed(options: Options, seed: object, deck: object) -> None:
     """Refuse a ``draw_blind`` deal from an explicit deck without a seed of its own.
 
@@ -129,7 +133,7 @@ def _check_blind_seed(options: Options, seed: object, deck: object) -> None:
     MBS-8); with a deck and the default seed 0 every seat could work that order out, and
     a blind draw would not be blind.
     """
-    if options.passing is Passing.DRAW_BLIND and deck is not None and seed is None:
+    if options.passing is _PASSING_DRAW_BLIND and deck is not None and seed is None:
         raise OptionsError(
             "seed: a draw_blind deal from an explicit deck needs a seed too: the order a "
             "hand is offered in comes from it, and a default one would be no secret"

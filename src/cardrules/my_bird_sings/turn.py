@@ -12,6 +12,8 @@ limit and the abandon offer of MBS-13 come first), or from any sing check in it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError
 from cardrules.history import Log
@@ -49,12 +51,12 @@ __all__ = [
 ]
 
 # Enum members read once: a class attribute look-up costs a call on the hot path.
-_ANY_AFTER_DEAL = SingTiming.ANY_AFTER_DEAL
-_VOID = Start.VOID
-_OFFER_ABANDON = Start.OFFER_ABANDON
-_SANG = OutcomeKind.SANG
-_EXHAUSTED = OutcomeKind.EXHAUSTED
-_ROUND_LIMIT = OutcomeKind.ROUND_LIMIT
+_ANY_AFTER_DEAL: Final = SingTiming.ANY_AFTER_DEAL
+_VOID: Final = Start.VOID
+_OFFER_ABANDON: Final = Start.OFFER_ABANDON
+_SANG: Final = OutcomeKind.SANG
+_EXHAUSTED: Final = OutcomeKind.EXHAUSTED
+_ROUND_LIMIT: Final = OutcomeKind.ROUND_LIMIT
 
 
 class SingDecision(Decision):

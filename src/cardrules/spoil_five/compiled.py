@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Sequence
-from typing import cast
+from typing import Final, cast
 
 from cardrules.cards import FULL_PACK, Card, Rank, Suit
 from cardrules.spoil_five.following import Following, follow_rule
@@ -28,6 +28,14 @@ __all__ = ["Rules", "antes", "compile_rules", "deal_positions", "sides"]
 
 Getter = Callable[[Sequence[Card]], tuple[Card, ...]]
 """Takes one seat's five cards from the pack (an ``operator.itemgetter``)."""
+
+
+# Enum members read once: a class attribute look-up costs a call on every step.
+_PLAIN_LEAD_RULE_MUST_FOLLOW: Final = PlainLeadRule.MUST_FOLLOW
+_RANK_ACE: Final = Rank.ACE
+_RANK_TWO: Final = Rank.TWO
+_SCORING_POINTS: Final = Scoring.POINTS
+_SPOIL_PAYERS_ALL: Final = SpoilPayers.ALL
 
 
 class Rules:
@@ -149,7 +157,7 @@ class Rules:
     ) -> tuple[RobDecision, ...]:
         """Each seat's rob decision in a deal turning up ``turn_up`` (``holder`` dealt the ace)."""
         n = self._players
-        if turn_up.rank is Rank.ACE:
+        if turn_up.rank is _RANK_ACE:
             return self._robs[turn_up.suit][dealer][n + 1]
         return self._robs[turn_up.suit][dealer][n if holder is None else holder]
 
@@ -158,16 +166,35 @@ class Rules:
         return (compile_rules, (self._options,))
 
 
-@functools.lru_cache(maxsize=256)
+_last: tuple[Options, Rules] | None = None
+"""The options last compiled and their rules: a batch of deals asks for the same ones."""
+
+
 def compile_rules(options: Options) -> Rules:
-    """Return the compiled rules of ``options`` (cached: the game's only cache)."""
+    """Return the compiled rules of ``options`` (cached: the game's only cache).
+
+    The options asked for last are recognised by identity before the cache hashes them
+    (every field, on every call): a session or a batch of playouts asks again and again.
+    """
+    global _last
+    last = _last
+    if last is not None and last[0] is options:
+        return last[1]
+    rules = _compile(options)
+    _last = (options, rules)
+    return rules
+
+
+@functools.lru_cache(maxsize=256)
+def _compile(options: Options) -> Rules:
+    """Build the compiled rules of ``options`` (behind the cache of :func:`compile_rules`)."""
     n = options.players
-    must_follow = options.plain_lead_rule is PlainLeadRule.MUST_FOLLOW
+    must_follow = options.plain_lead_rule is _PLAIN_LEAD_RULE_MUST_FOLLOW
     tables = tuple(trump_table(suit, options.ranking) for suit in Suit)
     seat_sides, members = sides(n, options.teams)
     robs = []
     for suit in Suit:
-        ace, other = Card(Rank.ACE, suit), Card(Rank.TWO, suit)  # a turned ace, or not
+        ace, other = Card(_RANK_ACE, suit), Card(_RANK_TWO, suit)  # a turned ace, or not
         dealer_ace = rob_rule(options, ace, dealer=True, holder=False)
         other_ace = rob_rule(options, ace, dealer=False, holder=False)
         holding = rob_rule(options, other, dealer=False, holder=True)
@@ -204,7 +231,7 @@ def compile_rules(options: Options) -> Rules:
         antes=tuple((antes(options, d, False), antes(options, d, True)) for d in range(n)),
         sides=seat_sides,
         members=members,
-        points=options.scoring is Scoring.POINTS,
+        points=options.scoring is _SCORING_POINTS,
     )
 
 
@@ -235,7 +262,7 @@ def antes(options: Options, dealer: int, spoilt: bool) -> tuple[int, ...]:
     n = options.players
     if not spoilt:
         payments = [options.full_stake] * n
-    elif options.spoil_payers is SpoilPayers.ALL:
+    elif options.spoil_payers is _SPOIL_PAYERS_ALL:
         payments = [options.spoil_stake] * n
     else:
         payments = [0] * n

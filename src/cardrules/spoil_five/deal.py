@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import overload
+from typing import Final, overload
 
 from cardrules import dealing
 from cardrules.cards import FULL_PACK, Card
@@ -23,6 +23,12 @@ from cardrules.spoil_five.rules import deal_history, start_play
 from cardrules.spoil_five.state import SPOIL_KINDS, Board, Deal, Phase, State
 
 __all__ = ["deal_hands", "new_game", "next_deal", "start_deal"]
+
+
+# Enum members read once: a class attribute look-up costs a call on every step.
+_GAME_OVER: Final = Phase.GAME_OVER
+_SCORING_POINTS: Final = Scoring.POINTS
+_SCORING_POOL: Final = Scoring.POOL
 
 
 def _pack_from(deck: Sequence[Card]) -> tuple[Card, ...]:
@@ -119,7 +125,7 @@ def new_game(
     deal_seed = 0 if seed is None else _check_seed(seed)
     rules = compile_rules(options)
     zeros = (0,) * n
-    if options.scoring is Scoring.POINTS:
+    if options.scoring is _SCORING_POINTS:
         stake = options.game_stake
         balances = (-stake,) * n
         pool = stake * n
@@ -161,7 +167,7 @@ def next_deal(state: State, *, seed: object = None, deck: Sequence[Card] | None 
     board = state._board
     if board.outcome is None:
         raise IllegalActionError("start the next deal", "C-7", "the current deal is not over yet")
-    if state.phase is Phase.GAME_OVER:
+    if state.phase is _GAME_OVER:
         raise IllegalActionError("start the next deal", "SF-24", "the game is over")
     rules = deal.rules
     options = rules.options
@@ -174,7 +180,7 @@ def next_deal(state: State, *, seed: object = None, deck: Sequence[Card] | None 
     dealer = (deal.dealer + 1) % rules.players
     balances = board.balances
     pool = board.pool
-    if options.scoring is Scoring.POOL:
+    if options.scoring is _SCORING_POOL:
         spoilt = board.outcome.kind in SPOIL_KINDS
         pool, balances = _collect(rules, dealer, pool, balances, spoilt)
     past = log_append(deal._past, deal_history(state))

@@ -74,6 +74,12 @@ class FivingTurn(Value):
         return fiving_duty(self._phase)
 
 
+# Enum members read once: a class attribute look-up costs a call on every step.
+_FIVING_ANSWER: Final = Phase.FIVING_ANSWER
+_FIVING_ASK: Final = Phase.FIVING_ASK
+_FIVING_ASKER_ELDEST: Final = FivingAsker.ELDEST
+
+
 def fiving_turn(
     options: Options,
     sides: tuple[int, ...],
@@ -93,9 +99,9 @@ def fiving_turn(
     if not options.fiving:
         return None
     if asked:
-        return FivingTurn(phase=Phase.FIVING_ANSWER, seat=dealer, actions=_ANSWER)
+        return FivingTurn(phase=_FIVING_ANSWER, seat=dealer, actions=_ANSWER)
     n = options.players
-    if options.fiving_asker is FivingAsker.ELDEST:
+    if options.fiving_asker is _FIVING_ASKER_ELDEST:
         asker = None if declined else (dealer + 1) % n
     else:
         asker = next(
@@ -108,7 +114,7 @@ def fiving_turn(
         )
     if asker is None:
         return None
-    return FivingTurn(phase=Phase.FIVING_ASK, seat=asker, actions=_ASK)
+    return FivingTurn(phase=_FIVING_ASK, seat=asker, actions=_ASK)
 
 
 def five(drawn: tuple[Card, ...], first: int) -> tuple[Card, ...]:
@@ -126,7 +132,7 @@ def five(drawn: tuple[Card, ...], first: int) -> tuple[Card, ...]:
 
 def fiving_duty(phase: Phase) -> tuple[str, str]:
     """The refusal of an action of another kind while a fiving decision is pending."""
-    if phase is Phase.FIVING_ASK:
+    if phase is _FIVING_ASK:
         return ("SF-9", "first ask the dealer to five the hand or decline")
     return ("SF-9", "the dealer must first accept or refuse to five the hand")
 
@@ -143,9 +149,9 @@ def fiving_refusal(
     """
     if not options.fiving:
         return ("SF-9", "fiving is not played in this game")
-    if isinstance(action, AskFive | DeclineFive) and phase is Phase.FIVING_ANSWER:
+    if isinstance(action, AskFive | DeclineFive) and phase is _FIVING_ANSWER:
         return ("SF-9", "the dealer must now accept or refuse")
-    if isinstance(action, AcceptFive | RefuseFive) and phase is Phase.FIVING_ASK:
+    if isinstance(action, AcceptFive | RefuseFive) and phase is _FIVING_ASK:
         return ("SF-9", "nobody has asked the dealer to five yet")
     if duty is not None:
         return duty

@@ -47,6 +47,20 @@ _OFF: Final = ("SF-12", "robbing is not played in this game")
 _TURNED_ACE: Final = ("SF-10", "only the dealer robs a turned-up ace, before the lead")
 
 
+# Enum members read once: a class attribute look-up costs a call on every step.
+_BEFORE_LEAD: Final = RobTime.BEFORE_LEAD
+_DEALER_ACE_OWN_TURN_TRICK1: Final = DealerAce.OWN_TURN_TRICK1
+_DEALER_ROB: Final = Phase.DEALER_ROB
+_FIRST_TURN: Final = RobTime.FIRST_TURN
+_NEVER: Final = RobTime.NEVER
+_PLAY: Final = Phase.PLAY
+_RANK_ACE: Final = Rank.ACE
+_ROB: Final = Phase.ROB
+_ROBBING_OFF: Final = Robbing.OFF
+_ROBBING_OPTIONAL: Final = Robbing.OPTIONAL
+_ROB_ENFORCEMENT_PENALIZE: Final = RobEnforcement.PENALIZE
+
+
 class RobDecision(Value):
     """What robbing the turn-up offers one seat in one deal (SF-10 to SF-13).
 
@@ -166,14 +180,14 @@ class RobDecision(Value):
         decline, ``DeclineRob`` (a holder lets his rob pass by playing instead).
         """
         robs: tuple[Action, ...] = tuple([ROBS[play.card] for play in hand])
-        if self._time is RobTime.BEFORE_LEAD and self._may_pass:
+        if self._time is _BEFORE_LEAD and self._may_pass:
             robs += (DECLINE_ROB,)
         return robs
 
     @property
     def duty(self) -> tuple[str, str]:
         """The refusal of any other action during his rob phase (rule id, reason)."""
-        if self.phase is Phase.DEALER_ROB:
+        if self.phase is _DEALER_ROB:
             return ("SF-10", "the dealer must first discard to rob the turned-up ace")
         return ("SF-11", "you hold the ace of trumps: rob the turn-up first")
 
@@ -196,13 +210,13 @@ class RobDecision(Value):
         if self.closed == _OFF:
             return _OFF
         if isinstance(action, DeclineRob):
-            if phase in (Phase.DEALER_ROB, Phase.ROB):
+            if phase in (_DEALER_ROB, _ROB):
                 return ("SF-12", "robbing is compulsory here; discard a card to rob")
-            open_beside_plays = phase is Phase.PLAY and first_trick and on_table
-            if open_beside_plays and self.time is RobTime.FIRST_TURN:
+            open_beside_plays = phase is _PLAY and first_trick and on_table
+            if open_beside_plays and self.time is _FIRST_TURN:
                 return ("SF-12", "to let the rob pass, simply play a card without robbing")
             return ("SF-11", "there is no rob for you to decline now")
-        if phase in (Phase.DEALER_ROB, Phase.ROB):
+        if phase in (_DEALER_ROB, _ROB):
             return (self.rule, f"you do not hold {action.discard}")
         if duty is not None:
             return duty
@@ -233,30 +247,30 @@ def rob_rule(options: Options, turn_up: Card, *, dealer: bool, holder: bool) -> 
     learns of the bar until it matters. The dealer's decline of a turned-up ace is a
     ``DeclineRob`` action before the lead, seen by everybody.
     """
-    penalize = options.rob_enforcement is RobEnforcement.PENALIZE
-    may_pass = options.robbing is Robbing.OPTIONAL or penalize
-    ace = Card(Rank.ACE, turn_up.suit)
-    if options.robbing is Robbing.OFF:
+    penalize = options.rob_enforcement is _ROB_ENFORCEMENT_PENALIZE
+    may_pass = options.robbing is _ROBBING_OPTIONAL or penalize
+    ace = Card(_RANK_ACE, turn_up.suit)
+    if options.robbing is _ROBBING_OFF:
         return _never("SF-12", _OFF)
-    if turn_up.rank is Rank.ACE:
+    if turn_up.rank is _RANK_ACE:
         if not dealer:
             return _never("SF-10", _TURNED_ACE)
         return RobDecision(
-            time=RobTime.BEFORE_LEAD,
-            phase=Phase.DEALER_ROB,
+            time=_BEFORE_LEAD,
+            phase=_DEALER_ROB,
             rightful=True,
             may_pass=may_pass,
             pass_recorded=may_pass,
             pass_bars=penalize,
             pass_public=True,
-            ace_at_own_turn=options.dealer_ace_available is DealerAce.OWN_TURN_TRICK1,
+            ace_at_own_turn=options.dealer_ace_available is _DEALER_ACE_OWN_TURN_TRICK1,
             rule="SF-10",
             closed=_TURNED_ACE,
         )
     if holder:
         return RobDecision(
-            time=RobTime.FIRST_TURN,
-            phase=Phase.PLAY if may_pass else Phase.ROB,
+            time=_FIRST_TURN,
+            phase=_PLAY if may_pass else _ROB,
             rightful=True,
             may_pass=may_pass,
             pass_recorded=may_pass,
@@ -268,7 +282,7 @@ def rob_rule(options: Options, turn_up: Card, *, dealer: bool, holder: bool) -> 
         )
     if penalize:
         return RobDecision(
-            time=RobTime.FIRST_TURN, phase=Phase.PLAY, rightful=False, may_pass=True,
+            time=_FIRST_TURN, phase=_PLAY, rightful=False, may_pass=True,
             pass_recorded=False, pass_bars=False, pass_public=False, ace_at_own_turn=False,
             rule="SF-11", closed=("SF-11", "you cannot rob now"),
         )  # fmt: skip
@@ -279,7 +293,7 @@ def rob_rule(options: Options, turn_up: Card, *, dealer: bool, holder: bool) -> 
 def _never(rule: str, closed: tuple[str, str]) -> RobDecision:
     """The decision of a seat that has nothing to rob in the deal."""
     return RobDecision(
-        time=RobTime.NEVER, phase=Phase.PLAY, rightful=False, may_pass=False,
+        time=_NEVER, phase=_PLAY, rightful=False, may_pass=False,
         pass_recorded=False, pass_bars=False, pass_public=False, ace_at_own_turn=False,
         rule=rule, closed=closed,
     )  # fmt: skip
