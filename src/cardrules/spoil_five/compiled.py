@@ -157,9 +157,10 @@ class Rules:
     ) -> tuple[RobDecision, ...]:
         """Each seat's rob decision in a deal turning up ``turn_up`` (``holder`` dealt the ace)."""
         n = self._players
-        if turn_up.rank is _RANK_ACE:
-            return self._robs[turn_up.suit][dealer][n + 1]
-        return self._robs[turn_up.suit][dealer][n if holder is None else holder]
+        suit = turn_up.suit
+        if turn_up == self._tables[suit]._ace:
+            return self._robs[suit][dealer][n + 1]
+        return self._robs[suit][dealer][n if holder is None else holder]
 
     def __reduce__(self) -> tuple[Callable[[Options], Rules], tuple[Options]]:
         """Unpickle as the compiled rules of the same options."""

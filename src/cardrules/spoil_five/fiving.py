@@ -53,6 +53,10 @@ class FivingTurn(Value):
     def _key(self) -> tuple[object, ...]:
         return (self._phase, self._seat, self._actions)
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickle through the constructor (a compiled class has no default pickling)."""
+        return (_restore, self._key())
+
     @property
     def phase(self) -> Phase:
         """``FIVING_ASK`` or ``FIVING_ANSWER``."""
@@ -156,3 +160,8 @@ def fiving_refusal(
     if duty is not None:
         return duty
     return ("SF-9", "fiving is only asked and answered after the deal, before any play")
+
+
+def _restore(phase: Phase, seat: int, actions: tuple[Action, ...]) -> FivingTurn:
+    """Rebuild a pickled :class:`FivingTurn`."""
+    return FivingTurn(phase=phase, seat=seat, actions=actions)

@@ -20,7 +20,7 @@ import operator
 from typing import TYPE_CHECKING, Final, TypeAlias
 
 from cardrules._value import Value
-from cardrules.cards import FULL_PACK, Card, Rank, Suit
+from cardrules.cards import FULL_PACK, Card, Suit
 from cardrules.history import DealHistory, Log, log_items, relink
 from cardrules.spoil_five.actions import PLAYS, Action, Play
 from cardrules.spoil_five.events import (
@@ -64,7 +64,6 @@ rebuilt.
 
 # Enum members read once: a class attribute look-up costs a call on every step.
 _PLAY: Final = Phase.PLAY
-_RANK_ACE: Final = Rank.ACE
 _ROB: Final = Phase.ROB
 
 
@@ -120,8 +119,8 @@ class Deal(Value):
         self._trump = suit
         self._following = rules.following[suit]
         holder = None
-        if turn_up.rank is not _RANK_ACE:
-            ace = table.ace
+        ace = table._ace
+        if turn_up != ace:  # the ace of trumps was not turned up: who holds it?
             for seat, hand in enumerate(dealt):
                 if ace in hand:
                     holder = seat
