@@ -1,23 +1,57 @@
-"""The Fisher-Yates loop of :func:`cardrules.dealing.shuffled` (internal).
+"""The Fisher-Yates loop of :func:`cardrules.dealing.shuffled`, and the engines' shuffle (internal).
 
-A module of its own so that the compiled build compiles the loop, while
+A module of its own so that the compiled build compiles the loop and the engines' trusted
+entry (:func:`seeded_top`, an int seed and a count they computed themselves), while
 :mod:`cardrules.dealing`, whose public functions check their arguments and raise the
-documented ``OptionsError``, stays interpreted.
+documented ``OptionsError``, stays interpreted (a compiled function would raise
+``TypeError`` for a wrong type first).
 
 >>> import random
 >>> top_of_shuffle(list("abcde"), random.Random(1).random, 5)
+('a', 'e', 'b', 'd', 'c')
+>>> seeded_top("abcde", 1, 5)
 ('a', 'e', 'b', 'd', 'c')
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import _random
+import random
+import threading
+from collections.abc import Callable, Sequence
 from math import floor
-from typing import TypeVar
+from typing import Final, TypeVar
 
-__all__ = ["top_of_shuffle"]
+__all__ = ["seeded", "seeded_top", "top_of_shuffle"]
 
 T = TypeVar("T")
+
+_SCRATCH: Final = threading.local()
+_SEED: Final = _random.Random.seed  # the C seeding that random.Random.seed(int) ends in
+
+
+def seeded(seed: int) -> random.Random:
+    """This thread's scratch generator, freshly seeded with ``seed``.
+
+    Reseeding one generator gives exactly the stream of ``random.Random(seed)`` at less
+    cost than building a new one; the generator never leaves this module and its callers
+    and is reseeded before every use, so nothing carries over from one call to the next.
+    """
+    try:
+        rng: random.Random = _SCRATCH.rng
+    except AttributeError:
+        rng = _SCRATCH.rng = random.Random()
+    _SEED(rng, seed)
+    return rng
+
+
+def seeded_top(pack: Sequence[T], seed: int, count: int) -> tuple[T, ...]:
+    """The top ``count`` cards of ``pack`` shuffled with the int ``seed`` (trusted arguments).
+
+    The same as :func:`cardrules.dealing.shuffled` (``pack, seed, count=count``), for the
+    engines, which compute the seed and the count themselves.
+    """
+    return top_of_shuffle(list(pack), seeded(seed).random, count)
 
 
 def top_of_shuffle(pool: list[T], rand: Callable[[], float], count: int) -> tuple[T, ...]:

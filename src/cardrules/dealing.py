@@ -18,13 +18,11 @@ True
 
 from __future__ import annotations
 
-import _random
 import random
-import threading
 from collections.abc import Sequence
-from typing import TypeVar, overload
+from typing import TypeVar
 
-from cardrules._shuffle import top_of_shuffle
+from cardrules._shuffle import seeded, top_of_shuffle
 from cardrules.errors import OptionsError
 
 __all__ = ["Seed", "derive_seed", "make_rng", "shuffled"]
@@ -35,45 +33,15 @@ Seed = int
 """Seeds are plain integers (any size, negative included)."""
 
 _MASK64 = (1 << 64) - 1
-_SCRATCH = threading.local()
-_SEED = _random.Random.seed  # the C seeding that random.Random.seed(int) ends in
 
 
-def _seeded(seed: int) -> random.Random:
-    """This thread's scratch generator, freshly seeded with ``seed`` (internal).
-
-    Reseeding one generator gives exactly the stream of ``random.Random(seed)`` at less
-    cost than building a new one; the generator never leaves this module and is reseeded
-    before every use, so nothing carries over from one call to the next.
-    """
-    try:
-        rng: random.Random = _SCRATCH.rng
-    except AttributeError:
-        rng = _SCRATCH.rng = random.Random()
-    _SEED(rng, seed)
-    return rng
-
-
-@overload
-def make_rng(seed: int) -> random.Random: ...
-
-
-@overload
-def make_rng(seed: random.Random) -> random.Random: ...
-
-
-def make_rng(seed: object) -> random.Random:
+def make_rng(seed: int | random.Random) -> random.Random:
     """Return ``seed`` itself if it is a ``random.Random``, else a new one seeded with it.
 
     Raises:
         OptionsError: if ``seed`` is neither an ``int`` nor a ``random.Random``.
 
     """
-    return _rng_of(seed)
-
-
-def _rng_of(seed: object) -> random.Random:
-    """:func:`make_rng` for any value: the one place that checks a seed."""
     if isinstance(seed, random.Random):
         return seed
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -81,19 +49,9 @@ def _rng_of(seed: object) -> random.Random:
     return random.Random(seed)
 
 
-@overload
-def shuffled(pack: Sequence[T], seed: int, *, count: int | None = None) -> tuple[T, ...]: ...
-
-
-@overload
 def shuffled(
-    pack: Sequence[T], seed: random.Random, *, count: int | None = None
-) -> tuple[T, ...]: ...
-
-
-# The implementation takes ``object``: the compiled build checks annotations itself, and a
-# wrong seed or count must raise the documented OptionsError there too, never TypeError.
-def shuffled(pack: Sequence[T], seed: object, *, count: object = None) -> tuple[T, ...]:
+    pack: Sequence[T], seed: int | random.Random, *, count: int | None = None
+) -> tuple[T, ...]:
     """Return the pack in a random order (top card first), or just its top ``count`` cards.
 
     The same integer seed gives the same order everywhere. With a ``random.Random`` the
@@ -107,24 +65,20 @@ def shuffled(pack: Sequence[T], seed: object, *, count: object = None) -> tuple[
             of range.
 
     """
-    rng = None if type(seed) is int else _rng_of(seed)
+    rng = None if type(seed) is int else make_rng(seed)
     pool = list(pack)
     n = len(pool)
     if count is None:
-        top = n
-    elif isinstance(count, int) and not isinstance(count, bool):
-        top = count
-    else:
+        count = n
+    elif type(count) is not int and (isinstance(count, bool) or not isinstance(count, int)):
         raise OptionsError(f"count must be an int from 0 to {n}, not {count!r}")
-    if not 0 <= top <= n:
+    if not 0 <= count <= n:
         raise OptionsError(f"count must be an int from 0 to {n}, not {count!r}")
     # An int seed (the common case) uses this thread's scratch generator, reseeded: the
     # same stream as random.Random(seed). Nothing of the caller's runs from here on, so it
-    # cannot be reseeded under our feet.
-    if rng is None:
-        assert type(seed) is int
-        rng = _seeded(seed)
-    return top_of_shuffle(pool, rng.random, top)
+    # cannot be reseeded under our feet. floor(x) is int(x) for these non-negative floats.
+    rand = (seeded(seed) if rng is None else rng).random  # type: ignore[arg-type]
+    return top_of_shuffle(pool, rand, count)
 
 
 def derive_seed(seed: int, *labels: int) -> int:

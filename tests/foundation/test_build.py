@@ -11,10 +11,11 @@ which rules some modules out; these tests keep the list honest:
   docstrings), so ``cards`` and ``errors`` stay interpreted;
 * a compiled function checks its argument annotations itself (for ``int``, ``str``,
   ``tuple`` and native classes) and raises ``TypeError`` for a wrong type, before the
-  function can raise the documented ``OptionsError`` or ``NotationError``: public functions
-  that validate such arguments (``dealing.shuffled`` and ``make_rng``, the games'
-  ``new_game`` and ``next_deal``) take ``object`` for them behind typed overloads, and the
-  tests below pass them wrong types in both builds;
+  function can raise the documented ``OptionsError`` or ``NotationError``: the public
+  functions that validate such arguments (``dealing``, Spoil Five's ``deal``, My Bird
+  Sings' ``session``) stay interpreted and hand checked values to the compiled engine
+  (``_shuffle.seeded_top``, the games' ``rules``), and the tests below pass them wrong
+  types in both builds;
 * the per-step and per-deal classes of compiled modules are plain slotted classes
   (``cardrules._value.Value`` for those that compare by value): the tests below check that
   they compare, hash and pickle by value in both builds, and that the compiled rules

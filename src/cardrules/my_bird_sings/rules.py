@@ -15,11 +15,14 @@ cannot draw 0: with throw passing the player on turn chooses the card (MBS-8)
 
 from __future__ import annotations
 
+import operator
 from typing import Final, cast, overload
 
 from cardrules._notation import read_action
+from cardrules._shuffle import seeded_top
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError
+from cardrules.history import DealHistory, Log
 from cardrules.my_bird_sings.actions import (
     Abandon,
     Action,
@@ -31,16 +34,18 @@ from cardrules.my_bird_sings.actions import (
     Sing,
     parse_action,
 )
+from cardrules.my_bird_sings.compiled import Rules
 from cardrules.my_bird_sings.ending import abandon_refusal, settle
 from cardrules.my_bird_sings.exchange import Closed, exchange_cards, exchange_chance
 from cardrules.my_bird_sings.passing import DrawDecision, method_refusal, pass_decision
-from cardrules.my_bird_sings.state import Event, EventKind, OutcomeKind, Phase, State
+from cardrules.my_bird_sings.state import Deal, Event, EventKind, Hands, OutcomeKind, Phase, State
 from cardrules.my_bird_sings.tricks import lay_trick
 from cardrules.my_bird_sings.turn import SingDecision, no_sing_waiting, play_turn
 
 __all__ = [
     "apply_action",
     "check_action",
+    "deal_cards",
     "exchange_open",
     "is_deal_over",
     "is_game_over",
@@ -48,6 +53,36 @@ __all__ = [
     "legal_actions",
     "offered_order",
 ]
+
+
+def deal_cards(
+    rules: Rules,
+    dealer: int,
+    seed: int,
+    deck: tuple[Card, ...] | None,
+    number: int,
+    first_seed: int,
+    previous: Log[DealHistory[Action]],
+    carried: tuple[int, tuple[int, ...]] | None,
+) -> State:
+    """Ante (MBS-2), deal (MBS-3) and return the state at the deal's first decision.
+
+    The engine's side of :func:`~cardrules.my_bird_sings.session.start_deal`, which checks
+    the seed and the deck. ``carried`` is the pool and the balances the previous deal
+    left, ``None`` for a session's first deal (an empty pool, everybody at 0).
+    """
+    deal = Deal(rules, dealer, seed, deck, number, first_seed, previous)  # once a deal
+    dealt = seeded_top(rules.pack, seed, rules.dealt) if deck is None else deck[: rules.dealt]
+    if carried is None:
+        table = rules.first_tables[dealer]
+    else:
+        pool, balances = carried
+        paid = rules.antes[dealer]
+        table = rules.first_tables[dealer].with_counters(
+            pool + sum(paid), tuple(map(operator.sub, balances, paid))
+        )
+    hands: Hands = rules.dealing[dealer](dealt)
+    return play_turn(deal, hands, 0, table, None, None)  # turn 0 begins
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:

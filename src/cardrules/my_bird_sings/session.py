@@ -8,28 +8,30 @@
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
-from typing import Final, overload
+from typing import Final
 
 from cardrules.cards import Card
-from cardrules.dealing import derive_seed, shuffled
+from cardrules.dealing import derive_seed
 from cardrules.errors import IllegalActionError, OptionsError
 from cardrules.history import DealHistory, History, Log, log_items
 from cardrules.my_bird_sings.actions import Action
 from cardrules.my_bird_sings.compiled import Rules, compile_rules
 from cardrules.my_bird_sings.deal import check_deck
 from cardrules.my_bird_sings.options import Options, Passing
-from cardrules.my_bird_sings.state import Deal, Hands, State, Table
-from cardrules.my_bird_sings.turn import play_turn
+from cardrules.my_bird_sings.rules import deal_cards
+from cardrules.my_bird_sings.state import State, Table
 
 __all__ = ["history", "new_game", "next_deal", "start_deal"]
+
+# The public entries here check their arguments and raise OptionsError, so they stay
+# interpreted in the compiled build; the deal itself is the compiled engine's (rules).
 
 
 def start_deal(
     rules: Rules,
     dealer: int,
-    seed: object,
+    seed: int | None,
     deck: Sequence[Card] | str | None,
     *,
     number: int = 0,
@@ -43,54 +45,20 @@ def start_deal(
     session's first deal (an empty pool, everybody at 0).
     """
     if seed is None:
-        deal_seed = 0
-    elif isinstance(seed, int) and not isinstance(seed, bool):
-        deal_seed = seed
-    else:
+        seed = 0
+    elif type(seed) is not int and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise OptionsError(f"seed: expected an int, not {seed!r}")
     explicit = None if deck is None else check_deck(deck, rules.pack)
-    first = deal_seed if first_seed is None else first_seed
-    deal = Deal(rules, dealer, deal_seed, explicit, number, first, previous)  # once a deal
-    if explicit is not None:
-        dealt = explicit[: rules.dealt]
-    else:
-        dealt = shuffled(rules.pack, deal_seed, count=rules.dealt)
-    if carried is None:
-        table = rules.first_tables[dealer]
-    else:
-        pool, balances = carried
-        paid = rules.antes[dealer]
-        table = rules.first_tables[dealer].with_counters(
-            pool + sum(paid), tuple(map(operator.sub, balances, paid))
-        )
-    hands: Hands = rules.dealing[dealer](dealt)
-    return play_turn(deal, hands, 0, table, None, None)  # turn 0 begins
+    first = seed if first_seed is None else first_seed
+    return deal_cards(rules, dealer, seed, explicit, number, first, previous, carried)
 
 
-@overload
-def new_game(
-    options: Options, *, seed: int, deck: Sequence[Card] | str | None = None, dealer: int = 0
-) -> State: ...
-
-
-@overload
 def new_game(
     options: Options,
     *,
-    seed: None = None,
+    seed: int | None = None,
     deck: Sequence[Card] | str | None = None,
     dealer: int = 0,
-) -> State: ...
-
-
-# ``seed`` and ``dealer`` are checked here: the compiled build checks an ``int``
-# annotation itself and would raise TypeError where the documented error is OptionsError.
-def new_game(
-    options: Options,
-    *,
-    seed: object = None,
-    deck: Sequence[Card] | str | None = None,
-    dealer: object = 0,
 ) -> State:
     """Start a session: ante, deal, and return the state at the first decision.
 
@@ -145,18 +113,8 @@ def _deal_history(state: State) -> DealHistory[Action]:
     return DealHistory(deal.dealer, deal.seed, deal.deck, log_items(state._log))
 
 
-@overload
-def next_deal(state: State, *, seed: int, deck: Sequence[Card] | str | None = None) -> State: ...
-
-
-@overload
 def next_deal(
-    state: State, *, seed: None = None, deck: Sequence[Card] | str | None = None
-) -> State: ...
-
-
-def next_deal(
-    state: State, *, seed: object = None, deck: Sequence[Card] | str | None = None
+    state: State, *, seed: int | None = None, deck: Sequence[Card] | str | None = None
 ) -> State:
     """Start the next deal of the session once the current one is over.
 

@@ -10,25 +10,21 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from typing import Final, overload
+from typing import Final
 
 from cardrules import dealing
-from cardrules.cards import FULL_PACK, Card
+from cardrules.cards import Card
 from cardrules.errors import IllegalActionError, OptionsError
-from cardrules.history import DealHistory, Log, log_append
-from cardrules.spoil_five.actions import Action
+from cardrules.history import log_append
 from cardrules.spoil_five.compiled import Rules, compile_rules, deal_positions
 from cardrules.spoil_five.options import Options, Scoring
-from cardrules.spoil_five.rules import deal_history, start_play
-from cardrules.spoil_five.state import SPOIL_KINDS, Board, Deal, Phase, State
+from cardrules.spoil_five.rules import deal_history, start_deal
+from cardrules.spoil_five.state import SPOIL_KINDS, Board, Phase, State
 
 __all__ = ["deal_hands", "new_game", "next_deal", "start_deal"]
 
-
-# Enum members read once: a class attribute look-up costs a call on every step.
-_GAME_OVER: Final = Phase.GAME_OVER
-_SCORING_POINTS: Final = Scoring.POINTS
-_SCORING_POOL: Final = Scoring.POOL
+# start_deal lives in the compiled engine (rules); the public entries here check their
+# arguments and raise OptionsError, so they stay interpreted in the compiled build.
 
 
 def _pack_from(deck: Sequence[Card]) -> tuple[Card, ...]:
@@ -83,26 +79,18 @@ def _collect(
     return pool + sum(payments), tuple(map(operator.sub, balances, payments))
 
 
-@overload
-def new_game(
-    options: Options, *, seed: int, deck: Sequence[Card] | None = None, dealer: int = 0
-) -> State: ...
+# Enum members read once: a class attribute look-up costs a call on every step.
+_GAME_OVER: Final = Phase.GAME_OVER
+_SCORING_POINTS: Final = Scoring.POINTS
+_SCORING_POOL: Final = Scoring.POOL
 
 
-@overload
-def new_game(
-    options: Options, *, seed: None = None, deck: Sequence[Card] | None = None, dealer: int = 0
-) -> State: ...
-
-
-# ``seed`` and ``dealer`` are checked here: the compiled build checks an ``int``
-# annotation itself and would raise TypeError where the documented error is OptionsError.
 def new_game(
     options: Options,
     *,
-    seed: object = None,
+    seed: int | None = None,
     deck: Sequence[Card] | None = None,
-    dealer: object = 0,
+    dealer: int = 0,
 ) -> State:
     """Start a session: antes, the first deal, and the state at the first decision.
 
@@ -118,11 +106,13 @@ def new_game(
     if not isinstance(options, Options):
         raise OptionsError(f"options: expected spoil_five.Options, not {options!r}")
     n = options.players
-    seat = _check_seat(dealer, n)
+    _check_seat(dealer, n)
     if seed is None and deck is None:
         raise OptionsError("seed, deck: give a seed or an explicit deck (no hidden randomness)")
     pack = None if deck is None else _pack_from(deck)
-    deal_seed = 0 if seed is None else _check_seed(seed)
+    if seed is None:
+        seed = 0
+    _check_seed(seed)
     rules = compile_rules(options)
     zeros = (0,) * n
     if options.scoring is _SCORING_POINTS:
@@ -130,29 +120,16 @@ def new_game(
         balances = (-stake,) * n
         pool = stake * n
     else:
-        pool, balances = _collect(rules, seat, 0, zeros, False)
+        pool, balances = _collect(rules, dealer, 0, zeros, False)
     board = Board(pool, balances, zeros)
     return start_deal(
-        rules,
-        board,
-        dealer=seat,
-        number=0,
-        seed=deal_seed,
-        deck=pack,
-        first_seed=deal_seed,
-        past=None,
+        rules, board, dealer=dealer, number=0, seed=seed, deck=pack, first_seed=seed, past=None
     )
 
 
-@overload
-def next_deal(state: State, *, seed: int, deck: Sequence[Card] | None = None) -> State: ...
-
-
-@overload
-def next_deal(state: State, *, seed: None = None, deck: Sequence[Card] | None = None) -> State: ...
-
-
-def next_deal(state: State, *, seed: object = None, deck: Sequence[Card] | None = None) -> State:
+def next_deal(
+    state: State, *, seed: int | None = None, deck: Sequence[Card] | None = None
+) -> State:
     """Start the next deal of the session; the deal passes to the left (C-2).
 
     Without ``seed`` and ``deck`` the seed is derived from the first deal's seed and the
@@ -174,9 +151,8 @@ def next_deal(state: State, *, seed: object = None, deck: Sequence[Card] | None 
     pack = None if deck is None else _pack_from(deck)
     number = deal.number + 1
     if seed is None:
-        drawn_seed = 0 if pack is not None else dealing.derive_seed(deal._first_seed, number)
-    else:
-        drawn_seed = _check_seed(seed)
+        seed = 0 if pack is not None else dealing.derive_seed(deal._first_seed, number)
+    _check_seed(seed)
     dealer = (deal.dealer + 1) % rules.players
     balances = board.balances
     pool = board.pool
@@ -189,31 +165,8 @@ def next_deal(state: State, *, seed: object = None, deck: Sequence[Card] | None 
         Board(pool, balances, board.scores),
         dealer=dealer,
         number=number,
-        seed=drawn_seed,
+        seed=seed,
         deck=pack,
         first_seed=deal._first_seed,
         past=past,
     )
-
-
-def start_deal(
-    rules: Rules,
-    board: Board,
-    *,
-    dealer: int,
-    number: int,
-    seed: int,
-    deck: tuple[Card, ...] | None,
-    first_seed: int,
-    past: Log[DealHistory[Action]],
-) -> State:
-    """Deal a hand onto ``board`` (the antes paid); return the state at its first decision.
-
-    The pack is the one given, or shuffled from ``seed`` as far as the deal needs (SF-8).
-    """
-    drawn = deck if deck is not None else dealing.shuffled(FULL_PACK, seed, count=rules.draw)
-    deal = Deal(
-        rules, dealer=dealer, number=number, seed=seed, deck=deck, drawn=drawn,
-        first_seed=first_seed, past=past,
-    )  # fmt: skip
-    return start_play(deal, board)

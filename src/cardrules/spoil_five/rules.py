@@ -24,7 +24,8 @@ from collections.abc import Sequence
 from typing import Final, overload
 
 from cardrules._notation import read_action
-from cardrules.cards import Card, Suit
+from cardrules._shuffle import seeded_top
+from cardrules.cards import FULL_PACK, Card, Suit
 from cardrules.errors import IllegalActionError
 from cardrules.history import DealHistory, History, Log, log_items
 from cardrules.spoil_five.actions import (
@@ -45,7 +46,7 @@ from cardrules.spoil_five.actions import (
     Stop,
     parse_action,
 )
-from cardrules.spoil_five.compiled import compile_rules
+from cardrules.spoil_five.compiled import Rules, compile_rules
 from cardrules.spoil_five.fiving import five, fiving_duty, fiving_refusal, fiving_turn
 from cardrules.spoil_five.options import Options, PlainLeadRule, Ranking
 from cardrules.spoil_five.ranking import winning_index
@@ -80,6 +81,7 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "legal_plays",
+    "start_deal",
     "start_play",
 ]
 
@@ -294,6 +296,29 @@ def start_play(deal: Deal, board: Board) -> State:
         zeros = (0,) * deal._n
         return State(deal, board, held, turn.phase, turn.seat, (), (), zeros, turn.actions, None)
     return begin_play(deal, board, held, None)
+
+
+def start_deal(
+    rules: Rules,
+    board: Board,
+    *,
+    dealer: int,
+    number: int,
+    seed: int,
+    deck: tuple[Card, ...] | None,
+    first_seed: int,
+    past: Log[DealHistory[Action]],
+) -> State:
+    """Deal a hand onto ``board`` (the antes paid); return the state at its first decision.
+
+    The pack is the one given, or shuffled from ``seed`` as far as the deal needs (SF-8).
+    """
+    drawn = deck if deck is not None else seeded_top(FULL_PACK, seed, rules.draw)
+    deal = Deal(
+        rules, dealer=dealer, number=number, seed=seed, deck=deck, drawn=drawn,
+        first_seed=first_seed, past=past,
+    )  # fmt: skip
+    return start_play(deal, board)
 
 
 def begin_play(deal: Deal, board: Board, held: Held, log: Log[Action]) -> State:
