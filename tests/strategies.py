@@ -17,9 +17,11 @@ def _teams(players: int, sides: int) -> tuple[tuple[int, ...], ...]:
 
 
 @st.composite
-def spoil_five_options(draw: st.DrawFn) -> sf.Options:
-    """Any valid Spoil Five Options: a preset, a player count, and a few other flags varied."""
-    preset = draw(st.sampled_from(sorted(sf.PRESETS)))
+def spoil_five_options(draw: st.DrawFn, preset: str | None = None) -> sf.Options:
+    """Any valid Spoil Five Options: a preset (or ``preset``), a player count, and a few
+    other flags varied."""
+    if preset is None:
+        preset = draw(st.sampled_from(sorted(sf.PRESETS)))
     base = sf.PRESETS[preset]
     players = draw(st.integers(2, 10))
     teams = None
@@ -51,10 +53,11 @@ def spoil_five_options(draw: st.DrawFn) -> sf.Options:
 
 
 @st.composite
-def my_bird_sings_options(draw: st.DrawFn) -> mbs.Options:
-    """Any valid My Bird Sings Options: a preset, a player count, sometimes extra flags."""
-    preset = mbs.PRESETS[draw(st.sampled_from(sorted(mbs.PRESETS)))]
-    most = 13 if preset.pack == 52 else 8
+def my_bird_sings_options(draw: st.DrawFn, preset: str | None = None) -> mbs.Options:
+    """Any valid My Bird Sings Options: a preset (or ``preset``), a player count,
+    sometimes extra flags."""
+    base = mbs.PRESETS[draw(st.sampled_from(sorted(mbs.PRESETS))) if preset is None else preset]
+    most = 13 if base.pack == 52 else 8
     players = draw(st.integers(2, most))
     extra: dict[str, object] = {"players": players, "round_limit": draw(st.integers(3, 12))}
     if draw(st.booleans()):
@@ -69,4 +72,4 @@ def my_bird_sings_options(draw: st.DrawFn) -> mbs.Options:
         extra["sing_timing"] = draw(st.sampled_from(["own_turn", "any_after_deal"]))
         extra["exhaustion_end"] = draw(st.sampled_from(["cannot_replenish", "take_remaining"]))
         extra["split_remainder"] = draw(st.sampled_from(["carry", "first_from_eldest", "dealer"]))
-    return attrs.evolve(preset, **extra)
+    return attrs.evolve(base, **extra)

@@ -103,6 +103,7 @@ def test_game_names_the_whole_functional_surface() -> None:
         "NAME", "PRESETS", "Options", "View", "ACTION_TYPES", "new_game", "next_deal",
         "legal_actions", "is_legal", "check_action", "apply_action", "view", "is_deal_over",
         "is_game_over", "parse_action", "format_action", "history", "sample_state",
+        "explain_action", "explain_unavailable", "explain_tricks", "explain_settlement",
     }  # fmt: skip
 
 

@@ -3,11 +3,12 @@ layer or below.
 
 From the bottom up:
 
-1. **foundation**: cards, errors, dealing, history, stakes and the private helpers
-   (``_value``, ``_interned``, ``_notation``, ``_options``), and
-   ``protocol``. The protocols sit here because they import nothing but cards, errors and
-   history and name no game: they describe what a game is, so a game package may refer
-   to them, and every layer above types its code with them.
+1. **foundation**: cards, errors, explanations (the values the games' ``explain_*``
+   functions return), dealing, history, stakes and the private helpers (``_value``,
+   ``_interned``, ``_notation``, ``_options``), and ``protocol``. The protocols sit here
+   because they import nothing but cards, errors and history and name no game: they
+   describe what a game is, so a game package may refer to them, and every layer above
+   types its code with them.
 2. **games**: ``spoil_five`` and ``my_bird_sings``, each a package that knows only the
    foundation (and not the other game, which the layer does not forbid but no game needs).
 3. **services**: ``records`` (with its JSON plumbing ``_json``), ``bots``, ``svg``,
@@ -18,12 +19,15 @@ From the bottom up:
    records, simulation and bots, in this layer, look games up in it. Its references are
    imported lazily (``"module:attribute"`` strings), so they are checked here too: each
    must point at this layer or below.
-4. **front ends**: ``cli``, ``__main__``, ``_terminal`` and the ``adapters``.
+4. **front ends**: ``cli`` (with its commands, ``_commands``), ``__main__``, ``_terminal`` and
+   the ``adapters``.
 
 Every import counts, at module level or inside a function, under ``TYPE_CHECKING`` or not,
-absolute or relative. The one exception is named: a function called ``_repr_svg_`` (the
+absolute or relative. The exceptions are named: a function called ``_repr_svg_`` (the
 Jupyter hooks of cards and of the game views) may import from ``cardrules.svg``, since a
-picture is drawn only when a notebook asks for one. Nothing else may reach up.
+picture is drawn only when a notebook asks for one; and a ``__str__`` (of the game states
+and views) may import from ``cardrules._text``, the text drawing of the table, since it
+is drawn only when printed. Nothing else may reach up.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "cardrules.cards",
             "cardrules.errors",
+            "cardrules.explanations",
             "cardrules.dealing",
             "cardrules.history",
             "cardrules.stakes",
@@ -68,19 +73,24 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardrules.simulation",
             "cardrules.games",
             "cardrules._narration",
+            "cardrules._text",
         ),
     ),
     (
         "front ends",
-        ("cardrules.cli", "cardrules.__main__", "cardrules._terminal", "cardrules.adapters"),
+        (
+            "cardrules.cli",
+            "cardrules._commands",
+            "cardrules.__main__",
+            "cardrules._terminal",
+            "cardrules.adapters",
+        ),
     ),
 )
 """Each layer with its modules (a package stands for all its modules), lowest first."""
 
-HOOK = "_repr_svg_"
-"""The one function name that may import from :data:`HOOK_TARGET`, whatever its layer."""
-
-HOOK_TARGET = "cardrules.svg"
+HOOKS = {"_repr_svg_": "cardrules.svg", "__str__": "cardrules._text"}
+"""The function names that may import from a module above their layer, and that module."""
 
 
 def layer_of(module: str) -> int | None:
@@ -176,7 +186,8 @@ def violations(
             if layer is None:
                 found.append(f"{module}:{node.lineno} imports {target}, which is in no layer")
             elif layer > own and not (
-                function == HOOK and (target == HOOK_TARGET or target.startswith(HOOK_TARGET + "."))
+                function in HOOKS
+                and (target == HOOKS[function] or target.startswith(HOOKS[function] + "."))
             ):
                 found.append(
                     f"{module}:{node.lineno} imports {target} "
@@ -215,7 +226,10 @@ def test_the_registry_refers_only_to_its_layer_or_below() -> None:
 
 # --- the checker itself, on made-up modules -------------------------------------------------
 
-FAKE_MODULES = {"cardrules.records", "cardrules.svg", "cardrules.cards", "cardrules.spoil_five"}
+FAKE_MODULES = {
+    "cardrules.records", "cardrules.svg", "cardrules.cards", "cardrules.spoil_five",
+    "cardrules._text",
+}  # fmt: skip
 
 
 def _check(module: str, text: str, *, is_package: bool = False) -> list[str]:
@@ -264,6 +278,14 @@ def test_the_checker_allows_svg_only_inside_repr_svg_hooks() -> None:
     assert len(_check("cardrules.spoil_five.views", other)) == 1
     nested = "def _repr_svg_() -> None:\n    def inner() -> None:\n        import cardrules.svg\n"
     assert len(_check("cardrules.spoil_five.views", nested)) == 1
+
+
+def test_the_checker_allows_the_text_drawing_only_inside_str() -> None:
+    hook = "class State:\n    def __str__(self) -> str:\n        from cardrules._text import draw\n"
+    assert _check("cardrules.spoil_five.state", hook) == []
+    assert len(_check("cardrules.spoil_five.state", hook.replace("__str__", "__repr__"))) == 1
+    svg = hook.replace("cardrules._text import draw", "cardrules.svg import view")
+    assert len(_check("cardrules.spoil_five.state", svg)) == 1
 
 
 def test_the_checker_names_a_module_in_no_layer() -> None:

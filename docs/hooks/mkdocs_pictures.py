@@ -1,6 +1,7 @@
 """MkDocs hook: draw the site's pictures from the code at build time.
 
-The pictures (the four Spoil Five rank orders, an example hand and trick, seat views)
+The pictures (the four Spoil Five rank orders, an example hand and trick, seat views,
+the rules pages' worked example deals and the moves of My Bird Sings)
 are never committed: every build draws them again with :mod:`cardrules.svg` from the
 engine's own tables, so the documentation cannot drift from the code. They are added to
 the site as generated files under ``images/``.
@@ -18,6 +19,15 @@ if TYPE_CHECKING:  # mkdocs is only needed when the site is built
     from cardrules import my_bird_sings, spoil_five
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+SPOIL_FIVE_EXAMPLE = (
+    "play 8H, rob 9S, play KD, play 5S, play 3H, play 5D, play 3D, play 10S, "
+    "play 7D, play AD, play 3C, play 9C, play 10D"
+)
+"""The worked example deal of the Spoil Five rules page: four players, seed 9."""
+
+MY_BIRD_SINGS_EXAMPLE = "pass JS, pass 7S, pass 7S, pass 6H"
+"""The worked example deal of the My Bird Sings rules page: three players, seed 4."""
 
 
 def pictures() -> dict[str, str]:
@@ -40,6 +50,80 @@ def pictures() -> dict[str, str]:
     )
     drawn["images/view-spoil-five.svg"] = svg.view(_spoil_five_example(), size=60)
     drawn["images/view-my-bird-sings.svg"] = svg.view(_my_bird_sings_example(), size=60)
+    drawn.update(_spoil_five_worked_example())
+    drawn.update(_my_bird_sings_pictures())
+    return drawn
+
+
+def _spoil_five_worked_example() -> dict[str, str]:
+    """The rules page's example deal: the four hands, then each trick with its winner."""
+    from cardrules import spoil_five, svg
+
+    state = spoil_five.new_game(spoil_five.Options(players=4), seed=9)
+    assert state.turn_up is not None
+    trump = state.turn_up.suit
+    order = spoil_five.trump_order(trump)
+    trumps = [card for hand in state.hands for card in hand if card in order]
+    drawn: dict[str, str] = {
+        "images/sf-example-deal.svg": svg.deal(
+            state.hands, dealer=state.dealer, turn_up=state.turn_up, highlight=trumps, size=60
+        )
+    }
+    for action in SPOIL_FIVE_EXAMPLE.split(", "):
+        state = spoil_five.apply_action(state, action)
+    for number, trick in enumerate(state.tricks, 1):
+        seats = [(trick.leader + i) % state.options.players for i in range(len(trick.cards))]
+        drawn[f"images/sf-example-trick-{number}.svg"] = svg.trick(
+            trick.cards, winner=seats.index(trick.winner), seats=seats, trump=trump, size=60
+        )
+    return drawn
+
+
+def _my_bird_sings_pictures() -> dict[str, str]:
+    """The rules page's pictures: singing hands, a pass, an exchange, the example deal."""
+    from cardrules import my_bird_sings, parse_card, parse_cards, svg
+
+    drawn: dict[str, str] = {
+        "images/mbs-flush.svg": svg.hand(
+            "KD 2D 9C 7D 5D", highlight=parse_cards("KD 2D 7D 5D"), overlap=0, size=70
+        ),
+        "images/mbs-four-suits.svg": svg.hand(
+            "8S 5C 7D JS 6H", highlight=parse_cards("8S 5C 7D 6H"), overlap=0, size=70
+        ),
+    }
+    options = my_bird_sings.Options(players=3)
+    state = my_bird_sings.new_game(options, seed=4)
+    drawn["images/mbs-example-deal.svg"] = svg.deal(state.hands, dealer=state.dealer, size=60)
+    first = MY_BIRD_SINGS_EXAMPLE.split(", ")[0]
+    giver = state.to_act
+    assert giver is not None
+    drawn["images/mbs-pass.svg"] = svg.passing(
+        state.hands[giver],
+        parse_card(first.removeprefix("pass ")),
+        giver=giver,
+        receiver=(giver + 1) % options.players,
+        size=60,
+    )
+    for action in MY_BIRD_SINGS_EXAMPLE.split(", "):
+        state = my_bird_sings.apply_action(state, action)
+    assert state.outcome is not None
+    assert state.outcome.singer is not None
+    singer = state.outcome.singer
+    drawn["images/mbs-example-song.svg"] = svg.hand(
+        state.hands[singer], highlight=state.outcome.shown, overlap=0, size=70
+    )
+    # an exchange with a rejected card: seed 1, the jack of spades passed round three times
+    state = my_bird_sings.new_game(options, seed=1)
+    for _ in range(3 * options.players):
+        state = my_bird_sings.apply_action(state, "pass JS")
+    leader = state.to_act
+    assert leader is not None
+    before = state.hands[leader]
+    state = my_bird_sings.apply_action(state, my_bird_sings.Exchange(parse_card("7S")))
+    (done,) = my_bird_sings.view(state, leader).exchanges
+    drawn["images/mbs-exchange.svg"] = svg.exchange(
+        done.discard, (*done.rejects, done.taken), hand=before, size=60
+    )
     return drawn
 
 

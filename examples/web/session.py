@@ -208,7 +208,7 @@ class Session:
         except CardrulesError as exc:
             raise ApiError(422, str(exc), rule=None) from exc
         self.steps = []
-        self._record_step(self.human, action, new_state)
+        self._record_step(self.human, action, self.state, new_state)
         self.state = new_state
         self.move += 1
         self._run_bots()
@@ -265,6 +265,8 @@ class Session:
         names = self.names()
         outcome = view.outcome if self.deal_over else None
         your_turn = self.state.to_act == self.human
+        dealer: int = self.state.dealer
+        deals = "deal" if dealer == self.human else "deals"
         return {
             "game": self.kind.name,
             "title": self.kind.title,
@@ -273,6 +275,7 @@ class Session:
             "players": len(names),
             "seat": self.human,
             "deal": self.deal_number,
+            "deal_line": f"Deal {self.deal_number} — {names[dealer]} {deals}",
             "move": self.move,
             "names": list(names),
             "your_turn": your_turn,
@@ -282,6 +285,9 @@ class Session:
             "prompt": self.kind.prompt(view, names) if your_turn else "",
             "table": self.kind.table(view),
             "view": json.loads(records.to_json(view)),
+            "unavailable": self.kind.unavailable(view),
+            "tricks": self.kind.tricks(view, names),
+            "settlement": self.kind.settlement(view, names) if self.deal_over else None,
             "outcome": None if outcome is None else self.kind.outcome(outcome, view, names),
             "steps": list(self.steps),
             "can_save": self.deal_over,
@@ -297,15 +303,25 @@ class Session:
 
     # -- internals ----------------------------------------------------------------------
 
-    def _record_step(self, seat: int, action: Any, after: Any) -> None:
-        view = self.kind.module.view(after, self.human)
-        self.steps.append(
-            {
-                "seat": seat,
-                "text": self.kind.describe(action, seat, self.human, self.names(), view),
-                "table": self.kind.table(view),
-            }
-        )
+    def _record_step(self, seat: int, action: Any, before: Any, after: Any) -> None:
+        """Report one move as the human may see it.
+
+        A move that completed a trick carries that trick with the engine's reason for its
+        winner (``trick``).
+        """
+        module = self.kind.module
+        view = module.view(after, self.human)
+        names = self.names()
+        step: dict[str, JSON] = {
+            "seat": seat,
+            "text": self.kind.describe(action, seat, self.human, names, view),
+            "table": self.kind.table(view),
+            "trick": None,
+        }
+        tricks = self.kind.tricks(view, names)
+        if len(tricks) > len(self.kind.tricks(module.view(before, self.human), names)):
+            step["trick"] = tricks[-1]
+        self.steps.append(step)
 
     def _run_bots(self) -> None:
         module = self.kind.module
@@ -314,7 +330,7 @@ class Session:
             legal = module.legal_actions(state)
             action = self.bots[seat].choose(module.view(state, seat), legal)
             after = module.apply_action(state, action)
-            self._record_step(seat, action, after)
+            self._record_step(seat, action, state, after)
             state = after
         self.state = state
 

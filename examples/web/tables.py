@@ -23,6 +23,7 @@ The *table* a page draws is a JSON object::
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, TypeAlias
 
@@ -31,6 +32,7 @@ import attrs
 from cardrules import games, my_bird_sings, spoil_five
 from cardrules.bots import GameBot, make_bot
 from cardrules.cards import Card, Suit
+from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation
 from cardrules.games import GameEntry
 from cardrules.protocol import DynamicGame
 
@@ -84,6 +86,20 @@ def _seats(view: Any, tricks: Sequence[int] | None, points: Sequence[int] | None
 # -- Spoil Five ---------------------------------------------------------------------------
 
 
+def _sf_sorted(view: spoil_five.View) -> list[JSON]:
+    """The hand best first by the engine's own orders: trumps, then each plain suit.
+
+    The trumps come in :func:`~cardrules.spoil_five.trump_order`, then the plain suits in
+    :func:`~cardrules.spoil_five.plain_order`, red and black suits alternating.
+    """
+    ranking = view.options.ranking
+    order = list(spoil_five.trump_order(view.trump, ranking))
+    for suit in (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS):
+        order += spoil_five.plain_order(suit, view.trump, ranking)
+    place = {card: i for i, card in enumerate(order)}
+    return _cards(sorted(view.hand, key=place.__getitem__))
+
+
 def _sf_table(view: spoil_five.View) -> dict[str, JSON]:
     options = view.options
     points_game = options.scoring == "points"
@@ -131,7 +147,7 @@ def _sf_table(view: spoil_five.View) -> dict[str, JSON]:
     return {
         "to_act": view.to_act,
         "dealer": view.dealer,
-        "hand": _cards(view.hand),
+        "hand": _sf_sorted(view),
         "offered": 0,
         "seats": _seats(view, view.tricks_won, view.scores if points_game else None, badges),
         "pool": view.pool,
@@ -139,6 +155,7 @@ def _sf_table(view: spoil_five.View) -> dict[str, JSON]:
         "piles": piles,
         "trick": trick,
         "trick_done": trick_done,
+        "trick_number": played if trick_done else None,
         "trick_caption": "",
         "notes": notes,
     }
@@ -274,7 +291,7 @@ def _mbs_table(view: my_bird_sings.View) -> dict[str, JSON]:
     return {
         "to_act": view.to_act,
         "dealer": view.dealer,
-        "hand": _cards(view.hand),
+        "hand": _cards(sorted(view.hand, key=lambda card: (card.suit, card.rank))),
         "offered": view.offered,
         "seats": _seats(view, view.tricks if exhaustion else None, None, badges),
         "pool": view.pool,
@@ -282,6 +299,7 @@ def _mbs_table(view: my_bird_sings.View) -> dict[str, JSON]:
         "piles": piles,
         "trick": trick,
         "trick_done": False,
+        "trick_number": None,
         "trick_caption": caption,
         "notes": notes,
     }
@@ -389,6 +407,65 @@ def _mbs_outcome(outcome: my_bird_sings.Outcome, view: my_bird_sings.View,
     }
 
 
+# -- explanations: the engine's own sentences, for the page --------------------------------
+
+
+_SEAT: Final = re.compile(r"\b([Ss])eat (\d+)('s)?")
+
+
+def _named(text: str, human: int, names: Sequence[str]) -> str:
+    """The engine's sentence with display names for its seat numbers ("Seat 2's" → "Clara's").
+
+    >>> _named("Seat 0's bird sang; seat 2 takes the pool", 0, ["You", "Ada", "Clara"])
+    'Your bird sang; Clara takes the pool'
+    """
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(2))
+        if not 0 <= seat < len(names):
+            return match.group(0)
+        if seat == human:
+            word = "your" if match.group(3) else "you"
+            return word.capitalize() if match.group(1) == "S" else word
+        return names[seat] + (match.group(3) or "")
+
+    return _SEAT.sub(name, text)
+
+
+def _refusal(refusal: Refusal) -> dict[str, JSON]:
+    """A refusal for the page: the engine's reason and rule, and one sentence with both."""
+    reason = refusal.reason
+    return {
+        "action": refusal.action,
+        "rule": refusal.rule,
+        "reason": reason,
+        "text": f"{reason[:1].upper()}{reason[1:]} ({refusal.rule})",
+    }
+
+
+def _trick(trick: TrickExplanation, human: int, names: Sequence[str]) -> dict[str, JSON]:
+    """A completed trick for the page, with a line for the log naming who won it and why."""
+    who = "you" if trick.winner == human else names[trick.winner]
+    rules = ", ".join(trick.rules)
+    reason = _named(trick.reason, human, names)
+    return {
+        "number": trick.number,
+        "plays": [{"seat": seat, "card": str(card)} for seat, card in trick.plays],
+        "winner": trick.winner,
+        "card": str(trick.card),
+        "rules": list(trick.rules),
+        "reason": reason,
+        "text": f"Trick {trick.number} goes to {who}. {reason} ({rules})",
+    }
+
+
+def _settlement(
+    settlement: SettlementExplanation, human: int, names: Sequence[str]
+) -> dict[str, JSON]:
+    lines: list[JSON] = [_named(line, human, names) for line in settlement.lines]
+    return {"rules": list(settlement.rules), "lines": lines}
+
+
 # -- the two games ------------------------------------------------------------------------
 
 
@@ -416,6 +493,7 @@ class GameKind:
     _prompt: Callable[[Any, Sequence[str]], str]
     _describe: Callable[[object, int, int, Sequence[str], Any], str]
     _outcome: Callable[[Any, Any, Sequence[str]], dict[str, JSON]]
+    card_verb: str
     bot_names: tuple[str, ...] = BOT_NAMES
 
     @property
@@ -462,6 +540,39 @@ class GameKind:
         """A finished deal's public settlement, with a sentence for the player."""
         return self._outcome(outcome, view, names)
 
+    def unavailable(self, view: Any) -> dict[str, JSON]:
+        """Why each card of the view's hand cannot be used now, in the engine's words.
+
+        When the seat has a decision, ``explain_unavailable`` gives every card it may not
+        use; otherwise (another seat's turn, a deal that is over) each card is asked about
+        with its ordinary action (``play 10C``, ``pass 10C``) through ``explain_action``.
+        Nothing here decides a rule: both answers come from the engine, from the view.
+        """
+        module: Any = self.module
+        found: dict[str, JSON] = {
+            str(card): _refusal(refusal)
+            for card, refusal in module.explain_unavailable(view).items()
+        }
+        usable = {entry["card"] for entry in map(self.legal_entry, view.legal_actions)}
+        for card in view.hand:
+            if str(card) in found or str(card) in usable:
+                continue
+            refusal = module.explain_action(view, f"{self.card_verb} {card}")
+            if refusal is not None:
+                found[str(card)] = _refusal(refusal)
+        return found
+
+    def tricks(self, view: Any, names: Sequence[str]) -> list[JSON]:
+        """Every completed trick of the deal the view has seen, with why it was won."""
+        module: Any = self.module
+        return [_trick(t, view.seat, names) for t in module.explain_tricks(view)]
+
+    def settlement(self, view: Any, names: Sequence[str]) -> dict[str, JSON] | None:
+        """How the deal was settled (who won what and why), once it is over."""
+        module: Any = self.module
+        found = module.explain_settlement(view)
+        return None if found is None else _settlement(found, view.seat, names)
+
     def player_counts(self, preset: str) -> list[int]:
         """The player counts the preset allows (the rules decide: 2 to 13 are tried)."""
         return list(self.game.player_counts(preset))
@@ -495,6 +606,7 @@ _KINDS: Final = (
         prompt=_sf_prompt,
         describe=_sf_describe,
         outcome=_sf_outcome,
+        card_verb="play",
     ),
     GameKind(
         game=games.lookup(my_bird_sings.NAME),
@@ -507,6 +619,7 @@ _KINDS: Final = (
         prompt=_mbs_prompt,
         describe=_mbs_describe,
         outcome=_mbs_outcome,
+        card_verb="pass",
     ),
 )
 

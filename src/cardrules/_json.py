@@ -41,6 +41,7 @@ import attrs
 from cardrules import games
 from cardrules.cards import Card, Rank, Suit, parse_card
 from cardrules.errors import CardrulesError, RecordError
+from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation
 from cardrules.protocol import DynamicGame, GameOptions
 
 if TYPE_CHECKING:
@@ -319,6 +320,10 @@ def game_of_type(cls: type) -> str | None:
     return None if entry is None else entry.name
 
 
+_EXPLANATIONS: Final = frozenset((Refusal, TrickExplanation, SettlementExplanation))
+"""The values of :mod:`cardrules.explanations`, which have a JSON form in every game."""
+
+
 @functools.cache
 def json_classes(game: str) -> frozenset[type]:
     """The classes of ``game`` that have a JSON form.
@@ -357,6 +362,8 @@ def json_game(cls: type) -> str:
         TypeError: if ``cls`` has no JSON form.
 
     """
+    if cls in _EXPLANATIONS:  # game-neutral (cards, numbers and text): any game's converter
+        return games.NAMES[0]
     game = game_of_type(cls)
     if game is None or cls not in json_classes(game):
         hint = (

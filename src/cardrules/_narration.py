@@ -11,30 +11,54 @@ narrator (named by its registry entry) tells it as the table sees it.
 >>> entry = games.lookup("spoil-five")
 >>> tell = entry.load_narrator()(entry.module, viewer=None, human=None)
 >>> state = entry.module.new_game(entry.options(players=3), seed=1)
->>> tell.opening(state), tell.name(2), tell.card_verb
-(['Turn-up 3C: clubs are trumps.'], 'seat 2', 'play')
+>>> tell.opening(state)
+['Turn-up 3C: clubs are trumps.', 'Trumps, best first: 5C JC AH AC KC QC 2C 3C 4C 6C 7C 8C 9C 10C']
+>>> tell.name(2), tell.card_verb
+('seat 2', 'play')
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, Protocol, cast
 
-from cardrules.cards import Card, Suit, format_cards
+from cardrules._text import SUIT_NAMES
+from cardrules._text import sort_hand as _sort_hand
+from cardrules.cards import Card, format_cards
 from cardrules.protocol import DynamicGame, GameState, SeatView
 
 if TYPE_CHECKING:
+    from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation
     from cardrules.spoil_five import State as SfState
 
-__all__ = ["SUIT_NAMES", "MyBirdSingsNarrator", "Narrator", "SpoilFiveNarrator", "seat_name"]
+__all__ = [
+    "SUIT_NAMES",
+    "Explains",
+    "MyBirdSingsNarrator",
+    "Narrator",
+    "SpoilFiveNarrator",
+    "explainer",
+    "seat_name",
+]
 
-SUIT_NAMES = {
-    Suit.SPADES: "spades",
-    Suit.HEARTS: "hearts",
-    Suit.DIAMONDS: "diamonds",
-    Suit.CLUBS: "clubs",
-}
-"""The suits by name, as the narration writes them."""
+
+class Explains(Protocol):
+    """The explanation functions of a game module (both games have them; see explanations)."""
+
+    def explain_action(self, view: SeatView, action: object, /) -> Refusal | None:
+        """Why ``view``'s seat may not take ``action`` now, or ``None`` if it may."""
+
+    def explain_tricks(self, view: SeatView, /) -> tuple[TrickExplanation, ...]:
+        """Why each completed trick the view has seen went to its winner."""
+
+    def explain_settlement(self, view: SeatView, /) -> SettlementExplanation | None:
+        """How the deal was settled, or ``None`` until it is."""
+
+
+def explainer(game: DynamicGame) -> Explains | None:
+    """``game`` as its own explainer, or ``None`` for a game that does not explain itself."""
+    needed = ("explain_action", "explain_tricks", "explain_settlement")
+    return cast("Explains", game) if all(hasattr(game, name) for name in needed) else None
 
 
 def seat_name(seat: int, human: int | None) -> str:
@@ -60,10 +84,24 @@ class Narrator:
     no_winner: ClassVar[str] = "no winner"
     """How a deal that nobody wins is called in a simulation summary."""
 
+    verbs: ClassVar[frozenset[str]] = frozenset()
+    """The first words of the game's actions in notation (``play``, ``rob`` ...)."""
+
+    moves_help: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """What a move looks like at the prompt: examples, each with what it does."""
+
     def __init__(self, game: DynamicGame, viewer: int | None, human: int | None) -> None:
         self.game = game
         self.viewer = viewer
         self.human = human
+        self.explains = explainer(game)
+
+    def public_view(self, state: GameState) -> SeatView:
+        """The view whose explanations the narration tells: the viewer's, or seat 0's.
+
+        Tricks and settlements are public, so any seat's view explains them.
+        """
+        return self.game.view(state, 0 if self.viewer is None else self.viewer)
 
     def name(self, seat: int) -> str:
         """How ``seat`` is called."""
@@ -86,14 +124,8 @@ class Narrator:
         return self.viewer is None or self.viewer in seats
 
     def sort_hand(self, state: GameState, cards: Sequence[Card]) -> tuple[Card, ...]:
-        """``cards`` in the order a player holds them: by suit, then by rank."""
-        del state
-        return tuple(sorted(cards, key=lambda c: (c.suit, (c.rank - 2) % 13)))
-
-    def situation(self, view: SeatView) -> list[str]:
-        """Game-specific lines a player reads before deciding (trumps, the stock ...)."""
-        del view
-        return []
+        """``cards`` in the order a player holds them (as the table is drawn, see _text)."""
+        return _sort_hand(state, cards)
 
     def header(self, state: GameState, number: int) -> list[str]:
         """Lines that open deal ``number`` (from 1)."""
@@ -101,7 +133,7 @@ class Narrator:
         lines = [
             "",
             f"=== Deal {number}: {players} players, dealer {self.name(state.dealer)}, "
-            f"pool {state.pool} ===",
+            f"pool {pool_at_stake(state)} ===",
         ]
         lines += self.opening(state)
         for seat in range(players):
@@ -122,17 +154,20 @@ class Narrator:
         return [f"{self.name(seat)}: {self.game.format_action(action)}"]
 
     def settlement(self, state: GameState) -> list[str]:
-        """Lines for a finished deal: result, pool and balances."""
+        """Lines for a finished deal: how it was settled (the game's own sentences), balances."""
         outcome = state.outcome
         lines: list[str] = []
-        if outcome is not None:
+        why = None
+        if outcome is not None and self.explains is not None:
+            why = self.explains.explain_settlement(self.public_view(state))
+        if why is not None:
+            lines += why.lines
+        elif outcome is not None:  # a game that does not explain itself
             kind = getattr(outcome, "kind", None)
             kind_text = str(getattr(kind, "value", kind)).replace("_", " ")
             if outcome.winners:
                 paid = ", ".join(f"{self.name(s)} +{outcome.payouts[s]}" for s in outcome.winners)
                 lines.append(f"Result: {kind_text}; {paid}.")
-            elif kind_text == "hand scored":
-                lines.append("Result: hand scored; the game goes on.")
             else:
                 lines.append(f"Result: {kind_text}; nobody takes the pool.")
             lines.append(f"Pool carried to the next deal: {outcome.carried}.")
@@ -140,40 +175,33 @@ class Narrator:
         lines.append(f"Balances: {balances}")
         return lines
 
+    @staticmethod
+    def because(explanation: TrickExplanation) -> str:
+        """The line that says why a trick was won: the game's sentence and its rule ids."""
+        return f"  Why: {explanation.reason} ({', '.join(explanation.rules)})"
+
 
 class SpoilFiveNarrator(Narrator):
     """Narration of Spoil Five: turn-up, robs, each trick with its winner."""
 
     card_verb = "play"
     no_winner = "spoilt"
-
-    def sort_hand(self, state: GameState, cards: Sequence[Card]) -> tuple[Card, ...]:
-        """Best first by the current rank order: trumps, then each plain suit's order."""
-        sf = cast("SfState", state)
-        from cardrules.spoil_five import plain_order, trump_order
-
-        ranking = sf.options.ranking
-        order = list(trump_order(sf.trump, ranking))
-        for suit in Suit:
-            order.extend(plain_order(suit, sf.trump, ranking))
-        position = {card: i for i, card in enumerate(order)}
-        return tuple(sorted(cards, key=lambda c: position.get(c, 99)))
-
-    def situation(self, view: SeatView) -> list[str]:
-        """The trumps, the tricks per seat and the trick so far."""
-        from cardrules import spoil_five
-
-        sf = cast("spoil_five.View", view)
-        won = " ".join(str(n) for n in sf.tricks_won)
-        lines = [f"Trumps {SUIT_NAMES[sf.trump]} (turn-up {sf.turn_up}); tricks per seat: {won}"]
-        if sf.trick and sf.leader is not None:
-            lines.append(f"Trick so far (led by {self.name(sf.leader)}): {format_cards(sf.trick)}")
-        return lines
+    verbs = frozenset(
+        {"play", "rob", "decline-rob", "stop", "go-on", "ask-five", "decline-five"}
+        | {"accept-five", "refuse-five"}
+    )
+    moves_help = (
+        ("play 10C  or  10C", "play a card to the trick"),
+        ("rob 3S", "rob the turn-up: discard 3S and take the turned-up card"),
+        ("decline-rob", "keep your hand when you may rob"),
+        ("stop  or  go-on", "after three tricks in a jinking game: take the pool, or jink"),
+        ("ask-five, accept-five", "fiving, where the options allow it"),
+    )
 
     def opening(self, state: GameState) -> list[str]:
         """The turn-up and the trump suit."""
         sf = cast("SfState", state)
-        return [f"Turn-up {sf.turn_up}: {SUIT_NAMES[sf.trump]} are trumps."]
+        return [f"Turn-up {sf.turn_up}: {SUIT_NAMES[sf.trump]} are trumps.", _trump_line(sf)]
 
     def action(self, before: GameState, action: object, after: GameState) -> list[str]:
         """Plays, robs, fiving and jink decisions; a completed trick with its winner."""
@@ -217,8 +245,12 @@ class SpoilFiveNarrator(Narrator):
                 f"{self.name(trick.winner)} {self.verb(trick.winner, 'wins')} "
                 f"(tricks per seat: {won})"
             )
+            if self.explains is not None:
+                explained = self.explains.explain_tricks(self.public_view(a))
+                lines += [self.because(t) for t in explained if t.number == len(a.tricks)]
         if a.turn_up != b.turn_up:
             lines.append(f"New turn-up {a.turn_up}: {SUIT_NAMES[a.trump]} are trumps.")
+            lines.append(_trump_line(a))
         return lines
 
     def settlement(self, state: GameState) -> list[str]:
@@ -236,13 +268,17 @@ class MyBirdSingsNarrator(Narrator):
 
     card_verb = "pass"
     no_winner = "void"
-
-    def situation(self, view: SeatView) -> list[str]:
-        """The turn, the round and the size of the stock."""
-        from cardrules import my_bird_sings
-
-        mbs = cast("my_bird_sings.View", view)
-        return [f"Turn {mbs.turn} (round {mbs.round}); stock {mbs.stock_count} cards."]
+    verbs = frozenset(
+        ("pass", "draw", "exchange", "decline-exchange", "sing", "decline-sing", "abandon")
+    )
+    moves_help = (
+        ("pass KH  or  KH", "pass a card to your left-hand neighbour"),
+        ("draw 2", "draw blind the card at that position of the cards offered"),
+        ("exchange 4D", "discard 4D and take a card from the stock"),
+        ("decline-exchange", "keep your hand when you may exchange"),
+        ("sing 2H 5H 9H KH", "show a singing hand (a flush or four suits) and win"),
+        ("decline-sing, abandon", "keep silent; give the deal up where allowed"),
+    )
 
     def action(self, before: GameState, action: object, after: GameState) -> list[str]:
         """Passes (the card only to those who may see it), draws, exchanges, sings."""
@@ -288,13 +324,19 @@ class MyBirdSingsNarrator(Narrator):
         if after.outcome is not None or len(old) != len(new) or old == new:
             return []
         count = " ".join(str(t) for t in new)
-        return [
-            f"{self.name(s)} {self.verb(s, 'lays')} down "
-            f"{'a trick' if new[s] - old[s] == 1 else f'{new[s] - old[s]} tricks'} "
-            f"(tricks per seat: {count})"
-            for s in range(len(new))
-            if new[s] > old[s]
-        ]
+        lines = []
+        for s in range(len(new)):
+            laid = new[s] - old[s]
+            if laid <= 0:
+                continue
+            lines.append(
+                f"{self.name(s)} {self.verb(s, 'lays')} down "
+                f"{'a trick' if laid == 1 else f'{laid} tricks'} (tricks per seat: {count})"
+            )
+            if self.explains is not None and self.sees(s):  # a trick is face down (MBS-15)
+                explained = self.explains.explain_tricks(self.game.view(after, s))
+                lines += [self.because(t) for t in explained[len(explained) - laid :]]
+        return lines
 
     def settlement(self, state: GameState) -> list[str]:
         """Who sang, with the singing hand, then the common settlement lines."""
@@ -306,7 +348,29 @@ class MyBirdSingsNarrator(Narrator):
             if singer is not None:
                 cards = format_cards(self.sort_hand(state, shown))
                 lines.append(f"{self.name(singer)}: my bird sings! {cards}")
+                if self.explains is not None:  # the explanation names the cards again
+                    lines[-1] = f"{self.name(singer)}: my bird sings!"
         return lines + super().settlement(state)
+
+
+def pool_at_stake(state: GameState) -> int:
+    """The pool the deal of ``state`` is played for, also once it is settled.
+
+    A deal settled at once (a dealt hand that sings) has paid its pool out before anyone
+    could read it: it is then what was paid out plus what was carried on.
+    """
+    outcome = state.outcome
+    if outcome is None:
+        return state.pool
+    return sum(outcome.payouts) + outcome.carried
+
+
+def _trump_line(state: SfState) -> str:
+    """The trump suit's order, best first, in one line (from the ranking's own table)."""
+    from cardrules.spoil_five import trump_order
+
+    order = format_cards(trump_order(state.trump, state.options.ranking))
+    return f"Trumps, best first: {order}"
 
 
 def _new_cards(before: Sequence[Card], after: Sequence[Card]) -> tuple[Card, ...]:

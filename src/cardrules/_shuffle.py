@@ -28,6 +28,7 @@ T = TypeVar("T")
 
 _SCRATCH: Final = threading.local()
 _SEED: Final = _random.Random.seed  # the C seeding that random.Random.seed(int) ends in
+_WIDTH: Final = 1 << 64
 
 
 def seeded(seed: int) -> random.Random:
@@ -49,8 +50,13 @@ def seeded_top(pack: Sequence[T], seed: int, count: int) -> tuple[T, ...]:
     """The top ``count`` cards of ``pack`` shuffled with the int ``seed`` (trusted arguments).
 
     The same as :func:`cardrules.dealing.shuffled` (``pack, seed, count=count``), for the
-    engines, which compute the seed and the count themselves.
+    engines, which compute the seed and the count themselves; a seed outside 0 to
+    ``2**64 - 1`` seeds the generator with its :func:`cardrules.dealing.seed_key`.
     """
+    if not 0 <= seed < _WIDTH:
+        from cardrules.dealing import seed_key  # the one mapping (dealing imports this module)
+
+        seed = seed_key(seed)
     return top_of_shuffle(list(pack), seeded(seed).random, count)
 
 

@@ -11,26 +11,34 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 import random
+import re
 import secrets
 import signal
 import sys
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, Literal, cast
 
+import attrs
 import click
 
 from cardrules import games
-from cardrules._narration import SUIT_NAMES, Narrator
+from cardrules._narration import Narrator
+from cardrules._text import SUIT_NAMES, draw, parse_suit, suit_names_to_letters
+from cardrules._text import moves as legal_moves
 from cardrules.bots.registry import GameBot, make_bot, parse_bot_names
-from cardrules.cards import Card, Suit, format_cards
+from cardrules.cards import Suit, format_cards
 from cardrules.dealing import derive_seed
-from cardrules.errors import CardrulesError, IllegalActionError, NotationError, OptionsError
-from cardrules.protocol import DynamicGame, GameState
+from cardrules.errors import CardrulesError, NotationError, OptionsError
+from cardrules.protocol import DynamicGame, GameState, SeatView
 
 if TYPE_CHECKING:
     import distributed
+    from rich.console import Console
+    from rich.text import Text
 
 __all__ = ["format_orders", "run_play", "run_replay", "run_simulate"]
 
@@ -39,7 +47,7 @@ def format_orders(trump: str, ranking: str = "peel") -> str:
     """The Spoil Five order of every suit, best first, for trump suit ``trump``."""
     from cardrules.spoil_five import plain_order, trump_order
 
-    suit = Suit.parse(trump)
+    suit = parse_suit(trump)
     name = "Peel's ranking" if ranking == "peel" else "the ordinary sequence"
     lines = [f"Spoil Five card orders, {SUIT_NAMES[suit]} trumps ({name}), best first:"]
     lines.append(f"{'trumps:':<10}{format_cards(trump_order(suit, ranking))}")
@@ -51,6 +59,83 @@ def format_orders(trump: str, ranking: str = "peel") -> str:
 
 
 # ----------------------------------------------------------------------------- play
+
+_CARD_TOKEN: Final = re.compile(r"(?<![\w-])(10|[2-9AJQK])([SHDC])(?![\w-])")
+"""A card in notation inside a line of narration (``10C``, never ``SF-16``)."""
+
+_SYMBOL: Final = {suit.letter: suit.symbol for suit in Suit}
+
+
+def paint(text: str) -> Text:
+    """A line of narration for a terminal: suit symbols, hearts and diamonds in red.
+
+    >>> line = paint("Trick 1: 10H KS -> seat 0 wins (SF-17)")
+    >>> line.plain, [(span.start, span.end, span.style) for span in line.spans]
+    ('Trick 1: 10♥ K♠ -> seat 0 wins (SF-17)', [(9, 12, 'bold red'), (13, 15, 'bold')])
+    """
+    from rich.text import Text
+
+    line = Text()
+    last = 0
+    for match in _CARD_TOKEN.finditer(text):
+        line.append(text[last : match.start()])
+        suit = match.group(2)
+        style = "bold red" if suit in "HD" else "bold"
+        line.append(match.group(1) + _SYMBOL[suit], style=style)
+        last = match.end()
+    line.append(text[last:])
+    return line
+
+
+def wants_paint(plain: bool) -> bool:
+    """Whether to paint the output: not with ``--plain``, and only for a terminal.
+
+    ``FORCE_COLOR`` paints even into a pipe, as rich does; ``NO_COLOR`` keeps the suit
+    symbols but writes no escape codes (see :class:`Screen`); ``TERM=dumb`` or an output
+    encoding without the suit symbols writes plain letters.
+    """
+    if plain:
+        return False
+    stream = sys.stdout
+    forced = bool(os.environ.get("FORCE_COLOR"))
+    if not forced and (not stream.isatty() or os.environ.get("TERM") == "dumb"):
+        return False
+    try:
+        "♠♥♦♣".encode(getattr(stream, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+class Screen:
+    """Where the play command's lines go: plain text, or painted for a terminal.
+
+    Args:
+        painted: paint cards with suit symbols and colours (through rich).
+    """
+
+    def __init__(self, painted: bool) -> None:
+        self.painted = painted
+        self._console: Console | None = None
+
+    def say(self, text: str = "") -> None:
+        """Write one line (with ``NO_COLOR`` set, the suit symbols without any style)."""
+        if not self.painted:
+            click.echo(text)
+            return
+        if os.environ.get("NO_COLOR"):
+            click.echo(paint(text).plain)
+            return
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(highlight=False, soft_wrap=True)
+        self._console.print(paint(text))
+
+    def lines(self, lines: Iterable[str]) -> None:
+        """Write each of ``lines``."""
+        for line in lines:
+            self.say(line)
 
 
 def _read_line(prompt: str) -> str | None:
@@ -65,9 +150,16 @@ def _read_line(prompt: str) -> str | None:
     return line.strip()
 
 
+_QUIT: Final = frozenset(("quit", "exit", "q"))  # never "stop": a Spoil Five action (SF-21)
+
+
 def _parse_move(tell: Narrator, text: str) -> object:
-    """Read a move: notation, or a bare card meaning the game's card verb (``play 10C``)."""
+    """Read a move: notation, or a bare card meaning the game's card verb (``play 10C``).
+
+    Cards may name their suit (``10 of hearts``, ``10hearts``) or show its symbol.
+    """
     game = tell.game
+    text = suit_names_to_letters(text)
     try:
         return game.parse_action(text)
     except NotationError:
@@ -79,51 +171,137 @@ def _parse_move(tell: Narrator, text: str) -> object:
         raise
 
 
-def _human_status(tell: Narrator, state: GameState, seat: int) -> list[str]:
-    """What the human sees before deciding, read from the seat's view only."""
-    game = tell.game
-    view = game.view(state, seat)
-    lines = [f"Pool {view.pool}. Your balance {view.balances[seat]:+d}."]
-    lines += tell.situation(view)
-    ordered = tell.sort_hand(state, view.hand)
-    lines.append(f"Your hand: {format_cards(ordered)}")
-    position = {card: i for i, card in enumerate(ordered)}
-    legal = view.legal_actions
+def _expected(tell: Narrator, text: str, view: SeatView) -> str:
+    """What the human could have typed instead of ``text``, from his legal moves.
 
-    def key(action: object) -> int:
-        card = getattr(action, "card", getattr(action, "discard", None))
-        return position.get(card, len(position)) if isinstance(card, Card) else len(position)
+    A verb with a number (``draw``) gives the real range; a verb with cards lists the
+    moves with that verb; anything else lists every legal move.
+    """
+    moves = legal_moves(view)
+    verb = suit_names_to_letters(text).split()[0].lower() if text.split() else ""
+    same = [move for move in moves if move.split()[0] == verb]
+    everything = "your moves: " + ", ".join(moves)
+    if not same:
+        if verb in tell.verbs:
+            return f"you cannot {verb} now; {everything}"
+        return everything
+    numbers = [move.split()[1] for move in same if len(move.split()) == 2]
+    if len(numbers) == len(same) and all(number.isdigit() for number in numbers):
+        low, high = min(map(int, numbers)), max(map(int, numbers))
+        if len(same) == high - low + 1 and len(same) > 1:
+            return f"expected {verb} and a number from {low} to {high} (e.g. '{same[0]}')"
+    if len(same) == 1:
+        return f"expected '{same[0]}'"
+    return f"expected one of: {', '.join(same)}"
 
-    moves = sorted(legal, key=key)
-    lines.append("Legal moves: " + ", ".join(game.format_action(a) for a in moves))
+
+def _refusal(tell: Narrator, view: SeatView, state: GameState, action: object) -> str | None:
+    """Why ``action`` is refused to the seat of ``view`` now (``None``: it is legal).
+
+    The game's own sentence and rule id: :func:`explain_action` of the seat's view, or for
+    a game without explanations the refusal of ``check_action``.
+    """
+    if tell.explains is not None:
+        refusal = tell.explains.explain_action(view, action)
+        return None if refusal is None else str(refusal)
+    error = tell.game.check_action(state, action)
+    return None if error is None else str(error)
+
+
+def _help_lines(tell: Narrator) -> list[str]:
+    """The commands of the prompt and what a move looks like in this game."""
+    lines = ["Type a move, or one of these commands:"]
+    for example, meaning in tell.moves_help:
+        lines.append(f"  {example:<22} {meaning}")
+    lines += [
+        "  A card is a rank (A, 2-10, J, Q, K) and a suit: a letter S H D C in any case,",
+        "  a symbol ♠ ♥ ♦ ♣ or a name: 10c, 10♣ and '10 of clubs' are the same card.",
+        f"  {'? or moves':<22} show the table and your legal moves again",
+        f"  {'help':<22} this list",
+        f"  {'quit':<22} stop the game (a --save file is written)",
+    ]
     return lines
 
 
-def _human_move(tell: Narrator, state: GameState, seat: int) -> object | None:
+def _human_move(screen: Screen, tell: Narrator, state: GameState, seat: int) -> object | None:
     """Ask the human for a move until a legal one is typed; ``None`` to quit."""
     game = tell.game
-    for line in _human_status(tell, state, seat):
-        click.echo(line)
+    view = game.view(state, seat)
+    screen.lines(draw(view).splitlines())
     while True:
         text = _read_line("your move> ")
-        if text is None or text.lower() in ("quit", "exit", "q"):
+        if text is None or text.lower() in _QUIT:
             return None
         if not text:
             continue
-        if text in ("?", "help"):
-            for line in _human_status(tell, state, seat):
-                click.echo(line)
+        if text.lower() in ("?", "moves"):
+            screen.lines(draw(view).splitlines())
+            continue
+        if text.lower() in ("help", "h"):
+            screen.lines(_help_lines(tell))
+            screen.lines(draw(view).splitlines()[-1:])  # the legal moves
             continue
         try:
             action = _parse_move(tell, text)
-            game.apply_action(state, action)
-        except NotationError as err:
-            click.echo(f"Not a move: {err}. Type ? to list your legal moves.")
+        except NotationError:
+            screen.say(f"Not a move: {text!r}; {_expected(tell, text, view)}.")
             continue
-        except IllegalActionError as err:
-            click.echo(f"Illegal: {err}")
+        refused = _refusal(tell, view, state, action)
+        if refused is not None:
+            screen.say(f"Illegal: {refused}")
             continue
         return action
+
+
+def _line_up(bots: str, players: int, human: int | None) -> list[str | None]:
+    """Each seat's bot name, ``None`` for the human: ``bots`` names the computer players only.
+
+    The names go to the computer players in seat order (a shorter list is repeated).
+
+    >>> _line_up("search,random", 4, 1)
+    ['search', None, 'random', 'search']
+
+    Raises:
+        OptionsError: for an unknown name, or more names than computer players.
+
+    """
+    names = iter(_bot_names(bots, players, human))
+    return [None if seat == human else next(names) for seat in range(players)]
+
+
+def _bot_names(bots: str, players: int, human: int | None = None) -> tuple[str, ...]:
+    """The computer players' names in seat order, refusing more names than there are seats.
+
+    Raises:
+        OptionsError: for an unknown name, or more names than computer players.
+
+    """
+    computer = players - (human is not None)
+    given = [name for name in bots.split(",") if name.strip()]
+    if len(given) > computer:
+        table = f"{players} players" + ("" if human is None else f", you in seat {human}")
+        raise OptionsError(
+            f"--bots names {len(given)} computer players, but the table has "
+            f"{computer} ({table}): {bots!r}"
+        )
+    return parse_bot_names(bots, computer)
+
+
+@attrs.frozen
+class _Pace:
+    """How fast the computer players' moves appear: a pause, or a wait for Enter."""
+
+    delay: float = 0.0
+    step: bool = False
+
+    def wait(self) -> bool:
+        """Pause after a computer player's move; ``False`` if the player asked to stop."""
+        if self.step:
+            answer = _read_line("[Enter] ")
+            return answer is not None and answer.lower() not in _QUIT
+        if self.delay:
+            time.sleep(self.delay)
+        return True
 
 
 def run_play(
@@ -132,87 +310,196 @@ def run_play(
     seed: int | None,
     players: int | None,
     preset: str | None,
-    human: int | None,
+    human: int | Literal["first"] | None,
     deals: int | None,
     bots: str,
     iterations: int,
     time_limit: float | None = None,
     save: str | None,
+    plain: bool = False,
+    delay: float = 0.0,
+    step: bool = False,
 ) -> None:
-    """Play (or, with ``human=None``, watch) ``deals`` deals in the terminal.
+    """Play (or, with ``human=None``, watch) deals in the terminal, then sum the session up.
 
-    With ``deals=None`` play on until a deal is won (a spoilt or void deal carries its
-    pool on), at most ten deals.
+    With ``deals=None`` a human is asked "another deal?" after every deal; without a
+    human the bots play until a deal is won (a spoilt or void deal carries its pool on),
+    at most ten deals. ``human="first"`` seats the human where the first deal's first
+    decision is (see :func:`_first_to_decide`). Ctrl-C (or ``quit``) stops the game: the
+    session is summed up and ``save`` written all the same; Ctrl-C then exits with 130.
     """
     entry = games.lookup(game_name)
     game = entry.module
     options = entry.options(preset, players)
     n = options.players
-    if human is not None and not 0 <= human < n:
-        raise OptionsError(f"seat must be from 0 to {n - 1}, not {human}")
     if seed is None:
         seed = secrets.randbelow(10**6)
-    names = parse_bot_names(bots, n)
+    state = game.new_game(options, seed=seed)
+    if human == "first":
+        human = _first_to_decide(state)
+    if human is not None and not 0 <= human < n:
+        raise OptionsError(f"seat must be from 0 to {n - 1}, not {human}")
+    names = _line_up(bots, n, human)
     bot_rng = random.Random(derive_seed(seed, 0x5EED))
     players_bots: list[GameBot | None] = [
         None
-        if seat == human
+        if name is None
         else make_bot(
             game,
-            names[seat],
+            name,
             random.Random(bot_rng.getrandbits(64)),
             iterations=iterations,
             time_limit=time_limit,
         )
-        for seat in range(n)
+        for name in names
     ]
+    screen = Screen(wants_paint(plain))
     line_up = ", ".join(
-        "you" if b is None else f"seat {s} {names[s]}" for s, b in enumerate(players_bots)
+        f"you (seat {s})" if name is None else f"seat {s} {name}" for s, name in enumerate(names)
     )
-    click.echo(f"{entry.name}, {n} players, seed {seed}: {line_up}")
+    screen.say(f"{entry.title}, {n} players, seed {seed}: {line_up}")
+    if human is not None:
+        screen.say("Type help for the commands and what a move looks like.")
     tell = entry.load_narrator()(game, human, human)
-    state = game.new_game(options, seed=seed)
-    quit_game = False
-    limit = _UNTIL_WON_LIMIT if deals is None else deals
-    for number in range(1, limit + 1):
-        if number > 1:
-            state = game.next_deal(state)
-        for line in tell.header(state, number):
-            click.echo(line)
-        while not game.is_deal_over(state):
-            seat = state.to_act
-            assert seat is not None  # a deal that is not over has a decision pending
-            bot = players_bots[seat]
-            if bot is None:
-                action = _human_move(tell, state, seat)
-                if action is None:
-                    quit_game = True
-                    break
-            else:
-                legal = game.legal_actions(state)
-                action = legal[0] if len(legal) == 1 else bot.choose(game.view(state, seat), legal)
-            after = game.apply_action(state, action)
-            for line in tell.action(state, action, after):
-                click.echo(line)
-            state = after
-        if quit_game:
-            click.echo("Game stopped.")
-            break
-        for line in tell.settlement(state):
-            click.echo(line)
-        if game.is_game_over(state) or (deals is None and _pool_was_won(state)):
-            break
+    pace = _Pace(delay, step)
+    played: list[GameState] = []  # each finished deal's last state
+    latest = [state]  # the latest state, also when Ctrl-C cuts a deal short
+    number = 0
+    interrupted = stopped = False
+    try:
+        while True:
+            number += 1
+            if number > 1:
+                latest[0] = game.next_deal(latest[0])
+            screen.lines(tell.header(latest[0], number))
+            stopped = not _play_deal(screen, tell, latest, players_bots, pace)
+            if stopped:
+                screen.say("Game stopped.")
+                break
+            screen.lines(tell.settlement(latest[0]))
+            played.append(latest[0])
+            if game.is_game_over(latest[0]) or not _another_deal(
+                deals, number, human is not None, latest[0]
+            ):
+                break
+    except KeyboardInterrupt:
+        interrupted = True
+        screen.say()
+        screen.say("Interrupted.")
+    state = latest[0]
+    unfinished = stopped or interrupted
+    screen.lines(_summary(tell, played, state, unfinished and state.outcome is None))
     if save is not None:
         _save(state, save)
-        click.echo(f"Saved the game record to {save}")
+        screen.say(f"Saved the game record to {save}")
+    if interrupted:
+        raise click.exceptions.Exit(130)
+
+
+def _first_to_decide(state: GameState) -> int:
+    """The seat that makes the first decision of the deal, leaving the dealer's aside.
+
+    The eldest hand as a rule (C-1); in My Bird Sings with blind draws, the eldest's left
+    neighbour, who draws first. The dealer, last to play, is never chosen: in My Bird Sings
+    somebody may sing before his first turn, which would end the deal without him.
+    """
+    eldest = (state.dealer + 1) % len(state.balances)
+    first = state.to_act
+    return eldest if first is None or first == state.dealer else first
+
+
+def _play_deal(
+    screen: Screen,
+    tell: Narrator,
+    latest: list[GameState],
+    players_bots: Sequence[GameBot | None],
+    pace: _Pace,
+) -> bool:
+    """Play the deal of ``latest[0]`` to its end, keeping ``latest[0]`` the latest state.
+
+    Returns ``False`` if the human (or, stepping, the watcher) stopped.
+    """
+    game = tell.game
+    state = latest[0]
+    while not game.is_deal_over(state):
+        seat = state.to_act
+        assert seat is not None  # a deal that is not over has a decision pending
+        bot = players_bots[seat]
+        if bot is None:
+            action = _human_move(screen, tell, state, seat)
+            if action is None:
+                return False
+        else:
+            legal = game.legal_actions(state)
+            action = legal[0] if len(legal) == 1 else bot.choose(game.view(state, seat), legal)
+        after = game.apply_action(state, action)
+        screen.lines(tell.action(state, action, after))
+        latest[0] = state = after
+        if bot is not None and not game.is_deal_over(state) and not pace.wait():
+            return False
+    return True
 
 
 _UNTIL_WON_LIMIT = 10
 
 
+def _another_deal(deals: int | None, number: int, human: bool, state: GameState) -> bool:
+    """Whether to deal again after deal ``number`` (asking a human if no count was given)."""
+    if deals is not None:
+        return number < deals
+    if not human:
+        return number < _UNTIL_WON_LIMIT and not _pool_was_won(state)
+    while True:
+        answer = _read_line("Another deal? [Y/n] ")
+        if answer is None:
+            return False
+        word = answer.lower()
+        if word in ("", "y", "yes"):
+            return True
+        if word in ("n", "no") or word in _QUIT:
+            return False
+        click.echo("Please answer y or n.")
+
+
 def _pool_was_won(state: GameState) -> bool:
     """Whether the finished deal of ``state`` had a winner."""
     return state.outcome is not None and bool(state.outcome.winners)
+
+
+def _summary(
+    tell: Narrator, played: Sequence[GameState], state: GameState, cut_short: bool
+) -> list[str]:
+    """The closing lines of a session: the deals played, each seat's balance, the pool."""
+    count = len(played) + (1 if cut_short else 0)
+    lines = [
+        "",
+        f"=== Session over: {count} deal{'' if count == 1 else 's'} played"
+        + (", the last one unfinished" if cut_short else "")
+        + " ===",
+    ]
+    carried = []
+    for number, finished in enumerate(played, start=1):
+        outcome = finished.outcome
+        assert outcome is not None  # a finished deal is settled
+        if outcome.winners:
+            won = ", ".join(f"{tell.name(s)} +{outcome.payouts[s]}" for s in outcome.winners)
+            lines.append(f"Deal {number}: {won}")
+        else:
+            kind = str(getattr(getattr(outcome, "kind", None), "value", "no winner"))
+            lines.append(f"Deal {number}: {kind.replace('_', ' ')}, pool {outcome.carried} carried")
+        if outcome.carried:
+            carried.append(number)
+    balances = "  ".join(f"{tell.name(s)} {b:+d}" for s, b in enumerate(state.balances))
+    lines.append(f"Balances: {balances}")
+    if carried:
+        which = ", ".join(str(number) for number in carried)
+        lines.append(
+            f"Pools carried: {len(carried)} (deal{'' if len(carried) == 1 else 's'} {which}); "
+            f"{state.pool} counters are in the pool now."
+        )
+    else:
+        lines.append("Pools carried: none.")
+    return lines
 
 
 def _save(state: GameState, path: str) -> None:
@@ -226,8 +513,11 @@ def _save(state: GameState, path: str) -> None:
 # ------------------------------------------------------------------------ replay
 
 
-def run_replay(path: str, *, step: bool) -> None:
-    """Print every action and trick of the record in ``path``; with ``step`` wait for Enter."""
+def run_replay(path: str, *, step: bool, plain: bool = False) -> None:
+    """Print every action and trick of the record in ``path`` as ``play`` did, then the summary.
+
+    With ``step`` wait for Enter after each action; ``plain`` as for :func:`run_play`.
+    """
     from cardrules import records
 
     with open(path, encoding="utf-8") as file:
@@ -235,26 +525,29 @@ def run_replay(path: str, *, step: bool) -> None:
     entry = games.lookup(rec.game)
     game = entry.module
     tell = entry.load_narrator()(game, None, None)
+    screen = Screen(wants_paint(plain))
     previous: GameState | None = None
+    played: list[GameState] = []
     number = 0
     for state in records.replay(rec):
         if previous is None or _deal_number(game, previous) != _deal_number(game, state):
             if previous is not None and previous.outcome is not None:
-                for line in tell.settlement(previous):
-                    click.echo(line)
+                screen.lines(tell.settlement(previous))
+                played.append(previous)
             number += 1
-            for line in tell.header(state, number):
-                click.echo(line)
+            screen.lines(tell.header(state, number))
         else:
             action = _last_action(game, state)
-            for line in tell.action(previous, action, state):
-                click.echo(line)
+            screen.lines(tell.action(previous, action, state))
             if step and _read_line("[Enter] ") is None:
                 return
         previous = state
-    if previous is not None and previous.outcome is not None:
-        for line in tell.settlement(previous):
-            click.echo(line)
+    if previous is None:
+        return
+    if previous.outcome is not None:
+        screen.lines(tell.settlement(previous))
+        played.append(previous)
+    screen.lines(_summary(tell, played, previous, previous.outcome is None))
 
 
 def _deal_number(game: DynamicGame, state: GameState) -> int:
@@ -301,7 +594,7 @@ def run_simulate(
     if players is None and len(names) > 1:
         players = len(names)
     options = entry.options(preset, players)
-    line_up = parse_bot_names(bots, options.players)
+    line_up = _bot_names(bots, options.players)
     show_progress = not quiet and sys.stderr.isatty()
     interrupted = False
     with _simulation_executor(workers, scheduler) as (executor, in_flight):

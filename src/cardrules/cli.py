@@ -1,11 +1,13 @@
 """The ``cardrules`` command: play, watch, simulate and replay games in the terminal.
 
-This module only reads the command line and calls the library; the terminal rendering
-lives in :mod:`cardrules._terminal`. It needs the ``cli`` extra (click and rich), which the
-core library never imports.
+The commands need the ``cli`` extra (click and rich), which the core library never
+imports. This module imports them only when the command runs (or when :data:`app` is
+asked for), so that without the extra ``cardrules`` says in one line what to install
+instead of ending in a traceback.
 
 >>> from click.testing import CliRunner
->>> print(CliRunner().invoke(app, ["orders", "--trump", "S"]).output)
+>>> from cardrules.cli import app
+>>> print(CliRunner().invoke(app, ["orders", "--trump", "spades"]).output)
 Spoil Five card orders, spades trumps (Peel's ranking), best first:
 trumps:   5S JS AH AS KS QS 2S 3S 4S 6S 7S 8S 9S 10S
 hearts:   KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H
@@ -16,270 +18,59 @@ clubs:    KC QC JC AC 2C 3C 4C 5C 6C 7C 8C 9C 10C
 
 from __future__ import annotations
 
-import contextlib
+import importlib.util
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-try:
+if TYPE_CHECKING:
     import click
-except ImportError as err:  # pragma: no cover - only without the cli extra
-    raise ImportError(
-        "the cardrules command needs the 'cli' extra: pip install 'cardrules[cli]'"
-    ) from err
 
-from cardrules import _terminal, games
-from cardrules.errors import CardrulesError
+    app: click.Group
 
-__all__ = ["app", "main"]
+__all__ = ["MISSING_EXTRA", "app", "main"]
 
-_GAME = click.Choice(games.NAMES, case_sensitive=False)
-_SUIT = click.Choice(["S", "H", "D", "C"], case_sensitive=False)
-
-_ITERATIONS = click.option(
-    "--iterations",
-    type=click.IntRange(min=1),
-    default=100,
-    show_default=True,
-    help="Samples of the hidden cards per decision of search bots.",
+MISSING_EXTRA = (
+    "cardrules: the command line needs the 'cli' extra (click and rich): "
+    "pip install 'cardrules[cli]'"
 )
-_TIME_LIMIT = click.option(
-    "--time-limit",
-    type=click.FloatRange(min=0, min_open=True),
-    default=None,
-    help="Also stop a search bot's thinking after this many seconds per decision "
-    "(results then depend on the machine).",
-)
+"""The one line the command prints when the ``cli`` extra is not installed."""
+
+_EXTRA_MODULES = ("click", "rich")
+"""What the ``cli`` extra brings for the commands themselves (``cattrs`` is for records)."""
 
 
-@contextlib.contextmanager
-def _reported(library_error: type[click.ClickException], *, files: bool = True) -> Iterator[None]:
-    """Show the library's errors (and, with ``files``, file errors) as click errors.
+def __getattr__(name: str) -> object:
+    """``app``, the click group of the commands, imported on first use."""
+    if name == "app":
+        from cardrules._commands import app
 
-    Args:
-        library_error: the click error a :class:`CardrulesError` becomes (a usage error
-            for bad options, a plain error for a bad record).
-        files: whether an OSError (a record that cannot be read or written) is shown too.
-
-    """
-    try:
-        yield
-    except CardrulesError as err:
-        raise library_error(str(err)) from err
-    except OSError as err:  # the --save or record file cannot be written or read
-        if not files:
-            raise
-        raise click.ClickException(str(err)) from err
-
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="cardrules", prog_name="cardrules")
-def app() -> None:
-    """Play, watch and simulate Spoil Five and My Bird Sings (W. H. Peel, 1891)."""
-
-
-@app.command()
-@click.argument("game", type=_GAME)
-@click.option(
-    "--seed",
-    type=int,
-    default=None,
-    help="Seed of the first deal (default: random; it is printed).",
-)
-@click.option(
-    "--players",
-    type=click.IntRange(2, 13),
-    default=None,
-    help="Number of players (default: the preset's, 5).",
-)
-@click.option("--preset", default=None, help="Named option set, e.g. peel, jinking, flushes-only.")
-@click.option("--seat", type=click.IntRange(min=0), default=0, show_default=True, help="Your seat.")
-@click.option(
-    "--deals",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Deals to play (default: until somebody takes the pool, at most 10).",
-)
-@click.option(
-    "--bots",
-    default="heuristic",
-    show_default=True,
-    help="Computer players, comma-separated, one per seat in turn (random, heuristic, search).",
-)
-@_ITERATIONS
-@_TIME_LIMIT
-@click.option(
-    "--save",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Write the game to this file as a JSON record.",
-)
-@click.option("--auto", is_flag=True, help="Watch the computer players play every seat.")
-def play(
-    game: str,
-    seed: int | None,
-    players: int | None,
-    preset: str | None,
-    seat: int,
-    deals: int | None,
-    bots: str,
-    iterations: int,
-    time_limit: float | None,
-    save: str | None,
-    auto: bool,
-) -> None:
-    """Play GAME against computer players (or watch them with --auto).
-
-    Type moves in notation: 'play 10C' or just '10C' (Spoil Five), 'pass KH' or
-    just 'KH' (My Bird Sings), 'rob 3S', 'draw 2', 'exchange 4D'. Type '?' to
-    list your legal moves again, 'quit' to stop.
-    """
-    with _reported(click.UsageError):
-        _terminal.run_play(
-            game,
-            seed=seed,
-            players=players,
-            preset=preset,
-            human=None if auto else seat,
-            deals=deals,
-            bots=bots,
-            iterations=iterations,
-            time_limit=time_limit,
-            save=save,
-        )
-
-
-@app.command()
-@click.argument("game", type=_GAME)
-@click.option(
-    "-n",
-    "--deals",
-    type=click.IntRange(min=1),
-    default=1000,
-    show_default=True,
-    help="Number of deals.",
-)
-@click.option(
-    "--bots",
-    default="heuristic",
-    show_default=True,
-    help="Bots, comma-separated, one per seat in turn.",
-)
-@click.option(
-    "--seed",
-    type=int,
-    default=0,
-    show_default=True,
-    help="Base seed; deal i uses derive_seed(seed, i).",
-)
-@click.option(
-    "--players",
-    type=click.IntRange(2, 13),
-    default=None,
-    help="Number of players (default: as many bots as listed if more than one, else the preset's).",
-)
-@click.option("--preset", default=None, help="Named option set of the game.")
-@click.option(
-    "--session-length",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Deals per session, pools carry over inside one (default: one round).",
-)
-@_ITERATIONS
-@_TIME_LIMIT
-@click.option(
-    "--rollout",
-    type=click.Choice(["heuristic", "random"]),
-    default="heuristic",
-    show_default=True,
-    help="Rollout policy of search bots.",
-)
-@click.option(
-    "--workers",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Local processes (default 1: this one), or with --scheduler local the workers of "
-    "the local Dask cluster (default: one per core). Results are identical for any number.",
-)
-@click.option(
-    "--scheduler",
-    metavar="ADDRESS",
-    default=None,
-    help="Run on the Dask cluster whose scheduler is at ADDRESS (e.g. tcp://10.0.0.5:8786), "
-    "or on a new local one with 'local'. Needs the dask extra here and on the workers.",
-)
-@click.option(
-    "--deals-file",
-    type=click.Path(dir_okay=False, writable=True),
-    default=None,
-    help="Also write every deal's result to this file, one JSON object a line, in deal order.",
-)
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
-def simulate(
-    game: str,
-    deals: int,
-    bots: str,
-    seed: int,
-    players: int | None,
-    preset: str | None,
-    session_length: int | None,
-    iterations: int,
-    time_limit: float | None,
-    rollout: str,
-    workers: int | None,
-    scheduler: str | None,
-    deals_file: str | None,
-    as_json: bool,
-    quiet: bool,
-) -> None:
-    """Simulate N deals of GAME among computer players and summarise the results.
-
-    Memory stays the same for any N. Ctrl-C stops the run and prints the figures of the
-    deals finished so far.
-    """
-    with _reported(click.UsageError):
-        _terminal.run_simulate(
-            game,
-            deals=deals,
-            bots=bots,
-            seed=seed,
-            players=players,
-            preset=preset,
-            session_length=session_length,
-            iterations=iterations,
-            rollout=rollout,
-            time_limit=time_limit,
-            workers=workers,
-            scheduler=scheduler,
-            deals_file=deals_file,
-            as_json=as_json,
-            quiet=quiet,
-        )
-
-
-@app.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
-@click.option("--step", is_flag=True, help="Wait for Enter after every action.")
-def replay(file: str, step: bool) -> None:
-    """Replay a saved game record FILE, action by action."""
-    with _reported(click.ClickException):
-        _terminal.run_replay(file, step=step)
-
-
-@app.command()
-@click.option("--trump", type=_SUIT, required=True, help="The trump suit: S, H, D or C.")
-@click.option(
-    "--ranking",
-    type=click.Choice(["peel", "ordinary"]),
-    default="peel",
-    show_default=True,
-    help="Peel's ranking or the ordinary (whist) sequence.",
-)
-def orders(trump: str, ranking: str) -> None:
-    """Print the Spoil Five rank order of every suit for a trump suit."""
-    click.echo(_terminal.format_orders(trump, ranking))
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Run the command line (the ``cardrules`` console script and ``python -m cardrules``)."""
+    """Run the command line (the ``cardrules`` console script and ``python -m cardrules``).
+
+    Without the ``cli`` extra it prints :data:`MISSING_EXTRA` to standard error and exits
+    with status 1.
+    """
+    try:
+        for module in _EXTRA_MODULES:
+            if not _installed(module):
+                raise ModuleNotFoundError(module, name=module)
+        from cardrules._commands import app
+    except ModuleNotFoundError as err:
+        if (err.name or "").partition(".")[0] not in _EXTRA_MODULES:
+            raise
+        print(MISSING_EXTRA, file=sys.stderr)
+        raise SystemExit(1) from None
     app.main(args=list(argv) if argv is not None else sys.argv[1:], prog_name="cardrules")
+
+
+def _installed(module: str) -> bool:
+    """Whether ``module`` can be imported (without importing it)."""
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):  # a module blocked (None) or half-imported in sys.modules
+        return False

@@ -9,6 +9,10 @@ Mersenne Twister on every platform and in every process (it does not depend on
 ``shuffled(pack, seed, count=k)`` is the first ``k`` cards of ``shuffled(pack, seed)``,
 so an engine that needs only the top of the pack can draw just those cards.
 
+Every integer is a seed of its own (:func:`seed_key`): ``7`` and ``-7`` deal different
+cards, and so do ``7`` and ``7 + 2**64``. (Before record version 2, a negative seed dealt
+the cards of its absolute value; :func:`legacy_seed` says how such a deal is replayed.)
+
 >>> from cardrules.cards import FULL_PACK, format_cards
 >>> format_cards(shuffled(FULL_PACK, 7, count=5))
 '4H 9S 9D 7S 4D'
@@ -20,12 +24,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from cardrules._shuffle import seeded, top_of_shuffle
 from cardrules.errors import OptionsError
 
-__all__ = ["Seed", "derive_seed", "make_rng", "shuffled"]
+__all__ = ["Seed", "derive_seed", "legacy_seed", "make_rng", "seed_key", "shuffled"]
 
 T = TypeVar("T")
 
@@ -33,6 +37,41 @@ Seed = int
 """Seeds are plain integers (any size, negative included)."""
 
 _MASK64 = (1 << 64) - 1
+_WIDTH = 1 << 64
+
+
+def seed_key(seed: int) -> int:
+    """Return the non-negative integer that seeds the generator of ``seed``: one per seed.
+
+    Seeds from 0 to ``2**64 - 1`` are their own keys. Every other seed is given a key of
+    its own above them: ``2**64 + 2 * (seed - 2**64)`` for larger seeds, and
+    ``2**64 + 2 * abs(seed) - 1`` for negative ones. (Python's generator seeds with the
+    absolute value, so ``random.Random(-7)`` is ``random.Random(7)``; the key keeps them
+    apart.)
+
+    >>> seed_key(7), seed_key(-7) == seed_key(7), seed_key(-1) == 2**64 + 1
+    (7, False, True)
+    """
+    if 0 <= seed < _WIDTH:
+        return seed
+    if seed >= _WIDTH:
+        return _WIDTH + 2 * (seed - _WIDTH)
+    return _WIDTH + 2 * -seed - 1
+
+
+def legacy_seed(seed: int) -> int:
+    """Return the seed that deals what ``seed`` dealt before record version 2.
+
+    Only negative seeds changed: they used to shuffle as their absolute value, and to
+    derive the seeds of later steps (:func:`derive_seed`) from ``seed % 2**64``. A
+    version-1 record's deal with a negative seed ``s`` is therefore replayed from the pack
+    ``shuffled(pack, -s)`` with the seed ``legacy_seed(s)``, which is ``s % 2**64``
+    (:func:`cardrules.records.replay` does this).
+
+    >>> legacy_seed(-7) == 2**64 - 7, legacy_seed(7)
+    (True, 7)
+    """
+    return seed & _MASK64 if -_WIDTH < seed < 0 else seed
 
 
 def make_rng(seed: int | random.Random) -> random.Random:
@@ -46,7 +85,7 @@ def make_rng(seed: int | random.Random) -> random.Random:
         return seed
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise OptionsError(f"seed must be an int or a random.Random, not {seed!r}")
-    return random.Random(seed)
+    return random.Random(seed_key(int(seed)))
 
 
 def shuffled(
@@ -74,10 +113,14 @@ def shuffled(
         raise OptionsError(f"count must be an int from 0 to {n}, not {count!r}")
     if not 0 <= count <= n:
         raise OptionsError(f"count must be an int from 0 to {n}, not {count!r}")
-    # An int seed (the common case) uses this thread's scratch generator, reseeded: the
-    # same stream as random.Random(seed). Nothing of the caller's runs from here on, so it
-    # cannot be reseeded under our feet. floor(x) is int(x) for these non-negative floats.
-    rand = (seeded(seed) if rng is None else rng).random  # type: ignore[arg-type]
+    if rng is None:
+        # An int seed (the common case) uses this thread's scratch generator, reseeded
+        # with the seed's key: the same stream as random.Random(seed_key(seed)). Nothing
+        # of the caller's runs from here on, so it cannot be reseeded under our feet.
+        key = cast(int, seed)
+        rand = seeded(key if 0 <= key < _WIDTH else seed_key(key)).random
+    else:
+        rand = rng.random
     return top_of_shuffle(pool, rand, count)
 
 
@@ -86,12 +129,23 @@ def derive_seed(seed: int, *labels: int) -> int:
 
     Used to give every deal (and every random step inside a deal) its own independent,
     reproducible seed, e.g. ``derive_seed(game_seed, deal_number)``. Pure arithmetic
-    (SplitMix64), so it is the same on every platform.
+    (SplitMix64), so it is the same on every platform. A seed outside 0 to ``2**64 - 1``
+    is mixed in through its :func:`seed_key`, 64 bits at a time, so ``-1`` and
+    ``2**64 - 1`` derive different seeds.
 
     >>> derive_seed(7, 1) == derive_seed(7, 1), derive_seed(7, 1) == derive_seed(7, 2)
     (True, False)
     """
-    x = seed & _MASK64
+    key = seed if 0 <= seed < _WIDTH else seed_key(seed)
+    x = key & _MASK64
+    rest = key >> 64
+    while rest:  # a key beyond 64 bits: each further 64 bits mixed in by one round
+        x = (x ^ (rest & _MASK64)) & _MASK64
+        x = (x + 0x9E3779B97F4A7C15) & _MASK64
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+        x ^= x >> 31
+        rest >>= 64
     for label in (*labels, len(labels)):
         x = (x ^ (label & _MASK64)) & _MASK64
         x = (x + 0x9E3779B97F4A7C15) & _MASK64

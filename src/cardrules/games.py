@@ -27,9 +27,10 @@ A third game touches two places: its package and one :class:`GameEntry` in
    whose ``str()`` is their notation), ``View`` (the attrs class ``view`` returns),
    ``State``, and the functions ``new_game``, ``next_deal``, ``legal_actions``,
    ``is_legal``, ``check_action``, ``apply_action``, ``view``, ``is_deal_over``,
-   ``is_game_over``, ``parse_action``, ``format_action``, ``history`` and
-   ``sample_state``. With that, records, ``simulate`` and ``cardrules play`` (random and
-   search bots with random rollouts, plain narration) work for it.
+   ``is_game_over``, ``parse_action``, ``format_action``, ``history``, ``sample_state``
+   and the four ``explain_*`` functions (see :mod:`cardrules.explanations`). With that,
+   records, ``simulate`` and ``cardrules play`` (random and search bots with random
+   rollouts, plain narration) work for it.
 2. The entry: its ``name``, ``title`` and ``package``, and optionally references
    (``"module:attribute"``, imported on first use, at or below this module's layer) to
    its rule-of-thumb bot class (for ``heuristic`` bots and heuristic rollouts), its

@@ -19,8 +19,8 @@ a game module, being a ``Game``, is by construction each of them:
 - :class:`Sessions` ``[S, A, V, O]`` adds ``new_game``, ``next_deal`` and
   ``is_game_over``: what a simulation (or any table) needs to run whole sessions;
 - :class:`Game` ``[S, A, V, O]`` adds ``NAME``, ``PRESETS``, ``Options``, ``View``,
-  ``ACTION_TYPES``, ``parse_action``, ``format_action`` and ``history``: the whole
-  module.
+  ``ACTION_TYPES``, ``parse_action``, ``format_action``, ``history`` and the four
+  ``explain_*`` functions a front-end asks from a seat's view: the whole module.
 
 The options type ``O`` is only ever *given* to a game (``new_game(options)``), so it may
 be left out: ``Game[S, A, V]`` is a game you can play, observe and record but not start
@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, Protocol, TypeAlias, TypeVar
 
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError
+from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation
 from cardrules.history import History
 
 if TYPE_CHECKING:
@@ -297,6 +298,22 @@ class Game(Sessions[S, A, V, O_contra], Protocol[S, A, V, O_contra]):
 
     def history(self, state: S, /) -> History[A]:
         """How ``state`` was reached: every deal of the session and its actions."""
+        ...
+
+    def explain_action(self, view: V, action: A | str, /) -> Refusal | None:
+        """``None`` if the viewing seat may take ``action`` now, else why not (from the view)."""
+        ...
+
+    def explain_unavailable(self, view: V, /) -> dict[Card, Refusal]:
+        """Every card of the viewer's hand that it cannot use now, with why."""
+        ...
+
+    def explain_tricks(self, view: V, /) -> tuple[TrickExplanation, ...]:
+        """Why each completed trick the view has seen went to its winner."""
+        ...
+
+    def explain_settlement(self, view: V, /) -> SettlementExplanation | None:
+        """How the deal was settled, once it is; ``None`` before."""
         ...
 
 

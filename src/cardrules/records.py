@@ -7,7 +7,7 @@ was given, and every action in order. :func:`record` builds one from any state;
 
 In JSON a record looks like this (cards and actions are always notation strings)::
 
-    {"format": "cardrules-record", "version": 1, "game": "spoil-five",
+    {"format": "cardrules-record", "version": 2, "game": "spoil-five",
      "options": {"players": 2, ...}, "dealer": 0,
      "deals": [{"seed": 7, "deck": null, "actions": ["play 10C", "play AH", ...]}],
      "metadata": {"north": "Ann"}}
@@ -49,7 +49,8 @@ from typing import IO, Final, TypeVar, cast
 import attrs
 
 from cardrules import _json
-from cardrules.cards import Card
+from cardrules.cards import FULL_PACK, SHORT_PACK, Card
+from cardrules.dealing import legacy_seed, shuffled
 from cardrules.errors import CardrulesError, IllegalActionError, RecordError
 from cardrules.protocol import GameOptions, GameState
 
@@ -76,8 +77,14 @@ T = TypeVar("T")
 RECORD_FORMAT: Final = "cardrules-record"
 """The value of the ``format`` key that marks a JSON object as a cardrules game record."""
 
-RECORD_VERSION: Final = 1
-"""The record format version this library writes and reads."""
+RECORD_VERSION: Final = 2
+"""The record format version this library writes; it reads versions 1 and 2.
+
+Version 2 changed how negative seeds deal (every integer is a seed of its own, see
+:func:`cardrules.dealing.seed_key`); a version-1 record replays as it always did.
+"""
+
+_READ_VERSIONS: Final = (1, 2)
 
 MAX_INPUT_SIZE: Final = _json.MAX_INPUT_SIZE
 """The largest JSON input :func:`loads`, :func:`load` and :func:`from_json` accept (32 MiB)."""
@@ -197,7 +204,8 @@ class GameRecord:
 
     Attributes:
         format: always :data:`RECORD_FORMAT` (``"cardrules-record"``).
-        version: always :data:`RECORD_VERSION` (``1``).
+        version: :data:`RECORD_VERSION` (``2``), or ``1`` for a record saved before
+            seeds changed: its deals with negative seeds replay as they were dealt then.
         game: the game's ``NAME``: ``"spoil-five"`` or ``"my-bird-sings"``.
         options: the game's ``Options``.
         dealer: the dealer of the first deal.
@@ -208,7 +216,7 @@ class GameRecord:
     >>> rec = GameRecord(game="spoil-five", options=spoil_five.Options(players=2), dealer=1,
     ...                  deals=(DealRecord(seed=3),), metadata={"table": "2"})
     >>> rec.format, rec.version, restore(rec).dealer
-    ('cardrules-record', 1, 1)
+    ('cardrules-record', 2, 1)
     >>> GameRecord(game="spoil-five", options=spoil_five.Options(players=2), dealer=2,
     ...            deals=(DealRecord(seed=3),))
     Traceback (most recent call last):
@@ -235,9 +243,9 @@ class GameRecord:
             raise RecordError(
                 f"format: expected {RECORD_FORMAT!r}, got {_json.describe(self.format)}"
             )
-        if type(self.version) is not int or self.version != RECORD_VERSION:
+        if type(self.version) is not int or self.version not in _READ_VERSIONS:
             raise RecordError(
-                f"version: this library reads version {RECORD_VERSION} records, "
+                "version: this library reads version 1 and 2 records, "
                 f"not version {_json.describe(self.version)}"
             )
         module = _json.game_module(self.game)
@@ -314,9 +322,9 @@ def _check_header(data: object) -> str:
             f"got {_json.describe(data.get('format'))}"
         )
     version = data.get("version")
-    if type(version) is not int or version != RECORD_VERSION:
+    if type(version) is not int or version not in _READ_VERSIONS:
         raise RecordError(
-            f"invalid record: version: this library reads version {RECORD_VERSION} records, "
+            "invalid record: version: this library reads version 1 and 2 records, "
             f"not {_json.describe(version)}"
         )
     game = data.get("game")
@@ -366,7 +374,7 @@ def dumps(rec: GameRecord, *, indent: int | None = None) -> str:
     >>> from cardrules import spoil_five
     >>> rec = record(spoil_five.new_game(spoil_five.Options(players=2), seed=3))
     >>> dumps(rec)[:60]
-    '{"format":"cardrules-record","version":1,"game":"spoil-five"'
+    '{"format":"cardrules-record","version":2,"game":"spoil-five"'
     """
     return _json.write_json(_json.unstructure(rec, rec.game), indent=indent)
 
@@ -449,7 +457,7 @@ def dump(
     >>> file = io.StringIO()
     >>> dump(rec, file)
     >>> file.getvalue().splitlines()[:3]
-    ['{', '  "format": "cardrules-record",', '  "version": 1,']
+    ['{', '  "format": "cardrules-record",', '  "version": 2,']
     """
     text = dumps(rec, indent=indent) + "\n"
     if isinstance(target, str | os.PathLike):
@@ -523,8 +531,9 @@ def replay(rec: GameRecord) -> Iterator[GameState]:
     """
     module = _json.game_module(rec.game)
     state: GameState | None = None
-    for number, deal in enumerate(rec.deals):
+    for number, recorded in enumerate(rec.deals):
         where = f"deals[{number}]"
+        deal = _as_dealt(rec, recorded)
         try:
             if state is None:
                 state = module.new_game(
@@ -552,6 +561,22 @@ def replay(rec: GameRecord) -> Iterator[GameState]:
             yield state
 
 
+def _as_dealt(rec: GameRecord, deal: DealRecord) -> DealRecord:
+    """The deal as this library deals it: a version-1 negative seed as it was dealt then.
+
+    Before version 2 a negative seed ``s`` shuffled the pack as ``-s`` does, and derived
+    the seeds inside the deal from ``s % 2**64``: the same deal is the pack
+    ``shuffled(pack, -s)`` with the seed :func:`~cardrules.dealing.legacy_seed` of ``s``.
+    """
+    if rec.version != 1 or deal.seed >= 0:
+        return deal
+    deck = deal.deck
+    if deck is None:
+        pack = SHORT_PACK if getattr(rec.options, "pack", 52) == 32 else FULL_PACK
+        deck = shuffled(pack, -deal.seed)
+    return DealRecord(seed=legacy_seed(deal.seed), deck=deck, actions=deal.actions)
+
+
 def restore(rec: GameRecord) -> GameState:
     """Replay a record to its end and return the last state, to resume a saved game.
 
@@ -571,17 +596,20 @@ def restore(rec: GameRecord) -> GameState:
 
 
 def to_json(obj: object, *, indent: int | None = None) -> str:
-    """Write a record, or a game's options or view, as JSON text.
+    """Write a record, a game's options or view, or an explanation, as JSON text.
 
     Cards become notation strings, enums their string values, actions their notation.
+    Explanations are the values of :mod:`cardrules.explanations` (a refusal, a trick's,
+    a settlement's), for a client that shows the game's ``explain_*`` answers.
 
     >>> from cardrules import spoil_five
     >>> to_json(spoil_five.Options(players=2))[:39]
     '{"players":2,"split_remainder":"carry",'
 
     Raises:
-        TypeError: if ``obj`` is not a record, nor a game's options or view (or a
-            value inside a view). States are refused: they hold hidden information.
+        TypeError: if ``obj`` is not a record, a game's options or view (or a value
+            inside a view), nor an explanation. States are refused: they hold hidden
+            information.
 
     """
     if isinstance(obj, GameRecord):
@@ -592,9 +620,10 @@ def to_json(obj: object, *, indent: int | None = None) -> str:
 def from_json(text: str | bytes, cls: type[T], *, max_size: int = MAX_INPUT_SIZE) -> T:
     """Read JSON text written by :func:`to_json` back into an object of class ``cls``.
 
-    ``cls`` is :class:`GameRecord`, or an options or view class of a game. Options are
-    validated as when they are built in Python; a view is plain data, so only the form
-    of its values is checked (types, cards, actions), not whether they fit together.
+    ``cls`` is :class:`GameRecord`, an options or view class of a game, or an explanation
+    class (:mod:`cardrules.explanations`). Options are validated as when they are built
+    in Python; a view is plain data, so only the form of its values is checked (types,
+    cards, actions), not whether they fit together.
 
     >>> from cardrules import spoil_five
     >>> from_json('{"players": 3}', spoil_five.Options) == spoil_five.Options(players=3)

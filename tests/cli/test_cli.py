@@ -38,7 +38,8 @@ def test_play_spoil_five_with_scripted_moves_explains_an_illegal_move() -> None:
     assert explained.group(1) == "SF-12"
     assert f"  you plays {hand[0]}" not in output  # the narration says "you play"
     assert re.search(r"Trick 1: .* wins", output)
-    assert "Result: " in output
+    assert re.search(r"^  Why: \S+ wins: .* \(SF-17(, SF-\d+)*\)$", output, re.MULTILINE)
+    assert re.search(r"\(SF-18\)\.$", output, re.MULTILINE)  # won or spoilt, and why
     assert "Balances: " in output
 
 
@@ -53,19 +54,20 @@ def test_play_my_bird_sings_accepts_a_bare_card_as_a_pass() -> None:
     )  # fmt: skip
     assert re.search(r"Illegal: cannot exchange \S+: .*\(MBS-11\)\nyour move> ", output)
     assert f"you pass {hand[0]} to seat 2" in output
-    assert "Result: " in output
+    assert re.search(r"^Seat \d's bird sang with .* \(MBS-\d+\)\.$", output, re.MULTILINE)
 
 
 def test_play_stops_cleanly_at_the_end_of_input() -> None:
     output = _run("play", "spoil-five", "--seed", "1", "--seat", "1", input="")
-    assert output.rstrip().endswith("Game stopped.")
+    assert "Game stopped." in output
+    assert "=== Session over: 1 deal played, the last one unfinished ===" in output
 
 
 def test_play_auto_watches_a_complete_game() -> None:
     output = _run("play", "spoil-five", "--auto", "--seed", "2")
     assert "Turn-up " in output
     assert len(re.findall(r"^Trick \d: ", output, re.MULTILINE)) >= 3
-    assert re.search(r"^Result: won; seat \d \+\d+\.$", output, re.MULTILINE)
+    assert re.search(r"^Seat \d takes the pool: \d+ counters \(SF-19\)\.$", output, re.MULTILINE)
     assert output.count("Balances: ") >= 1
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import re
 from pathlib import Path
 from types import ModuleType
 
-from cardrules import Suit, spoil_five
+from cardrules import Suit, my_bird_sings, spoil_five
 from tests.svg.helpers import drawn_cards, find_all, parse
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,3 +78,61 @@ def test_api_reference_is_rendered_from_docstrings(site: Path) -> None:
     pictures = (site / "reference" / "svg.html").read_text(encoding="utf-8")
     assert "rank_chart" in pictures
     assert "Draw a trick" in pictures
+
+
+def test_rules_pages_show_their_worked_example_deals(site: Path) -> None:
+    """Each rules page embeds its example deal, drawn from the very actions its doctest
+    plays: the hands as dealt, every trick with its winner, the singing cards."""
+    hook = _hook()
+    rules = ROOT / "docs" / "rules"
+    # the doctest writes the actions as one string, continued over two lines
+    joined = re.sub(r'"\s*\n\.\.\.\s*"', "", (rules / "spoil-five.md").read_text("utf-8"))
+    assert hook.SPOIL_FIVE_EXAMPLE in joined
+    assert hook.MY_BIRD_SINGS_EXAMPLE in (rules / "my-bird-sings.md").read_text(encoding="utf-8")
+
+    state = spoil_five.new_game(spoil_five.Options(players=4), seed=9)
+    deal = parse((site / "images" / "sf-example-deal.svg").read_text(encoding="utf-8"))
+    rows = find_all(deal, "seat-hand")
+    assert [drawn_cards(row) for row in rows] == [[str(c) for c in h] for h in state.hands]
+    for action in hook.SPOIL_FIVE_EXAMPLE.split(", "):
+        state = spoil_five.apply_action(state, action)
+    assert len(state.tricks) == 3
+    for number, trick in enumerate(state.tricks, 1):
+        root = parse((site / "images" / f"sf-example-trick-{number}.svg").read_text("utf-8"))
+        assert drawn_cards(root) == [str(c) for c in trick.cards]
+        (won,) = find_all(root, "winner")
+        assert won.get("data-seat") == str(trick.winner)
+    page = (site / "rules" / "spoil-five.html").read_text(encoding="utf-8")
+    for name in ("sf-example-deal", "sf-example-trick-1", "sf-example-trick-3"):
+        assert f'src="../images/{name}.svg"' in page
+
+    birds = my_bird_sings.new_game(my_bird_sings.Options(players=3), seed=4)
+    for action in hook.MY_BIRD_SINGS_EXAMPLE.split(", "):
+        birds = my_bird_sings.apply_action(birds, str(action))
+    assert birds.outcome is not None
+    song = parse((site / "images" / "mbs-example-song.svg").read_text(encoding="utf-8"))
+    marked = [str(g.get("data-card")) for g in find_all(song, "playable")]
+    assert sorted(marked) == sorted(str(c) for c in birds.outcome.shown)
+    page = (site / "rules" / "my-bird-sings.html").read_text(encoding="utf-8")
+    for name in ("mbs-flush", "mbs-four-suits", "mbs-pass", "mbs-exchange", "mbs-example-deal"):
+        assert f'src="../images/{name}.svg"' in page
+
+
+def test_readme_and_home_page_show_the_web_example(site: Path) -> None:
+    """Both say the web example exists, with its screenshot, its extra and its command;
+    the README's quick start stays two commands."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    home = (site / "index.html").read_text(encoding="utf-8")
+    words = html.unescape(re.sub(r"<[^>]+>", "", home))  # the text, without highlighting
+    for text in (readme, words):
+        assert "pip install -e '.[web]' && PYTHONPATH=examples python -m web" in text
+    assert "](examples/web/screenshot.png)" in readme
+    assert 'src="images/web-example.png"' in home
+    assert 'src="images/trick-example.svg"' in home  # and a picture of each game
+    assert 'src="images/mbs-four-suits.svg"' in home
+    assert (site / "images" / "web-example.png").read_bytes() == (
+        ROOT / "examples" / "web" / "screenshot.png"
+    ).read_bytes()
+    quick = readme[readme.index("## Quick start") : readme.index("## A short tour")]
+    block = quick[quick.index("```sh") : quick.index("```", quick.index("```sh") + 5)]
+    assert len([line for line in block.splitlines()[1:] if line.strip()]) == 2

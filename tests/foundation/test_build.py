@@ -44,6 +44,7 @@ import pytest
 
 import cardrules
 from cardrules import dealing, my_bird_sings, spoil_five
+from cardrules._shuffle import seeded_top
 from cardrules._value import Value
 from cardrules.cards import FULL_PACK, Suit, parse_card
 from cardrules.errors import OptionsError
@@ -267,9 +268,11 @@ class _Counting(random.Random):
 
 @pytest.mark.parametrize("seed", [0, 7, -3, 2**70])
 def test_the_shuffle_is_the_same_from_a_seed_a_generator_and_a_subclass(seed: int) -> None:
-    counting = _Counting(seed)
+    key = dealing.seed_key(seed)
+    counting = _Counting(key)
     order = dealing.shuffled(FULL_PACK, seed, count=26)
-    assert dealing.shuffled(FULL_PACK, random.Random(seed), count=26) == order
+    assert dealing.shuffled(FULL_PACK, random.Random(key), count=26) == order
     assert dealing.shuffled(FULL_PACK, counting, count=26) == order
     assert counting.calls == 26
     assert dealing.shuffled(FULL_PACK, seed)[:26] == order
+    assert seeded_top(FULL_PACK, seed, 26) == order  # the engines' compiled entry

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardrules import FULL_PACK, SHORT_PACK, OptionsError, format_cards
-from cardrules.dealing import derive_seed, shuffled
+from cardrules.dealing import derive_seed, seed_key, shuffled
 
 SCRIPT = (
     "from cardrules.dealing import shuffled, derive_seed;"
@@ -78,11 +78,29 @@ def test_derived_seeds_differ_by_label_and_fit_64_bits() -> None:
     assert derive_seed(1, 2, 3) != derive_seed(1, 23)
 
 
+def test_every_seed_deals_its_own_cards() -> None:
+    """Seeds s and -s, and s and s + 2**64, deal different packs and derive different seeds.
+
+    Seeds from 0 to 2**64 - 1 deal as they always have (their key is themselves).
+    """
+    for seed in [1, 2, 7, 99, 2**31, 2**63, 2**64 - 1]:
+        assert shuffled(FULL_PACK, seed) != shuffled(FULL_PACK, -seed)
+        assert shuffled(FULL_PACK, seed) != shuffled(FULL_PACK, seed + 2**64)
+        assert derive_seed(seed, 1) != derive_seed(-seed, 1)
+        assert derive_seed(seed, 1) != derive_seed(seed + 2**64, 1)
+        assert shuffled(FULL_PACK, seed) == shuffled(FULL_PACK, random.Random(seed))
+    assert derive_seed(-1, 5) != derive_seed(2**64 - 1, 5)
+    keys = {seed_key(seed) for seed in range(-3000, 3000)}
+    keys |= {seed_key(2**64 + k) for k in range(-3000, 3000)}
+    assert len(keys) == 12000  # one key per seed
+    assert all(key >= 0 for key in keys)
+
+
 def test_an_int_seed_gives_the_stream_of_a_fresh_random_whatever_came_before() -> None:
     """Int seeds reuse a scratch generator per thread: it must hold nothing between calls."""
 
     def reference(seed: int, count: int) -> tuple[int, ...]:
-        return shuffled(tuple(range(52)), random.Random(seed), count=count)
+        return shuffled(tuple(range(52)), random.Random(seed_key(seed)), count=count)
 
     rng = random.Random(3)
     for _ in range(200):

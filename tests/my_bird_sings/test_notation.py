@@ -82,8 +82,9 @@ def test_bad_notation_quotes_the_text(text: str) -> None:
 
 def test_format_refuses_foreign_objects() -> None:
     """format_action only writes My Bird Sings actions."""
+    assert format_action("PASS kh") == "pass KH"  # notation is read, then written
     with pytest.raises(NotationError):
-        format_action("pass KH")  # type: ignore[arg-type]
+        format_action("pass 1H")
 
 
 def test_strict_notation_repeats_and_positions() -> None:

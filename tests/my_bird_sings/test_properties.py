@@ -155,8 +155,8 @@ def test_random_games_keep_every_invariant(
         assert is_legal(state, Abandon()) is False
         outcome = state.outcome
         if outcome is not None and outcome.singer is not None and options.auto_sing:
-            # D-5: the engine shows the first singing set, in the order the cards arrived.
-            assert outcome.shown == singing_sets(state.hands[outcome.singer], options)[0]
+            # MBS-12: the engine shows one of the singing sets, drawn with the deal's seed.
+            assert outcome.shown in singing_sets(state.hands[outcome.singer], options)
         state = next_deal(state)
 
 

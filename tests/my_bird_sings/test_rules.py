@@ -41,6 +41,7 @@ from cardrules.my_bird_sings import (
     new_game,
     next_deal,
     offered_order,
+    parse_action,
     sings,
     view,
 )
@@ -468,10 +469,14 @@ def test_mbs_15_play_to_exhaustion_tricks_and_tie() -> None:
         stock="6H 7H 8D 9C 10D JD 10C JC",
         dealer=0,
     )
+    # The bird chooses the set it lays even from one, so the pause shows nothing (D-5).
+    assert state.phase is Phase.SING
+    assert [str(a) for a in legal_actions(state)] == ["sing 2S 3S 4S 5S"]
+    state = play(state, "sing 2S 3S 4S 5S")
     assert state.tricks == (0, 1, 0, 0, 0, 0)
     assert state.hands[1] == cards("6H 7H 8D 9C")
     assert state.pool == 7
-    state = play(state, "pass 6H")
+    state = play(state, "pass 6H", "sing 2H 3H 4H 6H")
     assert state.tricks == (0, 1, 1, 0, 0, 0)
     assert state.hands[2] == cards("10S 10D JD 10C JC")
     assert len(state.stock) == 28 - 8
@@ -490,6 +495,7 @@ def test_mbs_15_play_to_exhaustion_tricks_and_tie() -> None:
 def test_mbs_15_failed_replenishment_still_counts_and_ends() -> None:
     """A singer who cannot be given four cards still scores the trick; the deal ends."""
     state = position(Options(players=13, play_to_exhaustion=True), {1: "2S 3S 4S 5S"})
+    state = play(state, "sing 2S 3S 4S 5S")
     outcome = state.outcome
     assert outcome is not None
     assert outcome.kind is OutcomeKind.EXHAUSTED
@@ -510,6 +516,7 @@ def test_mbs_15_take_remaining_and_no_tricks_carry() -> None:
     # The exchange brings in 5S: a flush; then only three cards are left to refill with.
     hands = {1: "2S 3S 4S 9H"}
     state = apply_action(position(options, hands, stock="5S 6H 7D 8C"), Exchange(cards("9H")[0]))
+    state = play(state, "sing 2S 3S 4S 5S")
     assert state.tricks[1] == 1
     assert state.hands[1] == cards("6H 7D 8C")
     assert state.outcome is None
@@ -517,6 +524,7 @@ def test_mbs_15_take_remaining_and_no_tricks_carry() -> None:
     assert state.phase is Phase.PASS
     strict = attrs.evolve(options, exhaustion_end="cannot_replenish")
     ended = apply_action(position(strict, hands, stock="5S 6H 7D 8C"), Exchange(cards("9H")[0]))
+    ended = play(ended, "sing 2S 3S 4S 5S")
     assert ended.outcome is not None
     assert ended.outcome.kind is OutcomeKind.EXHAUSTED
     assert ended.tricks[1] == 1
@@ -545,19 +553,59 @@ def test_mbs_15_choice_between_singing_sets() -> None:
 
 
 def test_d5_auto_sing_off_lets_a_player_decline() -> None:
-    """With auto_sing off a singing player chooses to sing or to keep silent."""
+    """With auto_sing off a singing player chooses to sing or to keep silent.
+
+    Throwing his pass, he is offered the sing beside his passes, and a pass keeps silent.
+    """
     options = Options(players=2, auto_sing=False, exchange_by="nobody")
     state = position(options, {1: "2S 3S 4S 5S"})
-    assert state.phase is Phase.SING
-    assert legal_actions(state) == (Sing(cards("2S 3S 4S 5S")), DeclineSing())
-    silent = apply_action(state, DeclineSing())
-    assert silent.phase is Phase.PASS
+    assert state.phase is Phase.PASS
+    assert [str(a) for a in legal_actions(state)] == [
+        "pass 2S", "pass 3S", "pass 4S", "pass 5S", "sing 2S 3S 4S 5S",
+    ]  # fmt: skip
+    silent = apply_action(state, parse_action("pass 2S"))
     assert silent.outcome is None
     won = apply_action(state, Sing(cards("5S 4S 3S 2S")))
     assert won.outcome is not None
     assert won.outcome.winners == (1,)
+    assert sorted(won.outcome.shown) == sorted(cards("5S 4S 3S 2S"))
     with pytest.raises(IllegalActionError, match="MBS-4"):
         apply_action(state, Sing(cards("2S 3S 4S")))
+    with pytest.raises(IllegalActionError, match="any other action here keeps silent"):
+        apply_action(state, DeclineSing())
+
+
+def test_d5_a_declaration_shows_nothing_when_the_neighbour_draws() -> None:
+    """draw_blind: the player on turn declares first, whether or not his holding sings."""
+    options = Options(players=3, auto_sing=False, exchange_by="nobody", passing="draw_blind")
+    dealer = "9C 10C JD QD"
+    singing = position(options, {0: dealer, 1: "2S 3S 4S 5S", 2: "5H 6H 7D 8D"}, seed=4)
+    quiet = position(options, {0: dealer, 1: "2S 3S 4S 5H", 2: "5S 6H 7D 8D"}, seed=4)
+    for state in (singing, quiet):
+        assert (state.phase, state.to_act, state.on_turn) == (Phase.SING, 1, 1)
+    assert view(singing, 0) == view(quiet, 0)  # the dealer cannot tell them apart
+    assert legal_actions(singing) == (Sing(cards("2S 3S 4S 5S")), DeclineSing())
+    assert legal_actions(quiet) == (DeclineSing(),)
+    with pytest.raises(IllegalActionError, match="must first sing or keep silent"):
+        apply_action(quiet, parse_action("draw 0"))
+    drawn = apply_action(quiet, DeclineSing())
+    assert (drawn.phase, drawn.to_act) == (Phase.DRAW, 2)
+
+
+def test_d5_every_dealt_hand_declares_after_the_deal() -> None:
+    """any_after_deal with auto_sing off: each dealt hand declares in turn, from the eldest."""
+    options = Options(players=3, auto_sing=False, sing_timing="any_after_deal")
+    state = position(options, {0: "2S 3H 4S 5H", 1: "2C 6H 4C 5C", 2: "4D 5D 6D 7D"})
+    seen: list[tuple[int | None, list[str]]] = []
+    while state.phase is Phase.SING:
+        seen.append((state.to_act, [str(a) for a in legal_actions(state)]))
+        state = apply_action(state, DeclineSing())
+    assert seen == [
+        (1, ["decline-sing"]), (2, ["sing 4D 5D 6D 7D", "decline-sing"]), (0, ["decline-sing"]),
+    ]  # fmt: skip
+    assert state.phase is Phase.PASS
+    assert state.to_act == 1
+    assert not any(isinstance(a, Sing) for a in legal_actions(state))
 
 
 def test_d6_any_after_deal_checks_every_dealt_hand_from_the_eldest() -> None:
@@ -665,8 +713,7 @@ def test_options_validation_names_fields() -> None:
         new_game("peel")  # type: ignore[arg-type]
     with pytest.raises(OptionsError, match="dealer"):
         new_game(PEEL, dealer=5, seed=1)
-    with pytest.raises(OptionsError, match="seed, deck"):
-        new_game(PEEL)  # no hidden randomness: a seed or a deck is required
+    assert new_game() == new_game(PEEL) == new_game(PEEL, seed=0)  # the default: seed 0
     with pytest.raises(OptionsError, match="deck"):
         new_game(PEEL, deck=FULL_PACK[:51])
 
@@ -714,3 +761,11 @@ def test_mbs_13_abandon_is_offered_every_round_however_long_the_deal() -> None:
         state = quiet_step(state)
     assert offers == list(range(2, 400, 2))
     assert apply_action(state, ABANDON).outcome is not None
+
+
+def test_mbs_13_a_huge_round_limit_costs_nothing() -> None:
+    """A round limit of 2**63 is a limit like any other: no table grows with it."""
+    state = new_game(Options(players=5, round_limit=2**63), seed=3)
+    assert state.phase is Phase.PASS
+    assert len(state._deal._rules.starts) <= 64 * 5 + 1
+    assert is_deal_over(state) is False

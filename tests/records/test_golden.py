@@ -71,3 +71,46 @@ def test_golden_records_are_written_back_in_full() -> None:
         rec = records.loads(text)
         assert records.loads(records.dumps(rec)) == rec
         assert '"split_remainder":"carry"' in records.dumps(rec)
+
+
+def test_version_1_records_with_negative_seeds_replay_as_they_were_dealt() -> None:
+    """Seeds s and -s dealt alike before version 2; old records must still replay exactly.
+
+    ``tests/golden/negative_seeds_v1.json`` holds games of both games saved by the version
+    before the change (random play from negative first seeds, with several deals and a
+    ``draw_blind`` game whose blind orders derive from the seed), with each game's final
+    hands, balances and pool.
+    """
+    import json
+    from pathlib import Path
+
+    from cardrules.cards import format_cards
+
+    golden = json.loads(
+        (Path(__file__).parents[1] / "golden" / "negative_seeds_v1.json").read_text()
+    )
+    assert len(golden) == 4
+    for entry in golden:
+        text = json.dumps(entry["record"])
+        rec = records.loads(text)
+        assert rec.version == 1
+        assert rec.deals[0].seed < 0
+        state = records.restore(rec)
+        final = entry["final"]
+        assert [format_cards(hand) for hand in state.hands] == final["hands"]
+        assert list(state.balances) == final["balances"]
+        assert state.pool == final["pool"]
+        assert json.loads(records.dumps(rec)) == entry["record"]  # written back as read
+        again = records.record(state)
+        assert again.version == 2
+        assert records.restore(records.loads(records.dumps(again))) == state
+
+
+def test_version_2_negative_seeds_deal_their_own_cards() -> None:
+    """A fresh game from -s is not the game from s (and replays as itself)."""
+    for game, options in ((spoil_five, spoil_five.Options(players=3)),
+                          (my_bird_sings, my_bird_sings.Options(players=3))):  # fmt: skip
+        plus = game.new_game(options, seed=12345)
+        minus = game.new_game(options, seed=-12345)
+        assert plus.hands != minus.hands
+        assert records.restore(records.loads(records.dumps(records.record(minus)))) == minus

@@ -217,3 +217,140 @@ def test_the_seen_cards_model_tracks_a_seats_own_exchange() -> None:
                 assert set(turned) <= _seen(my_bird_sings, states, actions, actor)[number + 1]
                 return
     raise AssertionError("no exchange found")  # pragma: no cover
+
+
+# Declared singing (D-5), the exhaustion variant and the blind draw from an explicit pack:
+# the options where a decision could show the table what a hidden holding is.
+SINGING_CASES = [
+    ("declared-throw", my_bird_sings.Options(players=4, auto_sing=False)),
+    (
+        "declared-draw-blind",
+        my_bird_sings.Options(players=4, auto_sing=False, passing="draw_blind"),
+    ),
+    (
+        "declared-after-deal",
+        my_bird_sings.Options(players=4, auto_sing=False, sing_timing="any_after_deal"),
+    ),
+    (
+        "declared-after-deal-draw-blind",
+        my_bird_sings.Options(
+            players=3, auto_sing=False, sing_timing="any_after_deal", passing="draw_blind"
+        ),
+    ),
+    (
+        "declared-exchanges",
+        my_bird_sings.Options(
+            players=3, auto_sing=False, exchange_by="everyone", exchange_after_rounds=0
+        ),
+    ),
+    (
+        "declared-tricks",
+        my_bird_sings.Options(
+            players=4, auto_sing=False, play_to_exhaustion=True, exchange_after_rounds=1
+        ),
+    ),
+    ("to-exhaustion", my_bird_sings.Options(players=4, play_to_exhaustion=True)),
+    ("to-exhaustion-draw-blind", my_bird_sings.Options(
+        players=3, play_to_exhaustion=True, passing="draw_blind", exchange_after_rounds=1
+    )),
+    ("draw-blind", my_bird_sings.Options(players=4, passing="draw_blind")),
+]  # fmt: skip
+
+
+def _public_singing(state: Any) -> tuple[object, ...]:
+    """What the rules make public of the hidden cards, whatever anyone decides.
+
+    A compulsory sing (``auto_sing``) ends the deal or lays a trick, and an exchange turns
+    as many stock cards as the suits make it (MBS-11): these counts may differ between two
+    games with other hidden cards, and then the games are no longer comparable. A pending
+    compulsory sing counts as the trick it will lay, so that whether a bird must choose
+    between sets is not taken for public.
+    """
+    pending = state.options.auto_sing and state.phase is my_bird_sings.Phase.SING
+    outcome = state.outcome
+    return (
+        sum(state.tricks) + pending,
+        None if outcome is None else outcome.kind,
+        len(state.stock),
+        len(state.dead),
+    )
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    case=st.sampled_from(SINGING_CASES),
+    seed=st.integers(0, 2**32),
+    seat_choice=st.integers(0, 12),
+)
+def test_no_decision_shows_whether_a_hidden_holding_sings(
+    case: tuple[str, Any], seed: int, seat_choice: int
+) -> None:
+    """C-6, D-5: hidden cards may change suits, and a seat still cannot tell the games apart.
+
+    The permutation moves the cards the seat never sees across suits, so another seat's
+    holding may sing in one game and not in the other. Up to the first public consequence
+    of a compulsory sing or of an exchange, and as long as the same actions stay legal,
+    the seat's views are the same: a pending declaration, a sing offered beside a pass,
+    and the choice of the set to lay show nothing.
+    """
+    _, options = case
+    game = my_bird_sings
+    seat = seat_choice % options.players
+    rng = random.Random(seed)
+    deck, deal_seed, dealer, states, actions = _trajectory(game, options, rng, max_actions=80)
+    fixed = _seen(game, states, actions, seat)[-1]
+    hidden = [card for card in pack_of(game, options) if card not in fixed]
+    moved = list(hidden)
+    rng.shuffle(moved)
+    permutation = {card: card for card in pack_of(game, options)}
+    permutation.update(zip(hidden, moved, strict=True))
+    other = game.new_game(
+        options, deck=[permutation[card] for card in deck], seed=deal_seed, dealer=dealer
+    )
+    compared = 0
+    public_at_once = _public_singing(states[0]) != _public_singing(other)  # a dealt bird sang
+    for number, state in enumerate(states):
+        if not _relabelled(state, other, permutation, seat):
+            break
+        if _public_singing(state) != _public_singing(other):
+            break
+        assert records.to_json(game.view(other, seat)) == records.to_json(game.view(state, seat)), (
+            f"seat {seat} can tell the games apart at state {number}"
+        )
+        compared += 1
+        if number == len(actions):
+            break
+        action = _map_action(actions[number], permutation)
+        if not game.is_legal(other, action):
+            break
+        other = game.apply_action(other, action)
+    assert compared >= 1 or public_at_once
+
+
+@settings(max_examples=60, deadline=None)
+@given(case=st.sampled_from(SINGING_CASES), seed=st.integers(0, 2**32))
+def test_a_shown_set_says_nothing_of_when_its_cards_arrived(
+    case: tuple[str, Any], seed: int
+) -> None:
+    """MBS-12: with several singing sets, the one shown is drawn from the deal's seed.
+
+    Whatever the order the singer's cards arrived in, each set can be the one shown: over
+    seeds, the shown set is not always the one that leaves out the last card to arrive.
+    """
+    _, options = case
+    if not options.auto_sing or options.play_to_exhaustion:
+        return
+    from cardrules.my_bird_sings.turn import shown_set
+
+    rng = random.Random(seed)
+    _, _, _, states, _ = _trajectory(my_bird_sings, options, rng, max_actions=200)
+    final = states[-1]
+    outcome = final.outcome
+    if outcome is None or outcome.singer is None:
+        return
+    holding = final.hands[outcome.singer]
+    sets = my_bird_sings.singing_sets(holding, options)
+    assert outcome.shown in sets
+    deal = final._deal
+    picks = {shown_set(deal, turn, sets) for turn in range(64)}
+    assert len(sets) == 1 or len(picks) > 1

@@ -126,7 +126,7 @@ def test_record_json_has_the_documented_shape() -> None:
     assert list(data) == [
         "format", "version", "game", "options", "dealer", "deals", "metadata"
     ]  # fmt: skip
-    assert (data["format"], data["version"], data["game"]) == ("cardrules-record", 1, "spoil-five")
+    assert (data["format"], data["version"], data["game"]) == ("cardrules-record", 2, "spoil-five")
     assert data["metadata"] == {"north": "Ann"}
     assert data["deals"] == [
         {"seed": 4, "deck": [str(card) for card in deck], "actions": [str(action)]}
@@ -198,7 +198,7 @@ def test_game_record_checks_its_fields_when_built() -> None:
     rec = records.record(spoil_five.new_game(spoil_five.Options(players=3), seed=1))
     cases: list[tuple[dict[str, Any], str]] = [
         ({"format": "other"}, "format: expected 'cardrules-record'"),
-        ({"version": 2}, "reads version 1 records, not version 2"),
+        ({"version": 3}, "reads version 1 and 2 records, not version 3"),
         ({"version": True}, "not version true"),
         ({"game": "chess"}, "unknown game 'chess'"),
         ({"options": my_bird_sings.PEEL}, "expected spoil-five Options"),

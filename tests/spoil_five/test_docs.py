@@ -20,11 +20,13 @@ def test_order_table_in_the_rules_page_is_generated_from_the_code() -> None:
 
 
 def test_rules_page_has_the_fixed_sections_and_every_rule_id() -> None:
-    """Fixed sections in order, every rule id SF-1 … SF-25 and every option mentioned."""
+    """Fixed sections in order (how to play and a worked deal first, then the rules), every
+    rule id SF-1 … SF-25 and every option mentioned."""
     text = DOC.read_text(encoding="utf-8")
     headings = re.findall(r"^## (.+)$", text, flags=re.MULTILINE)
     assert headings == [
-        "Overview",
+        "How to play",
+        "A worked example deal",
         "Pack and players",
         "Deal",
         "Play",

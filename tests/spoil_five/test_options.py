@@ -125,7 +125,7 @@ def test_presets() -> None:
 
 
 def test_new_game_argument_checks() -> None:
-    """Bad seeds, dealers, decks and options are OptionsError; so is neither seed nor deck."""
+    """Bad seeds, dealers, decks and options are OptionsError; no seed nor deck is seed 0."""
     with pytest.raises(OptionsError, match="options"):
         sf.new_game("peel", seed=1)  # type: ignore[arg-type]
     with pytest.raises(OptionsError, match="dealer"):
@@ -136,8 +136,7 @@ def test_new_game_argument_checks() -> None:
         sf.new_game(sf.PEEL, deck=FULL_PACK[:51])
     with pytest.raises(OptionsError, match="deck"):
         sf.new_game(sf.PEEL, deck=(*FULL_PACK[:51], FULL_PACK[0]))
-    with pytest.raises(OptionsError, match="seed, deck"):
-        sf.new_game(sf.PEEL)
+    assert sf.new_game() == sf.new_game(sf.PEEL) == sf.new_game(sf.PEEL, seed=0)
     state = sf.new_game(sf.PEEL, deck=FULL_PACK)
     assert sf.history(state).deals[0].seed == 0
     assert sf.history(state).deals[0].deck == FULL_PACK
@@ -177,5 +176,8 @@ def test_actions_are_interned_values() -> None:
         play.card = parse_card("6H")
     with pytest.raises(NotationError):
         sf.Play(5)  # type: ignore[arg-type]
+    assert sf.format_action("PLAY 5h") == "play 5H"  # notation is read, then written
     with pytest.raises(NotationError):
-        sf.format_action("play 5H")  # type: ignore[arg-type]
+        sf.format_action("play 1H")
+    with pytest.raises(NotationError):
+        sf.format_action(5)  # type: ignore[arg-type]

@@ -12,6 +12,7 @@ the ``web`` and ``browser`` extras; Playwright never downloads a browser here.
 from __future__ import annotations
 
 import random
+import re
 import socket
 import threading
 import time
@@ -33,7 +34,7 @@ if CHROMIUM is None:
 
 from starlette.applications import Starlette  # noqa: E402
 
-from cardrules import records  # noqa: E402
+from cardrules import records, spoil_five  # noqa: E402
 from tests.web.leaks import Knowledge, card_tokens  # noqa: E402
 from web.app import create_app  # noqa: E402
 from web.session import SessionStore  # noqa: E402
@@ -176,7 +177,7 @@ def _play(
     watcher = _Watcher(server, game)
     page.on("response", watcher.on_response)
     rng = random.Random(f"{game}-{preset}")
-    counts = {"clicks": 0, "deals": 0, "cards": 0}
+    counts = {"clicks": 0, "deals": 0, "cards": 0, "tricks": 0, "reasons": 0}
     try:
         page.goto(f"{server.url}/?fast=1&game={game}")
         page.wait_for_selector("body[data-state=ready]")
@@ -203,12 +204,22 @@ def _play(
                 _settle(page, lambda: page.click("#next-deal"))
                 counts["cards"] += watcher.check()
                 continue
+            if page.is_visible("#next-trick"):  # a completed trick waits for the player
+                assert page.locator("#trick .played.win").count() == 1
+                _settle(page, lambda: page.click("#next-trick"))
+                counts["tricks"] += 1
+                counts["cards"] += watcher.check()
+                continue
             offered = page.locator("[data-action]")
             actions = [offered.nth(i).get_attribute("data-action") for i in range(offered.count())]
             assert sorted(a for a in actions if a) == sorted(session.legal_texts())
             dimmed = page.locator("#hand .card.dim")
-            for i in range(dimmed.count()):
-                assert dimmed.nth(i).is_disabled()
+            for i in range(dimmed.count()):  # every card that cannot be used says why
+                card = dimmed.nth(i)
+                assert card.get_attribute("aria-disabled") == "true"
+                assert card.get_attribute("data-rule")
+                assert (card.get_attribute("title") or "").endswith(")")
+                counts["reasons"] += 1
             choice = offered.nth(rng.randrange(len(actions)))
             _settle(page, choice.click)
             counts["clicks"] += 1
@@ -272,6 +283,8 @@ def test_two_deals_of_spoil_five_for_the_pool(
         viewport={"width": 1024, "height": 768},
     )
     assert counts["deals"] == 2
+    assert counts["tricks"] > 0  # completed tricks waited for a "next" click
+    assert counts["reasons"] > 0  # and cards that could not be played said why
 
 
 def test_the_page_runs_under_its_content_security_policy(server: _Server, browser: Any) -> None:
@@ -301,3 +314,238 @@ def test_the_page_runs_under_its_content_security_policy(server: _Server, browse
     finally:
         context.close()
     assert problems == [], problems
+
+
+# -- the page explains itself and stays in step with the server ---------------------------
+
+
+def _page(browser: Any, width: int = 1024, height: int = 768) -> tuple[Any, Any, list[str]]:
+    """A fresh browser context and page (CSP bypassed for wait_for_function), and its errors."""
+    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return context, page, errors
+
+
+def _start(page: Any, server: _Server, game: str, *, players: int, seed: int) -> str:
+    """Start a game from the form; return its id (read from the page's address)."""
+    page.goto(f"{server.url}/?fast=1&game={game}")
+    page.wait_for_selector("body[data-state=ready]")
+    page.select_option("#f-players", str(players))
+    page.fill("#f-seed", str(seed))
+    _settle(page, lambda: page.click("#f-start"))
+    match = re.search(r"[?&]id=([^&]+)", page.url)
+    assert match, page.url
+    return match.group(1)
+
+
+def _hand(page: Any) -> list[str]:
+    cards: list[str] = page.locator("#hand .card").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)"
+    )
+    return cards
+
+
+def _log(page: Any) -> list[str]:
+    return [line.strip() for line in page.locator("#log li").all_inner_texts()]
+
+
+def _click_first_legal(page: Any) -> str:
+    card = page.locator("#hand .card.legal").first
+    name = str(card.get_attribute("data-card"))
+    _settle(page, card.click)
+    return name
+
+
+def test_dimmed_cards_say_why_on_hover_and_tap_and_tricks_wait_with_their_winner(
+    server: _Server, browser: Any
+) -> None:
+    """Seed 1, three players: the human leads, a bot wins trick 1 and leads again. The
+    completed trick stays on the table with its winner until "Next"; the log says who won
+    it and why; then a card the human may not play says why on hover (title) and on tap."""
+    context, page, errors = _page(browser)
+    try:
+        game_id = _start(page, server, "spoil-five", players=3, seed=1)
+        played = _click_first_legal(page)
+        assert page.is_visible("#next-trick")
+        trick = page.locator("#trick .played")
+        assert trick.count() == 3
+        assert played in trick.evaluate_all("plays => plays.map(p => p.dataset.card)")
+        assert page.locator("#trick .played.win").count() == 1
+        session = server.store.get(game_id)
+        assert session is not None
+        (explained,) = spoil_five.explain_tricks(spoil_five.view(session.state, 0))
+        assert explained.reason in page.inner_text("#trick-caption")  # the engine's words
+        assert "trick 1" in page.inner_text("#status")
+        lines = [line for line in _log(page) if line.startswith("Trick 1 goes to ")]
+        assert len(lines) == 1
+        assert "SF-17" in lines[0]
+        assert lines[0].endswith(")")
+        assert not page.locator("#hand .card.legal").count()  # nothing to click meanwhile
+        _settle(page, lambda: page.click("#next-trick"))
+        assert page.is_hidden("#next-trick")
+        dimmed = page.locator("#hand .card.dim")
+        assert dimmed.count() >= 1
+        card = dimmed.first
+        title = str(card.get_attribute("title"))
+        rule = str(card.get_attribute("data-rule"))
+        assert title.endswith(f"({rule})")
+        assert title.count(rule) == 1
+        assert page.is_hidden("#hint")
+        card.click(force=True)  # a tap (aria-disabled: playwright would wait for "enabled")
+        assert page.is_visible("#hint")
+        hint = page.inner_text("#hint")
+        assert str(card.get_attribute("data-card")) in hint
+        assert rule in hint
+        assert title.removesuffix(f" ({rule})").lower() in hint.lower()
+    finally:
+        context.close()
+    assert errors == [], errors
+
+
+def test_a_trick_completed_by_the_players_own_card_stays_on_the_table(
+    server: _Server, browser: Any
+) -> None:
+    """Seed 1, two players: the bot wins trick 1 and leads trick 2; the human's card
+    completes trick 2, which then stays on the table, won and explained, until "Next"."""
+    context, page, errors = _page(browser)
+    try:
+        _start(page, server, "spoil-five", players=2, seed=1)
+        _click_first_legal(page)
+        _settle(page, lambda: page.click("#next-trick"))
+        played = _click_first_legal(page)  # the second card of trick 2: it completes it
+        cards = page.locator("#trick .played").evaluate_all(
+            "plays => plays.map(p => p.dataset.card)"
+        )
+        assert len(cards) == 2
+        assert cards[-1] == played
+        assert page.locator("#trick .played.win").count() == 1
+        assert page.is_visible("#next-trick")
+        assert any(line.startswith("Trick 2 goes to ") for line in _log(page))
+        _settle(page, lambda: page.click("#next-trick"))
+        assert page.locator("#trick .played").count() == 1  # the bot's lead to trick 3
+    finally:
+        context.close()
+    assert errors == [], errors
+
+
+def test_a_stale_tab_resyncs_instead_of_misreporting(server: _Server, browser: Any) -> None:
+    """Two tabs on one game: one plays; a click in the other is refused as stale (409),
+    and that tab reloads the position and says so, showing the cards actually held."""
+    context, page, errors = _page(browser)
+    try:
+        game_id = _start(page, server, "spoil-five", players=3, seed=5)
+        other = context.new_page()
+        other.on("pageerror", lambda exc: errors.append(str(exc)))
+        other.goto(f"{server.url}/?fast=1&id={game_id}")
+        other.wait_for_selector("body[data-state=ready]")
+        assert _hand(other) == _hand(page)
+        stale = _click_first_legal(page)
+        if page.is_visible("#next-trick"):
+            _settle(page, lambda: page.click("#next-trick"))
+        session = server.store.get(game_id)
+        assert session is not None
+        assert stale in _hand(other)  # the stale tab still shows the card played elsewhere
+        _settle(other, lambda: other.locator(f'#hand .card[data-card="{stale}"]').click())
+        toast = other.inner_text("#toast")
+        assert "moved on" in toast
+        assert "do not hold" not in toast
+        assert sorted(_hand(other)) == sorted(str(c) for c in session.state.hands[0])
+        assert stale not in _hand(other)
+        assert any("moved on" in line for line in _log(other))
+        assert session.legal_texts() == [] or other.locator("#hand .card.legal").count() > 0
+    finally:
+        context.close()
+    assert errors == [], errors
+
+
+def test_the_result_shows_the_singing_cards_and_can_be_dismissed(
+    server: _Server, browser: Any
+) -> None:
+    """Seed 2, three players of My Bird Sings: a bird sings after the human's first pass.
+    The result names the singer, shows the four singing cards and the settlement; it closes
+    with Escape or its close button, and the table offers it again and the next deal."""
+    context, page, errors = _page(browser)
+    try:
+        game_id = _start(page, server, "my-bird-sings", players=3, seed=2)
+        _click_first_legal(page)
+        assert page.is_visible("#result")
+        session = server.store.get(game_id)
+        assert session is not None
+        outcome = session.state.outcome
+        assert outcome is not None
+        shown = page.locator("#result-cards img").evaluate_all("imgs => imgs.map(i => i.alt)")
+        assert shown == [str(card) for card in outcome.shown]
+        assert "singing cards" in page.inner_text("#result-cards-caption")
+        lines = page.locator("#result-lines li").all_inner_texts()
+        assert any("(MBS-12)" in line for line in lines)
+        assert "sings" in page.inner_text("#result-text")
+        page.keyboard.press("Escape")
+        assert page.is_hidden("#result")
+        assert page.locator("#trick .played").count() == len(outcome.shown)  # the table shows
+        page.click("#show-result")
+        assert page.is_visible("#result")
+        page.click("#result-close")
+        assert page.is_hidden("#result")
+        _settle(page, lambda: page.click("#next-deal-bar"))
+        assert page.is_hidden("#result")
+        assert any(line.startswith("Deal 2 — You deal") for line in _log(page))
+    finally:
+        context.close()
+    assert errors == [], errors
+
+
+def test_the_game_id_is_in_the_address_and_an_unknown_one_is_explained(
+    server: _Server, browser: Any
+) -> None:
+    """The address names the game: a new tab on it shows the same game; a wrong id shows
+    a clear message and a button that opens the new-game form."""
+    context, page, errors = _page(browser)
+    try:
+        game_id = _start(page, server, "my-bird-sings", players=4, seed=9)
+        assert f"id={game_id}" in page.url
+        hand = _hand(page)
+        again = context.new_page()
+        again.goto(page.url)
+        again.wait_for_selector("body[data-state=ready]")
+        assert again.is_hidden("#start")
+        assert _hand(again) == hand
+        again.goto(f"{server.url}/?fast=1&id=no-such-game")
+        again.wait_for_selector("body[data-state=ready]")
+        assert again.is_visible("#missing")
+        assert "no-such-game" in again.inner_text("#missing")
+        again.click("#missing-new")
+        assert again.is_visible("#start")
+        assert again.is_hidden("#missing")
+    finally:
+        context.close()
+    assert errors == [], errors
+
+
+@pytest.mark.parametrize("game", ["spoil-five", "my-bird-sings"])
+def test_the_page_fits_a_phone(server: _Server, browser: Any, game: str) -> None:
+    """At 390 px wide the title stays, nothing scrolls sideways and every card of the hand
+    (five in My Bird Sings after a pass) is on screen, wrapping if need be."""
+    context, page, errors = _page(browser, width=390, height=844)
+    try:
+        _start(page, server, game, players=5, seed=4)
+        if game == "my-bird-sings" and page.is_hidden("#result"):
+            _click_first_legal(page)
+            while page.is_visible("#next-trick"):
+                _settle(page, lambda: page.click("#next-trick"))
+        page.keyboard.press("Escape")
+        assert page.is_visible("#game-title")
+        assert page.inner_text("#game-title").strip()
+        assert page.is_visible(".brand")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390
+        boxes = [card.bounding_box() for card in page.locator("#hand .card").all()]
+        assert len(boxes) >= 4
+        for box in boxes:
+            assert box is not None
+            assert box["x"] >= 0
+            assert box["x"] + box["width"] <= 390
+    finally:
+        context.close()
+    assert errors == [], errors

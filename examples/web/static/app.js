@@ -10,7 +10,6 @@
   const FAST = params.has("fast");
   // How long each bot move stays on screen: long enough to see a card land in a trick.
   const stepMs = (game) => (FAST ? 40 : game === "spoil-five" ? 700 : 380);
-  const SAVED = "cardrules-web-game";
 
   let catalogue = [];
   let gameId = null;
@@ -18,6 +17,8 @@
   let current_names = [];
   let busy = false;
   let toastTimer = null;
+  let pending = null; // bot moves still to show after a completed trick: {data, next}
+  let resultClosed = false;
 
   let moves = 0;
 
@@ -67,13 +68,32 @@
     return data;
   }
 
-  function toast(message, rule) {
+  function toast(message, rule, kind) {
+    // The server's sentences end with the rule id in brackets; the id is shown once, as a chip.
     const box = $("toast");
-    box.textContent = message;
+    let text = String(message);
+    const tail = rule ? " (" + rule + ")" : "";
+    if (tail && text.endsWith(tail)) text = text.slice(0, -tail.length);
+    box.textContent = text;
+    box.className = "toast" + (kind ? " " + kind : "");
     if (rule) box.appendChild(el("span", "rule", rule));
     box.hidden = false;
     clearTimeout(toastTimer);
-    toastTimer = setTimeout(() => { box.hidden = true; }, 5000);
+    toastTimer = setTimeout(() => { box.hidden = true; }, 6000);
+  }
+
+  // ---- the game's address -----------------------------------------------------------
+
+  function setAddress(id) {
+    // The game id is in the address, so a reload or a bookmark comes back to the game.
+    const url = new URL(window.location.href);
+    if (id) {
+      url.searchParams.set("id", id);
+      url.searchParams.delete("game");
+    } else {
+      url.searchParams.delete("id");
+    }
+    window.history.replaceState(null, "", url.toString());
   }
 
   // ---- start form -------------------------------------------------------------------
@@ -140,9 +160,11 @@
     try {
       const data = await api("POST", "/api/games", body);
       gameId = data.id;
-      sessionStorage.setItem(SAVED, gameId);
+      setAddress(gameId);
       $("start").hidden = true;
+      $("missing").hidden = true;
       $("result").hidden = true;
+      pending = null;
       $("log").replaceChildren();
       logDeal(data);
       await show(data);
@@ -158,7 +180,7 @@
 
   function seatFacts(s) {
     const parts = [];
-    parts.push((s.balance > 0 ? "+" : "") + s.balance + " counters");
+    parts.push((s.balance > 0 ? "+" : "") + s.balance + (Math.abs(s.balance) === 1 ? " counter" : " counters"));
     if (s.points !== null && s.points !== undefined) parts.push(s.points + " pts");
     if (s.tricks !== null && s.tricks !== undefined) parts.push(s.tricks + (s.tricks === 1 ? " trick" : " tricks"));
     return parts;
@@ -228,29 +250,49 @@
     $("notes").textContent = table.notes.join(" · ");
   }
 
+  function trickCaption(data, table) {
+    // A completed trick says who won it and why, in the engine's words.
+    const winner = table.trick.find((play) => play.win);
+    if (table.trick_done && winner) {
+      const number = table.trick_number;
+      const told = (data.tricks || []).find((t) => t.number === number);
+      return told ? told.text : "Last trick · won by " + data.names[winner.seat];
+    }
+    return table.trick_caption || "";
+  }
+
   function drawTrick(data, table) {
     const box = $("trick");
     box.replaceChildren();
-    const winner = table.trick.find((play) => play.win);
-    let caption = "";
-    if (table.trick_done && winner) caption = "Last trick · won by " + data.names[winner.seat];
-    else if (table.trick_caption) caption = table.trick_caption;
-    $("trick-caption").textContent = caption;
+    $("trick-caption").textContent = trickCaption(data, table);
+    box.classList.toggle("done", Boolean(table.trick_done));
     for (const play of table.trick) {
       const node = el("div", "played" + (play.win ? " win" : ""));
+      node.dataset.card = play.card;
       node.appendChild(cardImg(play.card));
       node.appendChild(el("div", "who", play.label || data.names[play.seat]));
       box.appendChild(node);
     }
   }
 
-  function drawMe(data, table, legal, live) {
+  function explainCard(card, why) {
+    // A tap (or a click) on a card you may not use says why, as a hover does.
+    const hint = $("hint");
+    hint.replaceChildren();
+    hint.appendChild(el("b", null, card + ": "));
+    hint.appendChild(document.createTextNode(why.reason));
+    hint.appendChild(el("span", "rule", why.rule));
+    hint.hidden = false;
+  }
+
+  function drawMe(data, table, legal, live, unavailable) {
     const me = table.seats[data.seat];
     const seatLine = $("my-seat");
     seatLine.replaceChildren();
     seatLine.appendChild(el("b", null, "You"));
     seatLine.appendChild(document.createTextNode(" · " + seatFacts(me).join(" · ") + " "));
     badges(seatLine, me, table);
+    $("hint").hidden = true;
 
     const byCard = new Map();
     const byIndex = new Map();
@@ -275,8 +317,17 @@
         node.title = entry.label;
         node.addEventListener("click", () => act(entry.action));
       } else {
-        node.disabled = true;
-        node.tabIndex = -1;
+        // Not disabled: a tap must still say why the card cannot be used now.
+        node.setAttribute("aria-disabled", "true");
+        const why = live && unavailable ? unavailable[c] : null;
+        if (why) {
+          node.title = why.text;
+          node.dataset.rule = why.rule;
+          node.setAttribute("aria-label", c + ": " + why.text);
+          node.addEventListener("click", () => explainCard(c, why));
+        } else {
+          node.tabIndex = -1;
+        }
       }
       hand.appendChild(node);
     }
@@ -310,6 +361,20 @@
       node.addEventListener("click", () => act(entry.action));
       actions.appendChild(node);
     }
+    if (live && data.deal_over && resultClosed) {
+      const again = el("button", "btn ghost", "Show the result");
+      again.type = "button";
+      again.id = "show-result";
+      again.addEventListener("click", () => { resultClosed = false; showResult(current); });
+      actions.appendChild(again);
+      if (!data.game_over) {
+        const next = el("button", "btn", "Next deal");
+        next.type = "button";
+        next.id = "next-deal-bar";
+        next.addEventListener("click", nextDeal);
+        actions.appendChild(next);
+      }
+    }
   }
 
   function draw(data, table, options) {
@@ -320,7 +385,7 @@
     drawOpponents(data, table, winners);
     drawCentre(table);
     drawTrick(data, table);
-    drawMe(data, table, data.legal, live);
+    drawMe(data, table, data.legal, live, data.unavailable);
     const status = $("status");
     status.classList.toggle("yours", live && data.your_turn);
     $("me").classList.toggle("yours", live && data.your_turn);
@@ -339,16 +404,42 @@
   }
 
   function logDeal(data) {
-    logLine("Deal " + data.deal + " — " + data.names[data.table.dealer] + " deals", "deal");
+    logLine(data.deal_line, "deal");
+  }
+
+  function resultCards(data) {
+    // Who won with which cards: the singing cards, or each trick's winning card.
+    const box = $("result-cards");
+    box.replaceChildren();
+    const outcome = data.outcome;
+    let cards = [];
+    let caption = "";
+    if (outcome.shown && outcome.shown.length) {
+      cards = outcome.shown;
+      caption = (outcome.singer === data.seat ? "Your" : data.names[outcome.singer] + "'s") + " singing cards";
+    } else if (outcome.winners.length && data.tricks && data.tricks.length) {
+      const won = data.tricks.filter((t) => outcome.winners.includes(t.winner));
+      cards = won.map((t) => t.card);
+      caption = "The winning cards, trick by trick";
+    }
+    $("result-cards-box").hidden = cards.length === 0;
+    $("result-cards-caption").textContent = caption;
+    for (const c of cards) box.appendChild(cardImg(c));
   }
 
   function showResult(data) {
-    if (!data.deal_over || !data.outcome) {
+    if (!data || !data.deal_over || !data.outcome || resultClosed) {
       $("result").hidden = true;
       return;
     }
     $("result-title").textContent = data.game_over ? "Game over" : "Deal " + data.deal + " is over";
     $("result-text").textContent = data.outcome.text;
+    resultCards(data);
+    const lines = $("result-lines");
+    lines.replaceChildren();
+    const settlement = data.settlement;
+    for (const line of settlement ? settlement.lines : []) lines.appendChild(el("li", null, line));
+    if (settlement && settlement.rules.length) lines.appendChild(el("li", "rules", "Rules: " + settlement.rules.join(", ")));
     const scores = $("result-scores");
     scores.replaceChildren();
     const head = el("tr");
@@ -372,51 +463,130 @@
     $("result").hidden = false;
   }
 
-  async function show(data, animate = true) {
-    for (const step of data.steps) {
+  function closeResult() {
+    // The result can be put away to look at the table; a button brings it back.
+    if ($("result").hidden) return;
+    resultClosed = true;
+    $("result").hidden = true;
+    if (current) draw(current, current.table, { live: true });
+  }
+
+  function waitForNext(data, step, next) {
+    // A completed trick stays on the table until the player moves on.
+    pending = { data, next };
+    const who = step.trick.winner === data.seat ? "You win" : data.names[step.trick.winner] + " wins";
+    draw(data, step.table, { live: false, text: who + " trick " + step.trick.number + " · Next ▸ to go on" });
+    $("next-trick").hidden = false;
+    $("next-trick").focus({ preventScroll: true });
+  }
+
+  async function playSteps(data, from, animate) {
+    const steps = data.steps;
+    for (let i = from; i < steps.length; i++) {
+      const step = steps[i];
       const mine = step.seat === data.seat;
       logLine((mine ? "You" : data.names[step.seat]) + " " + step.text, mine ? "mine" : "");
-      if (!mine && animate) {
+      if (step.trick) {
+        logLine(step.trick.text, "won");
+        if (i + 1 < steps.length) {
+          waitForNext(data, step, i + 1);
+          return false;
+        }
+      } else if (!mine && animate) {
         draw(data, step.table, { live: false, text: data.names[step.seat] + " " + step.text });
         await sleep(stepMs(data.game));
       }
     }
+    return true;
+  }
+
+  async function finish(data, animate) {
     current = data;
+    pending = null;
+    $("next-trick").hidden = true;
     draw(data, data.table, { live: true });
     if (data.deal_over && data.outcome) {
       logLine(data.outcome.text, "deal");
+      for (const line of data.settlement ? data.settlement.lines : []) logLine(line, "settle");
       if (animate) await sleep(stepMs(data.game));
     }
     showResult(data);
   }
 
-  async function resync(error) {
-    // Another tab (or a second click) moved the game on: show where it stands now.
-    if (!error.current) return false;
-    toast("The game moved on (in another tab?): here is where it stands now.");
+  async function show(data, animate = true) {
+    resultClosed = false;
+    if (await playSteps(data, 0, animate)) await finish(data, animate);
+  }
+
+  async function moveOn() {
+    // The "next" click after a completed trick: the bots' following moves are shown.
+    if (busy || !pending) return;
+    setBusy(true);
+    try {
+      const { data, next } = pending;
+      pending = null;
+      $("next-trick").hidden = true;
+      if (await playSteps(data, next, true)) await finish(data, true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function reload(message, rule) {
+    // Re-sync: fetch where the game stands and draw it, saying so.
+    const data = await api("GET", "/api/games/" + encodeURIComponent(gameId));
+    const moved = current && data.move !== current.move;
+    pending = null;
     $("result").hidden = true;
-    await show({ ...error.current, steps: [] }, false);
-    return true;
+    await show({ ...data, steps: [] }, false);
+    const note = moved ? "The game had moved on (in another tab?): the table now shows where it stands." : "The table was reloaded from the server.";
+    logLine(note, "sync");
+    toast(message ? message + " — " + note : note, rule, "sync");
+  }
+
+  async function refused(error) {
+    // After a 409 or a refusal the page shows the server's position, never a stale one.
+    if (lost(error)) return;
+    if (error.current) {
+      pending = null;
+      $("result").hidden = true;
+      await show({ ...error.current, steps: [] }, false);
+      logLine("The game had moved on (in another tab?): the table now shows where it stands.", "sync");
+      toast("The game had moved on (in another tab?): the table now shows where it stands.", null, "sync");
+      return;
+    }
+    if (error.status === 409 || error.status === 422) {
+      try {
+        await reload(error.message, error.rule);
+        return;
+      } catch (again) {
+        if (lost(again)) return;
+      }
+    }
+    toast(error.message, error.rule);
   }
 
   function lost(error) {
-    // The server forgot the game (it restarted, or keeps only the most recent games).
+    // The server does not know the game (it restarted, keeps only recent games, or the
+    // address is wrong): say so, and offer a new game.
     if (error.status !== 404) return false;
-    sessionStorage.removeItem(SAVED);
+    const missing = gameId;
     gameId = null;
+    current = null;
+    pending = null;
     $("result").hidden = true;
-    $("start").hidden = false;
-    $("f-error").textContent = "That game is no longer on the server: start a new one.";
-    $("f-error").hidden = false;
+    $("start").hidden = true;
+    $("missing-id").textContent = missing || "";
+    $("missing").hidden = false;
     return true;
   }
 
   async function resume() {
-    const saved = sessionStorage.getItem(SAVED);
-    if (!saved) return;
+    const wanted = params.get("id");
+    if (!wanted) return;
+    gameId = wanted;
     try {
-      const data = await api("GET", "/api/games/" + encodeURIComponent(saved));
-      gameId = saved;
+      const data = await api("GET", "/api/games/" + encodeURIComponent(wanted));
       $("start").hidden = true;
       logDeal(data);
       await show(data, false);
@@ -428,14 +598,14 @@
   // ---- actions ----------------------------------------------------------------------
 
   async function act(action) {
-    if (busy || !gameId) return;
+    if (busy || !gameId || pending) return;
     setBusy(true);
     try {
       const move = current ? current.move : 0;
       const data = await api("POST", "/api/games/" + encodeURIComponent(gameId) + "/actions", { action, move });
       await show(data);
     } catch (error) {
-      if (!lost(error) && !(await resync(error))) toast(error.message, error.rule);
+      await refused(error);
     } finally {
       setBusy(false);
     }
@@ -451,7 +621,7 @@
       logDeal(data);
       await show(data);
     } catch (error) {
-      if (!lost(error) && !(await resync(error))) toast(error.message, error.rule);
+      await refused(error);
     } finally {
       setBusy(false);
     }
@@ -459,6 +629,7 @@
 
   function newGame() {
     $("result").hidden = true;
+    $("missing").hidden = true;
     $("start").hidden = false;
   }
 
@@ -466,8 +637,14 @@
   $("f-preset").addEventListener("change", fillPlayers);
   $("start-form").addEventListener("submit", startGame);
   $("next-deal").addEventListener("click", nextDeal);
+  $("next-trick").addEventListener("click", moveOn);
+  $("result-close").addEventListener("click", closeResult);
   $("new-game").addEventListener("click", newGame);
   $("result-new").addEventListener("click", newGame);
+  $("missing-new").addEventListener("click", newGame);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") closeResult();
+  });
 
   setBusy(true);
   loadCatalogue()

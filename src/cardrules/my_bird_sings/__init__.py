@@ -46,6 +46,12 @@ from cardrules.my_bird_sings.combinations import (
 from cardrules.my_bird_sings.deal import (
     deck_for,
 )
+from cardrules.my_bird_sings.explain import (
+    explain_action,
+    explain_settlement,
+    explain_tricks,
+    explain_unavailable,
+)
 from cardrules.my_bird_sings.options import (
     DRAW_BLIND,
     EVERYONE_EXCHANGES,
@@ -153,6 +159,10 @@ __all__ = [
     "dealt_hand_sings",
     "deck_for",
     "exchange_open",
+    "explain_action",
+    "explain_settlement",
+    "explain_tricks",
+    "explain_unavailable",
     "flush_probability",
     "format_action",
     "four_suits_probability",

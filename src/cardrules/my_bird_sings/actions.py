@@ -32,6 +32,7 @@ import attrs
 
 from cardrules._interned import Interned, Singleton, prebuilt
 from cardrules._notation import to_card
+from cardrules._notation import words as notation_words
 from cardrules.cards import FULL_PACK, Card, format_cards, parse_card, parse_cards
 from cardrules.errors import NotationError
 
@@ -287,7 +288,7 @@ names each card once)
     """
     if not isinstance(text, str):
         raise NotationError(f"not a My Bird Sings action: {text!r} (expected a string)")
-    words = text.strip().lower().split()
+    words = notation_words(text)
     if not words:
         raise NotationError(f"not a My Bird Sings action: {text!r} (it is empty)")
     verb, args = words[0], words[1:]
@@ -325,16 +326,20 @@ names each card once)
     )
 
 
-def format_action(action: Action) -> str:
+def format_action(action: Action | str) -> str:
     """Write an action in canonical notation; :func:`parse_action` reads it back.
 
-    >>> format_action(Exchange(parse_card("4d")))
-    'exchange 4D'
+    Notation is read first, so text comes back canonical.
+
+    >>> format_action(Exchange(parse_card("4d"))), format_action("Sing kh 2h 9h 5h")
+    ('exchange 4D', 'sing 2H 5H 9H KH')
 
     Raises:
-        NotationError: if ``action`` is not a My Bird Sings action.
+        NotationError: if ``action`` is not a My Bird Sings action, nor its notation.
 
     """
+    if isinstance(action, str):
+        return str(parse_action(action))
     if not isinstance(action, ACTION_TYPES):
         raise NotationError(f"not a My Bird Sings action: {action!r}")
     return str(action)

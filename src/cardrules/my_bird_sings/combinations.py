@@ -28,10 +28,12 @@ __all__ = [
     "not_singing",
     "sets_of",
     "singing_keys",
+    "singing_rule",
     "singing_sets",
     "sings",
     "suit_counts_sing",
     "suit_key",
+    "why_singing",
 ]
 
 SUIT_KEY: Final[tuple[int, ...]] = tuple(16**card.suit for card in FULL_PACK)
@@ -113,11 +115,53 @@ def sings(cards: Sequence[Card], options: Options) -> bool:
     return suit_counts_sing(_counts(key), size, options.singing)
 
 
+def singing_rule(options: Options) -> str:
+    """The id of the singing rule ``options`` play: MBS-4, MBS-5 (flushes only) or MBS-6.
+
+    >>> from cardrules.my_bird_sings.options import FLUSHES_ONLY, PEEL, THREE_CARDS
+    >>> singing_rule(PEEL), singing_rule(FLUSHES_ONLY), singing_rule(THREE_CARDS)
+    ('MBS-4', 'MBS-5', 'MBS-6')
+    """
+    size = options.hand_size
+    rainbow = suit_counts_sing((1, 1, 1, 1), size, options.singing)  # four suits sing
+    return "MBS-6" if size == 3 else "MBS-4" if rainbow else "MBS-5"
+
+
+_SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
+_COUNT_NAMES: Final = {3: "three", 4: "four"}
+
+
+def why_singing(cards: Sequence[Card], options: Options) -> str | None:
+    """What makes ``cards`` a singing set under ``options`` (``"four hearts"``), or None.
+
+    Reads :func:`suit_counts_sing` (MBS-4 to MBS-6) for a set of ``hand_size`` cards.
+
+    >>> from cardrules.cards import parse_cards
+    >>> from cardrules.my_bird_sings.options import PEEL
+    >>> why_singing(parse_cards("2H 9H KH 5H"), PEEL)
+    'four hearts'
+    >>> why_singing(parse_cards("2H 9C KD 5S"), PEEL)
+    'four cards of four different suits'
+    >>> why_singing(parse_cards("2H 9C KD 5D"), PEEL) is None
+    True
+    """
+    size = options.hand_size
+    if len(cards) != size:
+        return None
+    counts = _counts(suit_key(cards))
+    if not suit_counts_sing(counts, size, options.singing):
+        return None
+    number = _COUNT_NAMES[size]
+    if max(counts) == size:
+        return f"{number} {_SUIT_NAMES[counts.index(size)]}"
+    return f"{number} cards of four different suits"
+
+
 def not_singing(options: Options, cards: Sequence[Card]) -> tuple[str, str]:
     """The rule id and the sentence that refuse ``cards`` as a singing set under ``options``."""
     size = options.hand_size
     rainbow = suit_counts_sing((1, 1, 1, 1), size, options.singing)  # four suits sing
-    rule = "MBS-6" if size == 3 else "MBS-4" if rainbow else "MBS-5"
+    rule = singing_rule(options)
     if len(cards) != size:
         return rule, f"a bird sings with {size} cards, not {len(cards)}"
     either = " nor four cards of four different suits" if rainbow else ""

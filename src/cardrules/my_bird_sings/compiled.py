@@ -172,9 +172,13 @@ class Rules:
 
 
 def _horizon(options: Options) -> int:
-    """How many turns ``Rules.starts`` covers: to the round limit, or 64 rounds."""
+    """How many turns ``Rules.starts`` covers: to the round limit, but at most 64 rounds.
+
+    Later turns ask :func:`~cardrules.my_bird_sings.ending.turn_start` itself, so a huge
+    ``round_limit`` costs no memory.
+    """
     limit = options.round_limit
-    return (64 if limit is None else limit) * options.players + 1
+    return (64 if limit is None else min(limit, 64)) * options.players + 1
 
 
 def _hands_getter(places: tuple[tuple[int, ...], ...]) -> Callable[[tuple[Card, ...]], Hands]:

@@ -37,7 +37,7 @@ from cardrules.stakes import split_pool
 if TYPE_CHECKING:
     from cardrules.cards import Card
 
-__all__ = ["DealOver", "Start", "abandon_refusal", "settle", "turn_start"]
+__all__ = ["DealOver", "Start", "abandon_refusal", "over_refusal", "settle", "turn_start"]
 
 
 class Start(enum.Enum):
@@ -183,11 +183,11 @@ class DealOver(Decision):
             )
         return outcome
 
-    def refusal(self, state: State, action: object) -> IllegalActionError:
-        """Every action: the deal is over, by the rule that ended it."""
-        kind = self._kind
-        rule = {OutcomeKind.SANG: "MBS-12", OutcomeKind.EXHAUSTED: "MBS-15"}.get(kind, "MBS-13")
-        return IllegalActionError(action, rule, "the deal is over; start the next deal")
+
+def over_refusal(kind: OutcomeKind, action: object) -> IllegalActionError:
+    """The refusal of every action once a deal has ended by ``kind``, by the rule that ended it."""
+    rule = {OutcomeKind.SANG: "MBS-12", OutcomeKind.EXHAUSTED: "MBS-15"}.get(kind, "MBS-13")
+    return IllegalActionError(action, rule, "the deal is over; start the next deal")
 
 
 def settle(

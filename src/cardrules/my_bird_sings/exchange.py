@@ -30,13 +30,15 @@ from cardrules.my_bird_sings.actions import (
     Exchange,
 )
 from cardrules.my_bird_sings.options import ExchangeBy, ExchangeOnExhaustion, Options, PileTo
-from cardrules.my_bird_sings.state import Deal, Decision, Phase, State, Table
+from cardrules.my_bird_sings.state import Deal, Decision, Phase, Table
 
 __all__ = [
     "Closed",
     "ExchangeDecision",
     "exchange_cards",
     "exchange_chance",
+    "exchange_closed",
+    "exchange_refusal",
     "first_exchange_turn",
 ]
 
@@ -55,18 +57,16 @@ class Closed(enum.Enum):
     DONE = "done"
     """The player has exchanged once this turn already."""
 
-    def refusal(self, deal: Deal, action: object) -> IllegalActionError:
-        """The refusal of an exchange or its decline for this reason."""
-        options = deal.options
+    def refusal(self, options: Options, eldest: int, action: object) -> IllegalActionError:
+        """The refusal of an exchange or its decline for this reason (``eldest``: the leader)."""
         if self is Closed.NOBODY:
             reason = "exchanges with the stock are not played (exchange_by is 'nobody')"
         elif self is Closed.NOT_LEADER:
-            reason = f"only the original leader, seat {deal.eldest}, may exchange with the stock"
+            reason = f"only the original leader, seat {eldest}, may exchange with the stock"
         elif self is Closed.TOO_EARLY:
             rounds = options.exchange_after_rounds
-            reason = (
-                f"no exchange before turn {rounds * options.players}, after {rounds} full rounds"
-            )
+            full = f"{rounds} full round" + ("" if rounds == 1 else "s")
+            reason = f"no exchange before turn {rounds * options.players}, after {full}"
         elif self is Closed.EMPTY_STOCK:
             reason = "the stock is empty"
         else:
@@ -90,15 +90,19 @@ class ExchangeDecision(Decision):
     __slots__ = ()
     phase = Phase.EXCHANGE
 
-    def refusal(self, state: State, action: object) -> IllegalActionError:
-        """A discard the player does not hold, or any other action: the exchange waits."""
-        if type(action) is Exchange:
-            return IllegalActionError(action, "MBS-11", f"you do not hold {action.discard}")
-        return IllegalActionError(
-            action,
-            "MBS-11",
-            f"seat {self._seat} must first exchange a card with the stock or decline the exchange",
-        )
+
+def exchange_refusal(action: object, seat: int) -> IllegalActionError:
+    """Why ``action`` is refused while ``seat`` decides an open exchange (see MBS-11).
+
+    A discard he does not hold, or any other action: the exchange waits.
+    """
+    if type(action) is Exchange:
+        return IllegalActionError(action, "MBS-11", f"you do not hold {action.discard}")
+    return IllegalActionError(
+        action,
+        "MBS-11",
+        f"seat {seat} must first exchange a card with the stock or decline the exchange",
+    )
 
 
 def exchange_chance(
@@ -121,19 +125,42 @@ def exchange_chance(
     exchange is open (``Abandon()`` last if MBS-13 offers it here), else why not.
     """
     rules = deal._rules
-    by = rules.options.exchange_by
+    closed = exchange_closed(
+        rules.options, rules.exchange_from, deal._eldest, seat, turn, table._stock_count, exchanged
+    )
+    if closed is not None:
+        return closed
+    legal: tuple[Action, ...] = (*[EXCHANGE_ACTIONS[card] for card in hand], DECLINE_EXCHANGE)
+    return ExchangeDecision(seat, (*legal, ABANDON) if abandon else legal, False)
+
+
+def exchange_closed(
+    options: Options,
+    exchange_from: int,
+    eldest: int,
+    seat: int,
+    turn: int,
+    stock_count: int,
+    exchanged: bool,
+) -> Closed | None:
+    """Why no exchange is open to ``seat`` on turn ``turn``, or None if one is (MBS-11).
+
+    The conditions of :func:`exchange_chance`, from public facts only (``exchange_from``:
+    :func:`first_exchange_turn`; ``eldest``: the original leader; ``exchanged``: whether
+    the player on turn has exchanged this turn), so that a seat's view can ask them too.
+    """
+    by = options.exchange_by
     if by is _NOBODY:
         return _NOT_PLAYED
-    if by is _LEADER and seat != deal._eldest:
+    if by is _LEADER and seat != eldest:
         return _NOT_LEADER
-    if turn < rules.exchange_from:
+    if turn < exchange_from:
         return _TOO_EARLY
-    if not table._stock_count:
+    if not stock_count:
         return _EMPTY_STOCK
     if exchanged:
         return _DONE
-    legal: tuple[Action, ...] = (*[EXCHANGE_ACTIONS[card] for card in hand], DECLINE_EXCHANGE)
-    return ExchangeDecision(seat, (*legal, ABANDON) if abandon else legal, False)
+    return None
 
 
 def first_exchange_turn(options: Options) -> int:

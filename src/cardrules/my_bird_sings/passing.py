@@ -30,46 +30,21 @@ from cardrules.my_bird_sings.actions import (
     Pass,
 )
 from cardrules.my_bird_sings.options import Options, Passing
-from cardrules.my_bird_sings.state import Deal, Decision, Phase, State
+from cardrules.my_bird_sings.state import Deal, Decision, Phase
 
-__all__ = ["DrawDecision", "PassDecision", "method_refusal", "pass_decision"]
+__all__ = ["DrawDecision", "PassDecision", "method_refusal", "pass_decision", "passing_refusal"]
 
 _THROW: Final = Passing.THROW
 
 
-class _PassingDecision(Decision):
-    """What both passing methods say of actions that are not theirs."""
-
-    __slots__ = ()
-
-    def refusal(self, state: State, action: object) -> IllegalActionError:
-        """Refuse an exchange (its chance has gone by), or anything else (the pass waits)."""
-        if type(action) is Exchange or type(action) is DeclineExchange:
-            # An exchange that was open this turn and is not made any more: it was declined.
-            return IllegalActionError(
-                action, "MBS-11", "this turn's chance to exchange was declined"
-            )
-        giver = state.on_turn
-        left = (giver + 1) % state.players  # the left neighbour (C-1)
-        return IllegalActionError(
-            action, "MBS-8", f"seat {giver} must now pass a card to seat {left}"
-        )
-
-
-class PassDecision(_PassingDecision):
+class PassDecision(Decision):
     """``throw`` passing: the player on turn chooses the card he passes (MBS-8)."""
 
     __slots__ = ()
     phase = Phase.PASS
 
-    def refusal(self, state: State, action: object) -> IllegalActionError:
-        """A card the player does not hold; anything else as every pass does."""
-        if type(action) is Pass:
-            return IllegalActionError(action, "MBS-9", f"you do not hold {action.card}")
-        return super().refusal(state, action)
 
-
-class DrawDecision(_PassingDecision):
+class DrawDecision(Decision):
     """``draw_blind`` passing: the left neighbour draws by position from the offered hand.
 
     ``order`` is the offered hand as it lies face down (position 0 first); ``giver`` is the
@@ -105,24 +80,6 @@ class DrawDecision(_PassingDecision):
     def order(self) -> tuple[Card, ...]:
         """The offered cards as they lie face down, position 0 first (hidden)."""
         return self._order
-
-    def refusal(self, state: State, action: object) -> IllegalActionError:
-        """A position outside the offered hand; anything else as every pass does."""
-        if type(action) is Draw:
-            size = len(self._order)
-            return IllegalActionError(
-                action,
-                "MBS-8",
-                f"seat {self._giver} offers {size} cards, at positions 0 to {size - 1}",
-            )
-        if type(action) is not Exchange and type(action) is not DeclineExchange:
-            return IllegalActionError(
-                action,
-                "MBS-8",
-                f"seat {self._seat} must now draw a card from the hand seat {self._giver} "
-                "offers face down",
-            )
-        return super().refusal(state, action)
 
 
 def pass_decision(
@@ -166,3 +123,34 @@ def method_refusal(options: Options, action: Pass | Draw) -> IllegalActionError 
             action, "MBS-8", "with throw passing the player on turn chooses the card"
         )
     return None
+
+
+def passing_refusal(
+    action: object, giver: int, players: int, offered: int | None
+) -> IllegalActionError:
+    """Why ``action`` is refused while the pass of ``giver`` waits (see MBS-8).
+
+    ``offered`` is None for ``throw`` passing, else the number of cards ``giver`` offers
+    face down to his left neighbour. A card not held, a position outside the offered
+    hand, an exchange whose chance has gone by (it was declined), or anything else: the
+    pass waits. Only what the deciding seat sees goes in, so a seat's view can ask too.
+    """
+    if type(action) is Exchange or type(action) is DeclineExchange:
+        # An exchange that was open this turn and is not made any more: it was declined.
+        return IllegalActionError(action, "MBS-11", "this turn's chance to exchange was declined")
+    left = giver + 1 if giver + 1 < players else 0  # the left neighbour (C-1)
+    if offered is None:
+        if type(action) is Pass:
+            return IllegalActionError(action, "MBS-9", f"you do not hold {action.card}")
+        return IllegalActionError(
+            action, "MBS-8", f"seat {giver} must now pass a card to seat {left}"
+        )
+    if type(action) is Draw:
+        return IllegalActionError(
+            action, "MBS-8", f"seat {giver} offers {offered} cards, at positions 0 to {offered - 1}"
+        )
+    return IllegalActionError(
+        action,
+        "MBS-8",
+        f"seat {left} must now draw a card from the hand seat {giver} offers face down",
+    )

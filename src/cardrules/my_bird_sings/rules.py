@@ -2,11 +2,10 @@
 
 :func:`check_action` (verify) says why an action is refused, :func:`is_legal` (can) is
 ``check_action(...) is None``, and :func:`apply_action` (do) checks, then steps. Every
-answer comes from the pending decision a rule function returned (the pass of MBS-8, the
-exchange of MBS-11, the sing check of MBS-9/MBS-12, the end of the deal), except where the
-action's own rule rules it out now whatever is pending: the other passing method (MBS-8),
-an exchange that is not open this turn (MBS-11), a sing with no singing holding waiting
-(MBS-9) and an abandon off its chance (MBS-13).
+legal action comes from the pending decision a rule function returned (the pass of MBS-8,
+the exchange of MBS-11, the sing check of MBS-9/MBS-12, the end of the deal), and every
+refusal from the same rules, told from what the seat to act sees
+(:mod:`cardrules.my_bird_sings.refusals`).
 
 >>> from cardrules.my_bird_sings import Options, Draw, new_game
 >>> print(check_action(new_game(Options(players=3), seed=2), Draw(0)))
@@ -35,12 +34,22 @@ from cardrules.my_bird_sings.actions import (
     parse_action,
 )
 from cardrules.my_bird_sings.compiled import Rules
-from cardrules.my_bird_sings.ending import abandon_refusal, settle
-from cardrules.my_bird_sings.exchange import Closed, exchange_cards, exchange_chance
-from cardrules.my_bird_sings.passing import DrawDecision, method_refusal, pass_decision
-from cardrules.my_bird_sings.state import Deal, Event, EventKind, Hands, OutcomeKind, Phase, State
+from cardrules.my_bird_sings.ending import settle
+from cardrules.my_bird_sings.exchange import exchange_cards
+from cardrules.my_bird_sings.passing import DrawDecision, pass_decision
+from cardrules.my_bird_sings.refusals import as_action, refusal, seen_in_state, wrong_state
+from cardrules.my_bird_sings.state import (
+    Deal,
+    Decision,
+    Event,
+    EventKind,
+    Hands,
+    OutcomeKind,
+    Phase,
+    State,
+)
 from cardrules.my_bird_sings.tricks import lay_trick
-from cardrules.my_bird_sings.turn import SingDecision, no_sing_waiting, play_turn
+from cardrules.my_bird_sings.turn import SingDecision, play_turn
 
 __all__ = [
     "apply_action",
@@ -109,59 +118,65 @@ _EXCHANGE: Final = Phase.EXCHANGE
 _OUTCOME_ABANDONED: Final = OutcomeKind.ABANDONED
 _OUTCOME_EXHAUSTED: Final = OutcomeKind.EXHAUSTED
 _OUTCOME_SANG: Final = OutcomeKind.SANG
-_OVER: Final = Phase.OVER
-_SING: Final = Phase.SING
 
 
-def check_action(state: State, action: object) -> IllegalActionError | None:
+# The implementations of check_action and is_legal take any object, so that even the
+# compiled build (which checks annotations itself) refuses a view with wrong_state, naming
+# explain_action; type checkers see only the overloads.
+@overload
+def check_action(state: State, action: Action | str) -> IllegalActionError | None: ...
+
+
+@overload
+def check_action(state: State, action: object) -> IllegalActionError | None: ...
+
+
+def check_action(state: object, action: object) -> IllegalActionError | None:
     """Explain why ``action`` is illegal in ``state``, or return ``None`` if it is legal.
 
     The "verify" of the verify/can/do triad (:func:`check_action`, :func:`is_legal`,
-    :func:`apply_action`); the error names the rule and says why in one sentence.
+    :func:`apply_action`); the error names the rule and says why in one sentence, told
+    from what the seat to act sees (:func:`cardrules.my_bird_sings.refusals.refusal`,
+    which :func:`~cardrules.my_bird_sings.explain.explain_action` asks from a seat's
+    view). ``action`` may be notation (``"pass 9C"``).
 
     >>> from cardrules.cards import parse_card
     >>> from cardrules.my_bird_sings import Options, Pass, new_game
     >>> str(check_action(new_game(Options(players=3), seed=2), Pass(parse_card("9C"))))
     'cannot pass 9C: you do not hold 9C (MBS-9)'
+
+    Raises:
+        TypeError: if ``state`` is not a state (for a view, call ``explain_action``).
     """
-    if isinstance(action, str):
-        action = read_action(action, parse_action)
-        if isinstance(action, IllegalActionError):
-            return action
-    decision = state._decision
-    if action in decision._legal:
+    if not isinstance(state, State):
+        raise wrong_state(state)
+    action = as_action(action)
+    if isinstance(action, IllegalActionError):
+        return action
+    if action in state._decision._legal:
         return None
-    if decision.phase is _OVER:
-        return decision.refusal(state, action)
-    if isinstance(action, Abandon):
-        return abandon_refusal(state.options, state._turn, action)
-    if isinstance(action, Pass | Draw):
-        error = method_refusal(state.options, action)
-        if error is not None:
-            return error
-    elif isinstance(action, Exchange | DeclineExchange):
-        deal = state._deal
-        seat = deal.on_turn(state._turn)
-        chance = exchange_chance(
-            deal, state._hands[seat], seat, state._turn, state._table, decision.exchanged, False
-        )
-        if type(chance) is Closed:
-            return chance.refusal(deal, action)
-    elif isinstance(action, Sing | DeclineSing):
-        if decision.phase is not _SING:
-            return no_sing_waiting(action)
-    else:
-        return IllegalActionError(action, "C-7", "it is not a My Bird Sings action")
-    return decision.refusal(state, action)
+    return refusal(seen_in_state(state), action)
 
 
-def is_legal(state: State, action: object) -> bool:
+@overload
+def is_legal(state: State, action: Action | str) -> bool: ...
+
+
+@overload
+def is_legal(state: State, action: object) -> bool: ...
+
+
+def is_legal(state: object, action: object) -> bool:
     """Whether ``apply_action(state, action)`` would succeed (the "can" of the triad).
 
     >>> from cardrules.my_bird_sings import Options, new_game, ABANDON
     >>> is_legal(new_game(Options(players=3), seed=2), ABANDON)
     False
+    >>> is_legal(new_game(Options(players=3), seed=2), "pass JC")  # notation is read
+    True
     """
+    if not isinstance(state, State):
+        raise wrong_state(state)
     return check_action(state, action) is None
 
 
@@ -227,8 +242,8 @@ def apply_action(state: State, action: object) -> State:
             state._events,
             _OUTCOME_ABANDONED,
         )
-    sing = cast("SingDecision", decision)
     if kind is DeclineSing:  # the chance is lost; the turn goes on after this check (D-5)
+        sing = cast("SingDecision", decision)
         return play_turn(
             deal,
             state._hands,
@@ -242,7 +257,7 @@ def apply_action(state: State, action: object) -> State:
             check=False,
         )
     if type(action) is Sing:
-        return _sing(state, sing, action)
+        return _sing(state, decision, action)
     raise IllegalActionError(action, "C-7", "it is not a My Bird Sings action")
 
 
@@ -295,8 +310,13 @@ def _exchange(state: State, action: Exchange) -> State:
     )
 
 
-def _sing(state: State, decision: SingDecision, action: Sing) -> State:
-    """A chosen sing: the bird wins (MBS-12), or lays a trick and is checked again (MBS-15)."""
+def _sing(state: State, decision: Decision, action: Sing) -> State:
+    """A chosen sing: the bird wins (MBS-12), or lays a trick and is checked again (MBS-15).
+
+    ``decision`` is a sing decision, or the pass or exchange of the player on turn that
+    offers sings beside its own actions (``auto_sing=False``, see
+    :func:`~cardrules.my_bird_sings.turn.declaration`).
+    """
     deal = state._deal
     seat = cast("int", decision.seat)
     log = (state._log, cast(Action, action))  # legal: one of the game's actions
@@ -325,7 +345,7 @@ def _sing(state: State, decision: SingDecision, action: Sing) -> State:
         log,
         events,
         begins=False,
-        pre=decision.pre,
+        pre=decision.pre if type(decision) is SingDecision else 0,
         exchanged=decision.exchanged,
     )
 

@@ -23,15 +23,15 @@ import random
 
 from cardrules.cards import Card
 from cardrules.errors import OptionsError
-from cardrules.my_bird_sings.actions import Abandon
+from cardrules.my_bird_sings.actions import Abandon, Sing
 from cardrules.my_bird_sings.combinations import SUIT_KEY, sets_of, suit_key
 from cardrules.my_bird_sings.compiled import compile_rules
 from cardrules.my_bird_sings.ending import DealOver, Start, turn_start
 from cardrules.my_bird_sings.exchange import ExchangeDecision, exchange_chance
-from cardrules.my_bird_sings.options import PileTo
+from cardrules.my_bird_sings.options import PileTo, SingTiming
 from cardrules.my_bird_sings.passing import pass_decision
 from cardrules.my_bird_sings.state import Deal, Decision, Hands, Known, Phase, State, Table
-from cardrules.my_bird_sings.turn import silent_holdings, sing_decision
+from cardrules.my_bird_sings.turn import declaration, silent_holdings, sing_decision
 from cardrules.my_bird_sings.views import View
 
 __all__ = ["sample_state"]
@@ -59,6 +59,28 @@ def _abandon_open(v: View, deal: Deal, hands: Hands, table: Table) -> bool:
         return True
     seat = v.on_turn
     was_open = exchange_chance(deal, hands[seat], seat, v.turn, table, False, False)
+    return type(was_open) is not ExchangeDecision
+
+
+def _just_checked(v: View, deal: Deal, table: Table) -> bool:
+    """Whether the player on turn's own pending decision follows a check of his holding.
+
+    With ``auto_sing=False`` that decision offers his sings beside its actions
+    (:func:`~cardrules.my_bird_sings.turn.declaration`). The seat to act reads it from its
+    legal actions. Another seat works it out from the public record: not after the
+    after-deal checks of turn 0 (``any_after_deal``, each declared on its own), nor at a
+    pass after a declined exchange; after an exchange it is checked again.
+    """
+    if v.to_act == v.seat:
+        return any(type(action) is Sing for action in v.legal_actions)
+    if v.exchanged:
+        return True
+    if v.turn == 0 and v.options.sing_timing is SingTiming.ANY_AFTER_DEAL:
+        return False
+    if v.phase is not Phase.PASS:
+        return True
+    seat = v.on_turn
+    was_open = exchange_chance(deal, (), seat, v.turn, table, False, False)
     return type(was_open) is not ExchangeDecision
 
 
@@ -199,17 +221,18 @@ def sample_state(view: View, rng: random.Random) -> State:
         sets = sets_of(holding, suit_key(holding), rules.hand_size, keys)
         decision = sing_decision(options, seat, sets, pre, view.exchanged, abandon)
     else:
+        on_turn = view.on_turn
+        holding = all_hands[on_turn]
         chance = None
         if phase is Phase.EXCHANGE:
-            on_turn = view.on_turn
-            chance = exchange_chance(deal, all_hands[on_turn], on_turn, turn, table, False, abandon)
+            chance = exchange_chance(deal, holding, on_turn, turn, table, False, abandon)
         if type(chance) is ExchangeDecision:
             decision = chance
         else:
-            on_turn = view.on_turn
-            decision = pass_decision(
-                deal, all_hands[on_turn], on_turn, turn, view.exchanged, abandon
-            )
+            decision = pass_decision(deal, holding, on_turn, turn, view.exchanged, abandon)
+        if not options.auto_sing and decision.seat == on_turn and _just_checked(view, deal, table):
+            sets = sets_of(holding, suit_key(holding), rules.hand_size, keys)
+            decision = declaration(options, decision, on_turn, sets, view.exchanged, abandon)
     return State(
         deal=deal,
         hands=all_hands,

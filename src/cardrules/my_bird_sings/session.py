@@ -54,7 +54,7 @@ def start_deal(
 
 
 def new_game(
-    options: Options,
+    options: Options | None = None,
     *,
     seed: int | None = None,
     deck: Sequence[Card] | str | None = None,
@@ -67,25 +67,30 @@ def new_game(
     rest of the pack, the stock, is worked out when an exchange or a refill needs it, in
     the same order as a full shuffle). The seed (0 if only a deck is given) also drives the
     order in which a ``draw_blind`` hand is offered, so a ``draw_blind`` deal from a deck
-    needs a seed as well. Balances start at 0. There is no
-    hidden randomness: one of ``seed`` and ``deck`` must be given.
+    needs a seed as well. Balances start at 0. ``options`` defaults to ``Options()``,
+    Peel's game for five (the ``PEEL`` preset). Without a seed or a deck the seed is 0, so
+    ``new_game()`` is the same game every time: there is no hidden randomness (give
+    ``seed=`` for another deal, e.g. from :mod:`secrets`).
 
     >>> from cardrules.my_bird_sings import Options
     >>> new_game(Options(players=3), seed=1).hands[1]
     (<Card 7S>, <Card 3H>, <Card 10D>, <Card JS>)
+    >>> state = new_game()
+    >>> state.options == Options(), state == new_game(Options(), seed=0)
+    (True, True)
 
     Raises:
         OptionsError: for options that are not an :class:`Options`, a bad dealer, seed or
-            deck, or neither a seed nor a deck.
+            deck.
 
     """
+    if options is None:
+        options = Options()
     if not isinstance(options, Options):
         raise OptionsError(f"options: expected my_bird_sings.Options, not {options!r}")
     n = options.players
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
         raise OptionsError(f"dealer: expected a seat from 0 to {n - 1}, not {dealer!r}")
-    if seed is None and deck is None:
-        raise OptionsError("seed, deck: give a seed or a deck (cardrules has no hidden randomness)")
     _check_blind_seed(options, seed, deck)
     return start_deal(compile_rules(options), dealer, seed, deck)
 

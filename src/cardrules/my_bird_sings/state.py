@@ -4,8 +4,8 @@ The values users see beside a state (phases, events, outcomes) are in
 :mod:`cardrules.my_bird_sings.events`, and named here too.
 
 A :class:`State` holds what changes from step to step: the hands, the turn, the pending
-:class:`Decision` (who decides, between which actions, and why anything else is refused),
-the action and event logs. Everything fixed for the whole deal sits in one :class:`Deal`
+:class:`Decision` (who decides, and between which actions), the action and event logs.
+Everything fixed for the whole deal sits in one :class:`Deal`
 shared by all its states, and what changes rarely (stock, dead pile, tricks, pool and
 balances) in one :class:`Table`, so building a successor is cheap.
 
@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, ClassVar, TypeAlias
 from cardrules._value import Value
 from cardrules.cards import Card
 from cardrules.dealing import shuffled
-from cardrules.errors import IllegalActionError
 from cardrules.history import DealHistory, Log, log_items, relink
 from cardrules.my_bird_sings.actions import Action
 from cardrules.my_bird_sings.events import Event, EventKind, Known, Outcome, OutcomeKind, Phase
@@ -321,8 +320,9 @@ class Decision(Value):
 
     Each rule that asks a player something returns one of these (the pass of MBS-8, the
     exchange of MBS-11, the sing of MBS-9/MBS-12, or the end of the deal), and everything
-    about the decision comes from it: the legal actions, in order, and the refusal of any
-    other action that the rule owning the decision explains.
+    about the decision comes from it: the legal actions, in order. The refusal of any other
+    action is the owning rule's too, told from what the deciding seat sees (see
+    :func:`cardrules.my_bird_sings.refusals.refusal`).
     """
 
     __slots__ = ("_exchanged", "_legal", "_seat")
@@ -358,10 +358,6 @@ class Decision(Value):
     def outcome(self) -> Outcome | None:
         """The settlement, once the deal is over; ``None`` while a decision is pending."""
         return None
-
-    def refusal(self, state: State, action: object) -> IllegalActionError:
-        """Why ``action``, which is not among :attr:`legal`, is refused at this decision."""
-        raise NotImplementedError
 
 
 class State(Value):
@@ -403,6 +399,12 @@ class State(Value):
             log_items(self._events),
         )
 
+    def __str__(self) -> str:
+        """The table as text, every hand shown: ``print(state)`` (see ``cardrules._text``)."""
+        from cardrules._text import draw
+
+        return draw(self)
+
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         """Pickle (and copy) with the action and event logs as flat tuples.
 
@@ -412,6 +414,20 @@ class State(Value):
         linked up again when it is rebuilt; the copy equals the original.
         """
         return (_rebuild_state, self._key())
+
+    def _repr_svg_(self) -> str:
+        """The whole table as SVG, every hand face up, so Jupyter shows a state.
+
+        A state is the full truth (see :func:`cardrules.svg.table`); show players their
+        views instead.
+
+        >>> from cardrules.my_bird_sings import new_game
+        >>> new_game(seed=3)._repr_svg_().startswith("<svg")
+        True
+        """
+        from cardrules.svg import table
+
+        return table(self)
 
     @property
     def options(self) -> Options:

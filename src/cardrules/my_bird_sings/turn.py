@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from cardrules.cards import Card
+from cardrules.dealing import derive_seed
 from cardrules.errors import IllegalActionError
 from cardrules.history import Log
 from cardrules.my_bird_sings.actions import (
@@ -40,14 +41,17 @@ from cardrules.my_bird_sings.state import (
     State,
     Table,
 )
-from cardrules.my_bird_sings.tricks import lay_trick
 
 __all__ = [
     "SingDecision",
+    "declaration",
     "no_sing_waiting",
+    "ordinary_decision",
     "play_turn",
+    "shown_set",
     "silent_holdings",
     "sing_decision",
+    "sing_refusal",
 ]
 
 # Enum members read once: a class attribute look-up costs a call on the hot path.
@@ -55,17 +59,20 @@ _ANY_AFTER_DEAL: Final = SingTiming.ANY_AFTER_DEAL
 _VOID: Final = Start.VOID
 _OFFER_ABANDON: Final = Start.OFFER_ABANDON
 _SANG: Final = OutcomeKind.SANG
-_EXHAUSTED: Final = OutcomeKind.EXHAUSTED
 _ROUND_LIMIT: Final = OutcomeKind.ROUND_LIMIT
+_SHOWN_LABEL: Final = 0x5348  # derive_seed label of the shown set's draw
 
 
 class SingDecision(Decision):
-    """A checked holding sings and its owner chooses (MBS-9, MBS-12, MBS-15).
+    """A checked holding is declared by its owner (MBS-9, MBS-12, MBS-15).
 
-    Offered with ``auto_sing=False`` (sing or keep silent, D-5) and, in the play-to-
-    exhaustion variant, when several sets sing. ``pre`` is the after-deal check it belongs
-    to (``sing_timing="any_after_deal"``: the seat ``pre`` places after the eldest hand,
-    D-6), 0 at the player on turn's own checks.
+    With ``auto_sing=False`` (D-5) the owner sings or keeps silent; this decision comes at
+    every after-deal check (``sing_timing="any_after_deal"``, D-6) and at the player on
+    turn's checks when the pass that follows is not his to make (``draw_blind``), whether
+    or not the holding sings, so that it shows nothing (see :func:`declaration`). In the
+    play-to-exhaustion variant with automatic singing the bird chooses which singing set
+    it lays as a trick. ``pre`` is the after-deal check it belongs to (the seat ``pre``
+    places after the eldest hand), 0 at the player on turn's own checks.
     """
 
     __slots__ = ("_pre",)
@@ -84,23 +91,6 @@ class SingDecision(Decision):
     def pre(self) -> int:
         """The after-deal check this decision belongs to (0 at the player on turn's checks)."""
         return self._pre
-
-    def refusal(self, state: State, action: object) -> IllegalActionError:
-        """A set that is not held or does not sing, a silence not allowed, or anything else."""
-        seat = self._seat
-        if type(action) is Sing:
-            hand = state.hands[seat] if seat is not None else ()
-            if not all(card in hand for card in action.cards):
-                return IllegalActionError(action, "MBS-12", "you do not hold all of these cards")
-            rule, reason = not_singing(state.options, action.cards)
-            return IllegalActionError(action, rule, reason)
-        if type(action) is DeclineSing:
-            return IllegalActionError(
-                action, "MBS-9", "singing is automatic and compulsory (auto_sing is on)"
-            )
-        return IllegalActionError(
-            action, "MBS-9", f"seat {seat}'s holding sings; seat {seat} must sing first"
-        )
 
 
 def sing_decision(
@@ -124,13 +114,54 @@ def sing_decision(
     return SingDecision(seat, legal, exchanged, pre)
 
 
-def no_sing_waiting(action: Sing | DeclineSing) -> IllegalActionError:
-    """The refusal of a sing, or of keeping silent, where no singing holding waits (MBS-9)."""
+def sing_refusal(
+    options: Options, seat: int, hand: tuple[Card, ...], action: object
+) -> IllegalActionError:
+    """Why ``action`` is refused while ``seat``, holding ``hand``, must decide a sing (MBS-9).
+
+    A set that is not held or does not sing (MBS-4 to MBS-6), a silence not allowed
+    (D-5), or anything else: the sing comes first. With ``auto_sing=False`` the decision
+    is a declaration that may come whether or not the holding sings (see
+    :func:`declaration`), so its sentence does not say that it sings.
+    """
     if type(action) is Sing:
+        if not all(card in hand for card in action.cards):
+            return IllegalActionError(action, "MBS-12", "you do not hold all of these cards")
+        rule, reason = not_singing(options, action.cards)
+        return IllegalActionError(action, rule, reason)
+    if type(action) is DeclineSing:
+        return IllegalActionError(
+            action, "MBS-9", "singing is automatic and compulsory (auto_sing is on)"
+        )
+    if options.auto_sing:  # play to exhaustion: the sing itself is compulsory
+        reason = f"seat {seat}'s holding sings; seat {seat} must first lay a singing set"
+    else:
+        reason = f"seat {seat} must first sing or keep silent"
+    return IllegalActionError(action, "MBS-9", reason)
+
+
+def no_sing_waiting(
+    options: Options,
+    seat: int,
+    hand: tuple[Card, ...],
+    offered: bool,
+    action: Sing | DeclineSing,
+) -> IllegalActionError:
+    """The refusal of a sing, or of keeping silent, away from a sing decision (MBS-9).
+
+    ``seat`` decides now, holding ``hand``; ``offered`` says whether his decision offers
+    sings beside its other actions (:func:`declaration`): then a sing is refused as a sing
+    decision refuses it, and keeping silent needs no action.
+    """
+    if type(action) is Sing:
+        if offered:
+            return sing_refusal(options, seat, hand, action)
         reason = (
             "a bird sings only when its owner's holding is checked, and no holding that "
             "sings is waiting for a decision"
         )
+    elif not options.auto_sing:
+        reason = "there is nothing to decline: any other action here keeps silent"
     else:
         reason = "no holding that sings is waiting for a decision"
     return IllegalActionError(action, "MBS-9", reason)
@@ -162,11 +193,11 @@ def play_turn(
     dealer (``pre`` places after him; D-6).
 
     The first bird to sing wins the whole pool and shows its singing cards, which are
-    public in every seat's view (MBS-12): the engine sings for the player and shows the
-    first singing set in the order his cards arrived, or, with ``auto_sing=False``, he
-    chooses to sing or keep silent (D-5). In the play-to-exhaustion variant the bird lays
-    a trick instead (MBS-15), choosing the set if several sing, and his new holding is
-    checked again.
+    public in every seat's view (MBS-12): the engine sings for the player and shows one
+    of his singing sets (:func:`shown_set`), or, with ``auto_sing=False``, he chooses to
+    sing or keep silent (D-5) at a decision that shows the table nothing
+    (:func:`declaration`). In the play-to-exhaustion variant the bird lays a trick
+    instead (MBS-15), choosing the set, and his new holding is checked again.
 
     By default the turn begins here, and MBS-13 speaks first: the round limit may void the
     deal, or the turn's first decision may offer ``Abandon()``. With ``begins=False`` the
@@ -184,6 +215,7 @@ def play_turn(
     keys = rules.keys
     order = deal._order
     seat = order[turn % len(order)]  # the seat on turn (MBS-7's table)
+    options = rules.options
     while True:
         if check:
             checked = deal.on_turn(turn + pre) if pre else seat  # pre: after-deal checks
@@ -191,33 +223,93 @@ def play_turn(
             key = 0
             for card in hand:
                 key += SUIT_KEY[card]
-            if key in keys:  # the bird sings
-                options = rules.options
-                if options.auto_sing and not options.play_to_exhaustion:  # it sings: it wins
-                    shown = sets_of(hand, key, rules.hand_size, keys, 1)[0]
-                    return settle(deal, hands, turn, table, log, events, _SANG, checked, shown)
-                sets = sets_of(hand, key, rules.hand_size, keys)
-                if options.auto_sing and len(sets) == 1:  # play to exhaustion: a trick
-                    hands, table, events, ended = lay_trick(
-                        deal, hands, turn, checked, sets[0], table, events
+            if options.auto_sing:
+                if key in keys:  # the bird sings
+                    sets = sets_of(hand, key, rules.hand_size, keys)
+                    if not options.play_to_exhaustion:  # it sings: it wins
+                        shown = shown_set(deal, turn, sets)
+                        return settle(deal, hands, turn, table, log, events, _SANG, checked, shown)
+                    # Play to exhaustion: the bird must lay a trick and chooses the set, even
+                    # from one, so that the pause says nothing of how many sets it holds.
+                    decision: Decision = sing_decision(
+                        options, checked, sets, pre, exchanged, abandon
                     )
-                    if ended:
-                        return settle(deal, hands, turn, table, log, events, _EXHAUSTED)
-                    continue  # his new holding is checked again
-                decision: Decision = sing_decision(options, checked, sets, pre, exchanged, abandon)
+                    return State(deal, hands, turn, decision, table, log, events)
+            else:  # declared singing (D-5): every check is a decision its owner takes
+                sets = sets_of(hand, key, rules.hand_size, keys) if key in keys else ()
+                if pre or (turn == 0 and options.sing_timing is _ANY_AFTER_DEAL):
+                    decision = sing_decision(options, checked, sets, pre, exchanged, abandon)
+                else:
+                    ordinary = ordinary_decision(deal, hand, seat, turn, table, exchanged, abandon)
+                    decision = declaration(options, ordinary, seat, sets, exchanged, abandon)
                 return State(deal, hands, turn, decision, table, log, events)
-        if turn == 0 and pre < rules.players - 1 and rules.options.sing_timing is _ANY_AFTER_DEAL:
+        if turn == 0 and pre < rules.players - 1 and options.sing_timing is _ANY_AFTER_DEAL:
             pre += 1  # the next after-deal check
             check = True
             continue
         break
-    hand = hands[seat]
-    if turn >= rules.exchange_from:  # before it the exchange rule is closed (see MBS-11)
+    decision = ordinary_decision(deal, hands[seat], seat, turn, table, exchanged, abandon)
+    return State(deal, hands, turn, decision, table, log, events)
+
+
+def ordinary_decision(
+    deal: Deal,
+    hand: tuple[Card, ...],
+    seat: int,
+    turn: int,
+    table: Table,
+    exchanged: bool,
+    abandon: bool,
+) -> Decision:
+    """The exchange (MBS-11) if it is open to ``seat``, on turn, else his pass (MBS-8)."""
+    if turn >= deal._rules.exchange_from:  # before it the exchange rule is closed (MBS-11)
         chance = exchange_chance(deal, hand, seat, turn, table, exchanged, abandon)
         if type(chance) is ExchangeDecision:
-            return State(deal, hands, turn, chance, table, log, events)
-    decision = pass_decision(deal, hand, seat, turn, exchanged, abandon)
-    return State(deal, hands, turn, decision, table, log, events)
+            return chance
+    return pass_decision(deal, hand, seat, turn, exchanged, abandon)
+
+
+def declaration(
+    options: Options,
+    ordinary: Decision,
+    seat: int,
+    sets: tuple[tuple[Card, ...], ...],
+    exchanged: bool,
+    abandon: bool,
+) -> Decision:
+    """How a check of the player on turn's holding is declared with ``auto_sing=False``.
+
+    The player on turn sings or keeps silent (D-5), and the table must not learn which
+    before he says so, nor whether his holding could sing at all (C-6). When the decision
+    that follows the check (``ordinary``) is his own (he throws his pass, or he may
+    exchange), each ``Sing`` of ``sets`` is offered beside its actions, and taking any
+    other action keeps him silent. When it is not (his left neighbour draws blind), he
+    declares first, at a sing decision of his own whether or not his holding sings: sing,
+    or keep silent (``DeclineSing()``, the only action when nothing sings).
+    """
+    if ordinary._seat != seat:
+        return sing_decision(options, seat, sets, 0, exchanged, abandon)
+    if not sets:
+        return ordinary
+    sings = tuple([Sing(cards) for cards in sets])
+    legal = ordinary._legal
+    if legal[-1] is ABANDON:  # Abandon() stays last (MBS-13)
+        return type(ordinary)(seat, (*legal[:-1], *sings, ABANDON), ordinary._exchanged)
+    return type(ordinary)(seat, (*legal, *sings), ordinary._exchanged)
+
+
+def shown_set(deal: Deal, turn: int, sets: tuple[tuple[Card, ...], ...]) -> tuple[Card, ...]:
+    """The singing set a bird shows when the engine sings for it (MBS-12).
+
+    A holding of one card more than a hand may sing with several sets (a five-card flush,
+    or two cards of one suit beside the other three suits). Which one is shown is drawn
+    with the deal's own seed and the turn, the way a blind draw's order is (MBS-8), so the
+    shown cards say nothing about the card that stays hidden: not its rank, nor when it
+    arrived.
+    """
+    if len(sets) == 1:
+        return sets[0]
+    return sets[derive_seed(deal._seed, turn, _SHOWN_LABEL) % len(sets)]
 
 
 def silent_holdings(
@@ -226,7 +318,8 @@ def silent_holdings(
     """What the sing checks of MBS-9 reveal of hidden hands, for sampling.
 
     Returns the seats (other than ``viewer``) whose holdings cannot sing now, and the seat
-    whose holding must sing (a pending sing decision), if any. With automatic singing a
+    whose holding must sing (a pending sing decision under automatic singing), if any.
+    With automatic singing a
     holding that was checked and has not received a card since is silent, as the deal
     would have ended otherwise: every seat whose turn has come (it is checked when it
     receives), and with ``any_after_deal`` every dealt hand once the after-deal checks are
@@ -234,9 +327,9 @@ def silent_holdings(
     """
     options = deal.options
     n = options.players
-    must_sing = to_act if phase is Phase.SING else None
     if not options.auto_sing or phase is Phase.OVER:
-        return [], must_sing
+        return [], None  # declared singing: a pending declaration says nothing (D-5)
+    must_sing = to_act if phase is Phase.SING else None
     after_deal = options.sing_timing is _ANY_AFTER_DEAL and (turn > 0 or phase is not Phase.SING)
     checked = {deal.on_turn(earlier) for earlier in range(min(turn, n - 1) + 1)}
     silent = [

@@ -32,6 +32,12 @@ from cardrules.spoil_five.actions import (
     parse_action,
 )
 from cardrules.spoil_five.deal import new_game, next_deal
+from cardrules.spoil_five.explain import (
+    explain_action,
+    explain_settlement,
+    explain_tricks,
+    explain_unavailable,
+)
 from cardrules.spoil_five.following import Following, follow_rule
 from cardrules.spoil_five.options import (
     FORTY_FIVE,
@@ -129,6 +135,10 @@ __all__ = [
     "View",
     "apply_action",
     "check_action",
+    "explain_action",
+    "explain_settlement",
+    "explain_tricks",
+    "explain_unavailable",
     "follow_rule",
     "format_action",
     "history",

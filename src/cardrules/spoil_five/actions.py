@@ -20,6 +20,7 @@ import attrs
 
 from cardrules._interned import Interned, Singleton, prebuilt
 from cardrules._notation import to_card
+from cardrules._notation import words as notation_words
 from cardrules.cards import FULL_PACK, Card, parse_card
 from cardrules.errors import NotationError
 
@@ -206,7 +207,7 @@ def parse_action(text: str) -> Action:
     """
     if not isinstance(text, str):
         raise NotationError(f"not a Spoil Five action: {text!r} (expected a string)")
-    words = text.strip().lower().split()
+    words = notation_words(text)
     try:
         if len(words) == 1:
             bare = _BARE.get(words[0])
@@ -224,16 +225,20 @@ def parse_action(text: str) -> Action:
     )
 
 
-def format_action(action: Action) -> str:
+def format_action(action: Action | str) -> str:
     """Write an action in canonical notation (lower-case verb, card in canonical form).
 
-    >>> format_action(Play(parse_card("10c")))
-    'play 10C'
+    Notation is read first (:func:`parse_action`), so text comes back canonical.
+
+    >>> format_action(Play(parse_card("10c"))), format_action("10c")
+    ('play 10C', 'play 10C')
 
     Raises:
-        NotationError: if ``action`` is not a Spoil Five action.
+        NotationError: if ``action`` is not a Spoil Five action, nor its notation.
 
     """
+    if isinstance(action, str):
+        return str(parse_action(action))
     if not isinstance(action, ACTION_TYPES):
         raise NotationError(f"not a Spoil Five action: {action!r}")
     return str(action)

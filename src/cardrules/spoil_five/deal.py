@@ -86,7 +86,7 @@ _SCORING_POOL: Final = Scoring.POOL
 
 
 def new_game(
-    options: Options,
+    options: Options | None = None,
     *,
     seed: int | None = None,
     deck: Sequence[Card] | None = None,
@@ -94,21 +94,27 @@ def new_game(
 ) -> State:
     """Start a session: antes, the first deal, and the state at the first decision.
 
+    ``options`` defaults to ``Options()``, Peel's game for five players (the ``PEEL`` preset).
     With ``seed`` the pack is shuffled reproducibly; with ``deck`` (all 52 cards, top
-    first) it is dealt as given and the seed is 0 unless given. One of them is required:
-    randomness enters only explicitly, so there is no hidden default.
+    first) it is dealt as given. Without a seed the seed is 0, so ``new_game()`` is the
+    same game every time: randomness enters only explicitly (give ``seed=`` for another
+    deal, e.g. from :mod:`secrets`).
+
+    >>> state = new_game()
+    >>> state.options == Options(), state == new_game(Options(), seed=0)
+    (True, True)
 
     Raises:
-        OptionsError: for options that are not :class:`Options`, neither ``seed`` nor
-            ``deck``, or a bad seed, dealer or deck.
+        OptionsError: for options that are not :class:`Options`, or a bad seed, dealer
+            or deck.
 
     """
+    if options is None:
+        options = Options()
     if not isinstance(options, Options):
         raise OptionsError(f"options: expected spoil_five.Options, not {options!r}")
     n = options.players
     _check_seat(dealer, n)
-    if seed is None and deck is None:
-        raise OptionsError("seed, deck: give a seed or an explicit deck (no hidden randomness)")
     pack = None if deck is None else _pack_from(deck)
     if seed is None:
         seed = 0

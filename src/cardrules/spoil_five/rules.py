@@ -29,7 +29,6 @@ from cardrules.cards import FULL_PACK, Card, Suit
 from cardrules.errors import IllegalActionError
 from cardrules.history import DealHistory, History, Log, log_items
 from cardrules.spoil_five.actions import (
-    ACTION_TYPES,
     DECLINE_ROB,
     GO_ON,
     PLAYS,
@@ -47,17 +46,12 @@ from cardrules.spoil_five.actions import (
     parse_action,
 )
 from cardrules.spoil_five.compiled import Rules, compile_rules
-from cardrules.spoil_five.fiving import five, fiving_duty, fiving_refusal, fiving_turn
+from cardrules.spoil_five.fiving import five, fiving_turn
 from cardrules.spoil_five.options import Options, PlainLeadRule, Ranking
 from cardrules.spoil_five.ranking import winning_index
+from cardrules.spoil_five.refusals import as_action, refusal, seen_in_state, wrong_state
 from cardrules.spoil_five.robbing import RobDecision, RobTime
-from cardrules.spoil_five.settlement import (
-    JINK_DUTY,
-    JINK_REFUSAL,
-    points_result,
-    settle,
-    trick_result,
-)
+from cardrules.spoil_five.settlement import points_result, settle, trick_result
 from cardrules.spoil_five.state import (
     Board,
     Deal,
@@ -105,33 +99,65 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return state._legal
 
 
-def is_legal(state: State, action: object) -> bool:
-    """Return whether :func:`apply_action` would accept ``action`` in ``state``."""
+# The implementations of is_legal and check_action take any object, so that even the
+# compiled build (which checks annotations itself) refuses a view with wrong_state, naming
+# explain_action; type checkers see only the overloads.
+@overload
+def is_legal(state: State, action: Action | str) -> bool: ...
+
+
+@overload
+def is_legal(state: State, action: object) -> bool: ...
+
+
+def is_legal(state: object, action: object) -> bool:
+    """Return whether :func:`apply_action` would accept ``action`` in ``state``.
+
+    ``action`` may be notation, read as :func:`check_action` reads it.
+
+    >>> from cardrules.spoil_five.deal import new_game
+    >>> is_legal(new_game(seed=1), "play 7S"), is_legal(new_game(seed=1), "play the ace")
+    (True, False)
+    """
+    if not isinstance(state, State):
+        raise wrong_state(state)
     return check_action(state, action) is None
 
 
-def check_action(state: State, action: object) -> IllegalActionError | None:
+@overload
+def check_action(state: State, action: Action | str) -> IllegalActionError | None: ...
+
+
+@overload
+def check_action(state: State, action: object) -> IllegalActionError | None: ...
+
+
+def check_action(state: object, action: object) -> IllegalActionError | None:
     """Return None if ``action`` is legal in ``state``, else the error explaining why not.
 
     The error carries the rule broken and a reason a player understands, both from the
-    decision of the rule that governs the action.
+    decision of the rule that governs the action, read from what the seat to act sees
+    (:func:`cardrules.spoil_five.refusals.refusal`, which
+    :func:`~cardrules.spoil_five.explain.explain_action` asks from a seat's view).
+    ``action`` may be notation (``"play 5C"``).
 
-    >>> from cardrules.spoil_five.actions import parse_action
     >>> from cardrules.spoil_five.deal import new_game
     >>> from cardrules.spoil_five.options import Options
     >>> state = new_game(Options(players=3), seed=1)
-    >>> str(check_action(state, parse_action("play 5C")))
+    >>> str(check_action(state, "play 5C"))
     'cannot play 5C: you do not hold 5C (C-7)'
+
+    Raises:
+        TypeError: if ``state`` is not a state (for a view, call ``explain_action``).
     """
-    if isinstance(action, str):
-        action = read_action(action, parse_action)
-        if isinstance(action, IllegalActionError):
-            return action
-    if not isinstance(action, ACTION_TYPES):
-        return IllegalActionError(repr(action), "C-7", "that is not a Spoil Five action")
+    if not isinstance(state, State):
+        raise wrong_state(state)
+    action = as_action(action)
+    if isinstance(action, IllegalActionError):
+        return action
     if action in state._legal:
         return None
-    rule, reason = _refusal(state, action)
+    rule, reason = refusal(seen_in_state(state), action)
     return IllegalActionError(action, rule, reason)
 
 
@@ -212,9 +238,6 @@ def legal_plays(
     return rules.following[Suit(trump)][trick[0]].legal(cards)
 
 
-# --------------------------------------------------------------------------- refusals
-
-
 # Enum members read once: a class attribute look-up costs a call on every step.
 _BEFORE_LEAD: Final = RobTime.BEFORE_LEAD
 _DEALER_ROB: Final = Phase.DEALER_ROB
@@ -233,55 +256,6 @@ _JINK: Final = Phase.JINK
 _OUTCOME_GAME_WON: Final = OutcomeKind.GAME_WON
 _OUTCOME_WON: Final = OutcomeKind.WON
 _ROB: Final = Phase.ROB
-
-
-def _refusal(state: State, action: Action) -> tuple[str, str]:
-    """The rule id and reason refusing ``action``, which is not legal in ``state``."""
-    seat = state._to_act
-    if seat is None:
-        if state._phase is _GAME_OVER:
-            return ("SF-24", "the game is over")
-        return ("C-7", "the deal is over; start the next deal")
-    deal = state._deal
-    phase = state._phase
-    duty = _duty(state, seat)
-    if isinstance(action, Play):
-        return duty if duty is not None else _play_refusal(state, seat, action.card)
-    if isinstance(action, Rob | DeclineRob):
-        return deal._robs[seat].refusal(
-            action,
-            phase=phase,
-            first_trick=not state._tricks,
-            on_table=state._board._taker is None,
-            hand=[play.card for play in state._held[seat]],
-            duty=duty,
-        )
-    if isinstance(action, Stop | GoOn):
-        return JINK_REFUSAL
-    return fiving_refusal(deal._rules.options, action, phase, duty)
-
-
-def _duty(state: State, seat: int) -> tuple[str, str] | None:
-    """The refusal of an action of another kind than the pending decision's; None in play."""
-    phase = state._phase
-    if phase is _PLAY:
-        return None
-    if phase is _DEALER_ROB or phase is _ROB:
-        return state._deal._robs[seat].duty
-    if phase is _JINK:
-        return JINK_DUTY
-    return fiving_duty(phase)
-
-
-def _play_refusal(state: State, seat: int, card: Card) -> tuple[str, str]:
-    """Why ``card`` may not be played: not held (C-7), or the lead obliges (SF-15, SF-16)."""
-    hand = [play.card for play in state._held[seat]]
-    if card not in hand:
-        return ("C-7", f"you do not hold {card}")
-    following = state._deal._following[state._trick[0]]
-    reason = following.refusal(card, hand)
-    assert reason is not None  # a held card refused in play is one the lead forbids
-    return (following.rule, reason)
 
 
 # --------------------------------------------------------------------------- turns

@@ -454,6 +454,12 @@ class State(Value):
             self._tricks, self._won, log_items(self._log),
         )  # fmt: skip
 
+    def __str__(self) -> str:
+        """The table as text, every hand shown: ``print(state)`` (see ``cardrules._text``)."""
+        from cardrules._text import draw
+
+        return draw(self)
+
     def __reduce__(self) -> tuple[object, ...]:
         """Pickle through the constructor, the action log flattened (no recursion)."""
         return (
@@ -463,6 +469,20 @@ class State(Value):
                 self._tricks, self._won, self._legal, log_items(self._log),
             ),
         )  # fmt: skip
+
+    def _repr_svg_(self) -> str:
+        """The whole table as SVG, every hand face up, so Jupyter shows a state.
+
+        A state is the full truth (see :func:`cardrules.svg.table`); show players their
+        views instead.
+
+        >>> from cardrules.spoil_five import new_game
+        >>> new_game(seed=3)._repr_svg_().startswith("<svg")
+        True
+        """
+        from cardrules.svg import table
+
+        return table(self)
 
     @property
     def phase(self) -> Phase:

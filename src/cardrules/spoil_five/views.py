@@ -98,6 +98,12 @@ class View:
     outcome: Outcome | None
     legal_actions: tuple[Action, ...]
 
+    def __str__(self) -> str:
+        """The table as this seat sees it, as text: ``print(view)`` (see ``cardrules._text``)."""
+        from cardrules._text import draw
+
+        return draw(self)
+
     def _repr_svg_(self) -> str:
         """The view as an SVG picture, so Jupyter shows it (see :func:`cardrules.svg.view`).
 

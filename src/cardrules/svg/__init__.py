@@ -1,4 +1,4 @@
-"""Pictures of cards, hands, tricks, rank orders and whole seat views, as SVG.
+"""Pictures of cards, hands, tricks, rank orders, deals, moves and whole seat views, as SVG.
 
 Every function returns a :class:`Drawing`: a complete, self-contained SVG document (a
 ``str``) with a ``viewBox``, so it scales cleanly from a thumbnail to a poster, needs no
@@ -19,7 +19,20 @@ from __future__ import annotations
 
 from cardrules.svg._chart import rank_chart
 from cardrules.svg._draw import Drawing
+from cardrules.svg._moves import deal, exchange, passing
 from cardrules.svg._pictures import card, card_back, hand, trick
-from cardrules.svg._views import view
+from cardrules.svg._views import table, view
 
-__all__ = ["Drawing", "card", "card_back", "hand", "rank_chart", "trick", "view"]
+__all__ = [
+    "Drawing",
+    "card",
+    "card_back",
+    "deal",
+    "exchange",
+    "hand",
+    "passing",
+    "rank_chart",
+    "table",
+    "trick",
+    "view",
+]

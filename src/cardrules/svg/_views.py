@@ -41,10 +41,18 @@ def _scaled(content: str, x: float, y: float, scale: float) -> str:
 
 
 def _seat_chips(
-    view: spoil_five.View | my_bird_sings.View, stats: Sequence[str], *, top: float
+    view: spoil_five.View | my_bird_sings.View,
+    stats: Sequence[str],
+    *,
+    top: float,
+    hands: Sequence[Sequence[Card]] | None = None,
 ) -> tuple[str, float]:
-    """One chip per seat: name, dealer badge, card backs and a line of public facts."""
-    me, sizes, dealer, to_act = view.seat, view.hand_sizes, view.dealer, view.to_act
+    """One chip per seat: name, dealer badge, cards and a line of public facts.
+
+    The cards are backs, or with ``hands`` (a whole table, see :func:`table`) face up.
+    """
+    me = view.seat if hands is None else -1
+    sizes, dealer, to_act = view.hand_sizes, view.dealer, view.to_act
     n = len(sizes)
     per_row = min(n, _PER_ROW)
     chip_w = (_WIDTH - 2 * _MARGIN) / per_row
@@ -71,8 +79,10 @@ def _seat_chips(
                 + label("D", x + chip_w - 20, y + 20, size=13, fill="#1b1b1b", weight="bold")
             )
         step = min(16.0, (chip_w - 30 - CARD_W * _SMALL) / max(count - 1, 1))
+        faces: Sequence[Card | None] = [None] * count if hands is None else hands[seat]
         backs = "".join(
-            _scaled(card_group(None, 0, 0), x + 12 + i * step, y + 28, _SMALL) for i in range(count)
+            _scaled(card_group(face, 0, 0), x + 12 + i * step, y + 28, _SMALL)
+            for i, face in enumerate(faces)
         )
         chip.append(backs)
         chip.append(label(stats[seat], x + 12, y + _CHIP_H - 8, size=12, anchor="start"))
@@ -87,7 +97,7 @@ def _seat_chips(
 
 
 def _own_hand(
-    cards: Sequence[Card], highlight: Sequence[Card], seat: int, top: float
+    cards: Sequence[Card], highlight: Sequence[Card], seat: int, top: float, heading: str
 ) -> tuple[str, float]:
     """The seat's own hand, face up, with the cards it may use raised and outlined.
 
@@ -101,7 +111,7 @@ def _own_hand(
     width = hand_width(len(cards), step)
     x = max(_MARGIN, (_WIDTH - width) / 2)
     body = hand_fragment(cards, x, top + 26, step=step, highlight=highlight, lift=lift)
-    title = label("your hand", x, top + 16, size=15, anchor="start", weight="bold")
+    title = label(heading, x, top + 16, size=15, anchor="start", weight="bold")
     part = f'<g class="own-hand" data-seat="{seat}">{title}{body}</g>'
     return part, top + 26 + lift + CARD_H + 14
 
@@ -125,12 +135,12 @@ def _who(seat: int, me: int) -> str:
 # --- Spoil Five ----------------------------------------------------------------------------
 
 
-def _spoil_five_status(view: spoil_five.View) -> str:
+def _spoil_five_status(view: spoil_five.View, me: int) -> str:
     from cardrules.spoil_five import OutcomeKind, Phase
 
     outcome = view.outcome
     if outcome is not None:
-        winners = " and ".join(_who(s, view.seat) for s in outcome.winners)
+        winners = " and ".join(_who(s, me) for s in outcome.winners)
         if outcome.kind is OutcomeKind.WON:
             return f"{winners} won the pool"
         if outcome.kind is OutcomeKind.JINK:
@@ -150,7 +160,7 @@ def _spoil_five_status(view: spoil_five.View) -> str:
         Phase.FIVING_ASK: "ask the dealer to five, or not",
         Phase.FIVING_ANSWER: "accept or refuse to five",
     }.get(view.phase, str(view.phase))
-    if view.to_act == view.seat:
+    if view.to_act == me:
         if view.phase is Phase.PLAY and _every_card_playable(view.hand, view.legal_actions):
             doing = "play any card"
         return f"your turn: {doing}"
@@ -161,15 +171,18 @@ def _every_card_playable(hand: Sequence[Card], legal: Sequence[object]) -> bool:
     return set(hand) <= {_action_card(action) for action in legal}
 
 
-def spoil_five_view(view: spoil_five.View, *, size: float = 70) -> Drawing:
-    """Draw a Spoil Five seat view (see :func:`view`)."""
+def spoil_five_view(
+    view: spoil_five.View, *, size: float = 70, hands: Sequence[Sequence[Card]] | None = None
+) -> Drawing:
+    """Draw a Spoil Five seat view (see :func:`view`), or with ``hands`` a table."""
     n = len(view.hand_sizes)
+    me = view.seat if hands is None else -1
     stats = [
         f"{view.tricks_won[s]} trick{'s' if view.tricks_won[s] != 1 else ''}"
         + (" \N{EM DASH} barred" if s in view.barred else "")
         for s in range(n)
     ]
-    chips, y = _seat_chips(view, stats, top=56)
+    chips, y = _seat_chips(view, stats, top=56, hands=hands)
     # the table: trumps and the turn-up on the left, the trick on the right
     table_top = y + 10
     taken = view.turn_up_taken_by
@@ -178,7 +191,7 @@ def spoil_five_view(view: spoil_five.View, *, size: float = 70) -> Drawing:
         + trump_marker(view.trump, _MARGIN, table_top)
         + _scaled(card_group(view.turn_up, 0, 0), _MARGIN + 10, table_top + 40, _MID)
         + label(
-            "turn-up" if taken is None else f"taken by {_who(taken, view.seat)}",
+            "turn-up" if taken is None else f"taken by {_who(taken, me)}",
             _MARGIN + 10 + CARD_W * _MID / 2,
             table_top + 40 + CARD_H * _MID + 20,
             size=13,
@@ -196,7 +209,7 @@ def spoil_five_view(view: spoil_five.View, *, size: float = 70) -> Drawing:
     elif view.tricks:
         last = view.tricks[-1]
         seats = [(last.leader + i) % n for i in range(len(last.cards))]
-        caption = f"trick {len(view.tricks)}, won by {_who(last.winner, view.seat)}"
+        caption = f"trick {len(view.tricks)}, won by {_who(last.winner, me)}"
         plays = trick_fragment(
             last.cards, 0, 0, winner=(last.winner - last.leader) % n, seats=seats
         )
@@ -217,8 +230,9 @@ def spoil_five_view(view: spoil_five.View, *, size: float = 70) -> Drawing:
         info,
         [chips, turn_up, trick],
         table_bottom,
-        _spoil_five_status(view),
+        _spoil_five_status(view, me),
         size,
+        neutral=hands is not None,
     )
 
 
@@ -230,6 +244,8 @@ def _seat_view(
     table_bottom: float,
     status_text: str,
     size: float,
+    *,
+    neutral: bool = False,
 ) -> Drawing:
     """Finish a view drawing: the seat's own hand under ``table``, the status, the frame.
 
@@ -241,24 +257,33 @@ def _seat_view(
         table_bottom: where the table ends.
         status_text: the status line (who is to act, what happened).
         size: the card size in the rendering (see :func:`view`).
+        neutral: whether this is a whole table (:func:`table`), drawn for no seat.
 
     """
     title, name = game
     highlight = [
         card for action in view.legal_actions if (card := _action_card(action)) is not None
     ]
-    own, y = _own_hand(view.hand, highlight, view.seat, table_bottom)
+    heading = f"seat {view.seat}'s hand" if neutral else "your hand"
+    own, y = _own_hand(view.hand, highlight, view.seat, table_bottom, heading)
     status = _status(status_text, y + 14)
     height = y + 30
-    body = _frame(f"{title} \N{EM DASH} seat {view.seat}", info, [*table, own, status], height)
+    head = f"{title} \N{EM DASH} " + ("the table" if neutral else f"seat {view.seat}")
+    body = _frame(head, info, [*table, own, status], height)
+    if neutral:
+        kind, caption = f"table {name}", f"{title}, the whole table (every hand face up)"
+        data = {"game": name}
+    else:
+        kind, caption = f"view {name}", f"{title}, seat {view.seat}'s view"
+        data = {"seat": str(view.seat), "game": name}
     return document(
         body,
         width=_WIDTH,
         height=height,
         scale=_scale(size),
-        kind=f"view {name}",
-        title=f"{title}, seat {view.seat}'s view: {status_text}",
-        data={"seat": str(view.seat), "game": name},
+        kind=kind,
+        title=f"{caption}: {status_text}",
+        data=data,
     )
 
 
@@ -278,16 +303,16 @@ def _action_card(action: object) -> Card | None:
 # --- My Bird Sings ---------------------------------------------------------------------------
 
 
-def _my_bird_sings_status(view: my_bird_sings.View) -> str:
+def _my_bird_sings_status(view: my_bird_sings.View, me: int) -> str:
     from cardrules.my_bird_sings import OutcomeKind, Phase
 
     outcome = view.outcome
     if outcome is not None:
         if outcome.kind is OutcomeKind.SANG and outcome.singer is not None:
-            who = _who(outcome.singer, view.seat)
+            who = _who(outcome.singer, me)
             return f"{who}: my bird sings! won {sum(outcome.payouts)}"
         if outcome.winners:
-            winners = " and ".join(_who(s, view.seat) for s in outcome.winners)
+            winners = " and ".join(_who(s, me) for s in outcome.winners)
             return f"{winners} won on tricks"
         return "no bird sang: the pool is carried to the next deal"
     if view.to_act is None:
@@ -298,14 +323,19 @@ def _my_bird_sings_status(view: my_bird_sings.View) -> str:
         Phase.EXCHANGE: "exchange with the stock, or decline",
         Phase.SING: "choose the cards that sing",
     }.get(view.phase, str(view.phase))
-    if view.to_act == view.seat:
+    if view.to_act == me:
         return f"your turn: {doing}"
+    if me < 0:
+        return f"seat {view.to_act}'s turn: {doing}"
     return f"seat {view.to_act}'s turn"
 
 
-def my_bird_sings_view(view: my_bird_sings.View, *, size: float = 70) -> Drawing:
-    """Draw a My Bird Sings seat view (see :func:`view`)."""
+def my_bird_sings_view(
+    view: my_bird_sings.View, *, size: float = 70, hands: Sequence[Sequence[Card]] | None = None
+) -> Drawing:
+    """Draw a My Bird Sings seat view (see :func:`view`), or with ``hands`` a table."""
     n = len(view.hand_sizes)
+    me = view.seat if hands is None else -1
     stats = [
         f"{view.tricks[s]} tricks" if view.options.play_to_exhaustion else "" for s in range(n)
     ]
@@ -315,7 +345,7 @@ def my_bird_sings_view(view: my_bird_sings.View, *, size: float = 70) -> Drawing
         + (f"{view.exchanges_made[s]} exch." if view.exchanges_made[s] else "")
         for s, text in enumerate(stats)
     ]
-    chips, y = _seat_chips(view, stats, top=56)
+    chips, y = _seat_chips(view, stats, top=56, hands=hands)
     top = y + 10
     pile = "".join(
         _scaled(card_group(None, 0, 0), _MARGIN + 10 + 3 * i, top + 30 - 3 * i, _MID)
@@ -338,7 +368,7 @@ def my_bird_sings_view(view: my_bird_sings.View, *, size: float = 70) -> Drawing
     middle_x = _MARGIN + 190
     if view.outcome is not None and view.outcome.shown:
         singer = view.outcome.singer
-        who = _who(singer, view.seat) if singer is not None else "the singer"
+        who = _who(singer, me) if singer is not None else "the singer"
         caption = f"{who} showed"
         cards = hand_fragment(
             view.outcome.shown, 0, 0, step=CARD_W + 12, highlight=view.outcome.shown
@@ -382,8 +412,9 @@ def my_bird_sings_view(view: my_bird_sings.View, *, size: float = 70) -> Drawing
         info,
         [chips, stock, middle],
         bottom,
-        _my_bird_sings_status(view),
+        _my_bird_sings_status(view, me),
         size,
+        neutral=hands is not None,
     )
 
 
@@ -422,3 +453,35 @@ def view(view: spoil_five.View | my_bird_sings.View, *, size: float = 70) -> Dra
     if isinstance(view, my_bird_sings.View):
         return my_bird_sings_view(view, size=size)
     raise TypeError(f"not a view of a cardrules game: {type(view).__name__}")
+
+
+def table(state: spoil_five.State | my_bird_sings.State, *, size: float = 70) -> Drawing:
+    """Draw a whole state: the table with every hand face up, for no seat in particular.
+
+    A state is the full truth, so every seat's chip shows its cards face up; the table is
+    drawn as in :func:`view`, and the hand at the bottom is the one of the seat to act
+    (the dealer's once the deal is over), its usable cards raised. Never show this to a
+    player: show him :func:`view` of his view.
+
+    Args:
+        state: a :class:`cardrules.spoil_five.State` or :class:`cardrules.my_bird_sings.State`.
+        size: the natural width of one card of the hand in pixels.
+
+    Raises:
+        TypeError: if ``state`` is not a state of either game.
+
+    >>> from cardrules import spoil_five
+    >>> state = spoil_five.new_game(spoil_five.Options(players=3), seed=1)
+    >>> picture = table(state)
+    >>> all(f'data-card="{c}"' in picture for hand in state.hands for c in hand)
+    True
+    """
+    from cardrules import my_bird_sings, spoil_five
+
+    if isinstance(state, spoil_five.State):
+        seat = state.to_act if state.to_act is not None else state.dealer
+        return spoil_five_view(spoil_five.view(state, seat), size=size, hands=state.hands)
+    if isinstance(state, my_bird_sings.State):
+        seat = state.to_act if state.to_act is not None else state.dealer
+        return my_bird_sings_view(my_bird_sings.view(state, seat), size=size, hands=state.hands)
+    raise TypeError(f"not a state of a cardrules game: {type(state).__name__}")

@@ -1,0 +1,369 @@
+"""Spoil Five explains itself to one seat, from its view alone (for front-ends).
+
+Why an action or a card is not open to the seat (:func:`explain_action`,
+:func:`explain_unavailable`), why each completed trick went to its winner
+(:func:`explain_tricks`) and how the deal was settled (:func:`explain_settlement`). Each
+reads only the :class:`~cardrules.spoil_five.views.View` it is given, never the state:
+a client holding its view can ask, and the answer tells it nothing it could not see.
+The refusals are the engine's own (:func:`cardrules.spoil_five.refusals.refusal`, which
+``check_action`` reads too), and the tricks are won by the strengths the engine reads
+(:func:`~cardrules.spoil_five.ranking.trick_strengths`, SF-17).
+
+>>> from cardrules.spoil_five import Options, new_game, view
+>>> mine = view(new_game(Options(players=3), seed=1), 1)
+>>> print(explain_action(mine, "play 5C"))
+cannot play 5C: you do not hold 5C (C-7)
+>>> print(explain_action(view(new_game(Options(players=3), seed=1), 2), "play 7D"))
+cannot play 7D: it is seat 1's turn to play, not yours (SF-14)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cardrules.cards import Card, Rank, Suit
+from cardrules.errors import IllegalActionError
+from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation, wrong_argument
+from cardrules.spoil_five.actions import PLAYS, Action, Play, Rob
+from cardrules.spoil_five.compiled import compile_rules
+from cardrules.spoil_five.events import EventKind, OutcomeKind
+from cardrules.spoil_five.options import Ranking
+from cardrules.spoil_five.ranking import TRUMP, TrumpTable, trump_table, winning_index
+from cardrules.spoil_five.refusals import Seen, as_action, refusal, turn_refusal
+from cardrules.spoil_five.views import View
+
+__all__ = ["explain_action", "explain_settlement", "explain_tricks", "explain_unavailable"]
+
+_ACE_OF_HEARTS: Final = Card(Rank.ACE, Suit.HEARTS)
+_PLURAL: Final = ("spades", "hearts", "diamonds", "clubs")
+_SINGULAR: Final = ("spade", "heart", "diamond", "club")
+_ORDINALS: Final = (
+    "best", "second-best", "third-best", "fourth-best", "fifth-best", "sixth-best",
+    "seventh-best", "eighth-best", "ninth-best", "tenth-best", "eleventh-best",
+    "twelfth-best", "thirteenth-best", "fourteenth-best",
+)  # fmt: skip
+
+
+def _expect_view(value: object) -> View:
+    if not isinstance(value, View):
+        raise wrong_argument(
+            value,
+            "a spoil_five.View",
+            "spoil_five.view(state, seat) first (or check_action(state, action) with the state)",
+        )
+    return value
+
+
+def _dealt_ace_of_trumps(v: View, table: TrumpTable) -> bool:
+    """Whether the viewing seat was dealt the ace of trumps (so robs it, SF-11).
+
+    Its dealt cards are those it holds, has played and has discarded to rob, the turn-up
+    aside (which is not the ace of trumps when this matters: a turned ace is the dealer's).
+    """
+    ace = table.ace
+    if ace in v.hand:
+        return True
+    n = v.options.players
+    seat = v.seat
+    for trick in v.tricks:
+        if trick.cards[(seat - trick.leader) % n] == ace:
+            return True
+    if v.leader is not None:
+        position = (seat - v.leader) % n
+        if position < len(v.trick) and v.trick[position] == ace:
+            return True
+    return any(
+        event.kind is EventKind.ROB and event.seat == seat and event.card == ace
+        for event in v.events
+    )
+
+
+def _seen(v: View) -> Seen:
+    """What the viewing seat, which is to act (or nobody is), sees: :func:`refusal`'s facts."""
+    rules = compile_rules(v.options)
+    seat = v.to_act
+    rob = None
+    if seat is not None:
+        table = rules.tables[v.trump]
+        holder = seat if _dealt_ace_of_trumps(v, table) else None
+        rob = rules.rob_decisions(v.turn_up, v.dealer, holder)[seat]
+    return Seen(
+        rules=rules,
+        phase=v.phase,
+        seat=seat,
+        hand=v.hand if seat is not None else (),
+        trick=v.trick,
+        trump=v.trump,
+        first_trick=not v.tricks,
+        on_table=v.turn_up_taken_by is None,
+        rob=rob,
+    )
+
+
+def explain_action(view: View, action: Action | str) -> Refusal | None:
+    """Return None if the viewing seat may take ``action`` now, else why not.
+
+    Works from the seat's view alone, and says what ``check_action`` says for the state
+    the view came from: the same rule and the same sentence (for the seat to act), or
+    whose decision it is (for any other seat). ``action`` may be notation.
+
+    >>> from cardrules.spoil_five import Options, new_game, view
+    >>> state = new_game(Options(players=3), seed=1)
+    >>> explain_action(view(state, 1), "play KS") is None
+    True
+    >>> explain_action(view(state, 1), "stop")
+    Refusal(action='stop', rule='SF-21', reason='only a player who has just won the first
+    three tricks may stop or go on, and only when jinking is played')
+    >>> explain_action(view(state, 1), "play the ace").rule
+    'C-7'
+
+    Raises:
+        TypeError: if ``view`` is not a :class:`~cardrules.spoil_five.views.View` (a state,
+            say: call ``view(state, seat)`` first, or ``check_action`` with the state).
+
+    """
+    v = _expect_view(view)
+    parsed = as_action(action)
+    if isinstance(parsed, IllegalActionError):
+        return Refusal.of(parsed)
+    to_act = v.to_act
+    if to_act is not None and to_act != v.seat:
+        return Refusal(str(parsed), *turn_refusal(v.phase, to_act))
+    if parsed in v.legal_actions:
+        return None
+    return Refusal(str(parsed), *refusal(_seen(v), parsed))
+
+
+def explain_unavailable(view: View) -> dict[Card, Refusal]:
+    """Return every card of the viewer's hand that no legal action of his uses, with why.
+
+    Each card maps to the refusal of playing it (a card that may be discarded to rob is
+    available). Empty unless it is the viewer's decision.
+
+    >>> from cardrules.spoil_five import Options, apply_action, new_game, view
+    >>> state = apply_action(new_game(Options(players=3), seed=1), "play KS")
+    >>> for card, why in explain_unavailable(view(state, 2)).items():
+    ...     print(card, "|", why.reason, f"({why.rule})")
+    3H | hearts are not trumps and you hold a spade; follow suit or trump (SF-16)
+    3D | diamonds are not trumps and you hold a spade; follow suit or trump (SF-16)
+    >>> explain_unavailable(view(state, 0))
+    {}
+    """
+    v = _expect_view(view)
+    if v.to_act != v.seat:
+        return {}
+    used: set[Card] = set()
+    for action in v.legal_actions:
+        if isinstance(action, Play):
+            used.add(action.card)
+        elif isinstance(action, Rob):
+            used.add(action.discard)
+    found: dict[Card, Refusal] = {}
+    for card in v.hand:
+        if card not in used:
+            why = explain_action(v, PLAYS[card])
+            assert why is not None  # a card whose play is legal is used
+            found[card] = why
+    return found
+
+
+def _listed(cards: list[Card]) -> str:
+    if len(cards) == 1:
+        return str(cards[0])
+    return ", ".join(str(card) for card in cards[:-1]) + " and " + str(cards[-1])
+
+
+def _trick_reason(
+    cards: tuple[Card, ...], index: int, table: TrumpTable
+) -> tuple[tuple[str, ...], str]:
+    """The rule ids and the sentence of why ``cards[index]`` wins (SF-17)."""
+    card = cards[index]
+    suit_of = table.suit_of
+    power = table.power
+    ordinary = table.ranking is Ranking.ORDINARY
+    order_rule = "SF-22" if ordinary else None
+    if suit_of[card] == TRUMP:
+        trumps = _PLURAL[table.trump]
+        beaten = sorted(
+            (c for c in cards if c != card and suit_of[c] == TRUMP),
+            key=power.__getitem__,
+            reverse=True,
+        )
+        position = _ORDINALS[table.trumps.index(card)]
+        always = card == _ACE_OF_HEARTS and table.trump is not Suit.HEARTS and not ordinary
+        if beaten:
+            rules = ["SF-17", order_rule or "SF-3"]
+            what = (
+                f"AH is always a trump, the {position}"
+                if always
+                else f"{card} is the {position} trump"
+            )
+            reason = f"{card} wins: {trumps} are trumps and {what}, above {_listed(beaten)}"
+        else:
+            rules = ["SF-17"]
+            what = "AH, always a trump," if always else str(card)
+            reason = f"{card} wins: {trumps} are trumps and {what} is the only trump played"
+        if always:
+            rules.append("SF-2")
+        return tuple(rules), reason
+    led = suit_of[cards[0]]
+    beaten = sorted(
+        (c for c in cards if c != card and suit_of[c] == led), key=power.__getitem__, reverse=True
+    )
+    suit = _SINGULAR[led]
+    position = _ORDINALS[table.plains[led].index(card)]
+    if beaten:
+        reason = (
+            f"{card} wins: no trump was played, {_PLURAL[led]} were led and {card} is the "
+            f"{position} {suit}, above {_listed(beaten)}"
+        )
+        return ("SF-17", order_rule or "SF-5"), reason
+    reason = (
+        f"{card} wins: no trump was played, {_PLURAL[led]} were led and {card} is the only "
+        f"{suit} played"
+    )
+    return ("SF-17",), reason
+
+
+def explain_tricks(view: View) -> tuple[TrickExplanation, ...]:
+    """Return why each completed trick of the current deal went to its winner, in order.
+
+    The winning card is the strongest by the strengths the engine reads (SF-17); the
+    sentence names the order that made it win (the trump order, SF-3, or SF-22 for the
+    ordinary sequence; the plain order of the suit led, SF-5).
+
+    >>> from cardrules.spoil_five import Options, apply_action, legal_actions, new_game, view
+    >>> state = new_game(Options(players=3), seed=1)
+    >>> for _ in range(6):
+    ...     state = apply_action(state, legal_actions(state)[0])
+    >>> for trick in explain_tricks(view(state, 0)):
+    ...     print(trick)
+    trick 1: 7S JS 8S, seat 2 wins. JS wins: no trump was played, spades were led and JS
+    is the third-best spade, above 7S and 8S (SF-17, SF-5)
+    trick 2: 3H AH KS, seat 0 wins. AH wins: clubs are trumps and AH, always a trump, is
+    the only trump played (SF-17, SF-2)
+    """
+    v = _expect_view(view)
+    table = trump_table(v.trump, v.options.ranking)
+    n = v.options.players
+    found = []
+    for number, trick in enumerate(v.tricks, start=1):
+        cards = trick.cards
+        index = winning_index(cards, table)
+        rules, reason = _trick_reason(cards, index, table)
+        found.append(
+            TrickExplanation(
+                number=number,
+                plays=tuple([((trick.leader + k) % n, card) for k, card in enumerate(cards)]),
+                winner=(trick.leader + index) % n,
+                card=cards[index],
+                rules=rules,
+                reason=reason,
+            )
+        )
+    return tuple(found)
+
+
+def _seats(seats: tuple[int, ...]) -> str:
+    names = [f"seat {seat}" for seat in seats]
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _counters(count: int) -> str:
+    return f"{count} counter" if count == 1 else f"{count} counters"
+
+
+def _who(seats: tuple[int, ...]) -> str:
+    """``Seat 2``, or ``The side of seat 0 and seat 2`` for partners (SF-25)."""
+    if len(seats) == 1:
+        return f"Seat {seats[0]}"
+    return f"The side of {_seats(seats)}"
+
+
+def explain_settlement(view: View) -> SettlementExplanation | None:
+    """Return how the current deal was settled, or None until it is.
+
+    Who won the hand and how (three tricks, SF-18; two, SF-20; a stop or a jink, SF-21;
+    the game, SF-24), or why it was spoilt (SF-18, a barred winner SF-13, a failed jink
+    SF-21), and where the counters went (SF-19, SF-25, C-5).
+
+    >>> from cardrules.spoil_five import Options, apply_action, is_deal_over, legal_actions
+    >>> from cardrules.spoil_five import new_game, view
+    >>> state = new_game(Options(players=3), seed=2)
+    >>> explain_settlement(view(state, 0)) is None
+    True
+    >>> while not is_deal_over(state):
+    ...     state = apply_action(state, legal_actions(state)[0])
+    >>> print(explain_settlement(view(state, 0)))
+    Seat 0 won 3 tricks and with them the hand (SF-18).
+    Seat 0 takes the pool: 7 counters (SF-19).
+    """
+    v = _expect_view(view)
+    outcome = v.outcome
+    if outcome is None:
+        return None
+    options = v.options
+    kind = outcome.kind
+    winners = outcome.winners
+    lines: list[str] = []
+    rules: list[str] = []
+    carried = f"The pool of {_counters(outcome.carried)} is carried to the next deal (SF-18)."
+    if kind is OutcomeKind.WON or kind is OutcomeKind.JINK:
+        if kind is OutcomeKind.JINK:
+            rules.append("SF-21")
+            lines.append(
+                f"{_who(winners)} won all five tricks after going on: a jink, paid the pool "
+                f"and {_counters(options.full_stake)} from every other player (SF-21)."
+            )
+        elif any(event.kind is EventKind.STOP for event in v.events):
+            rules += ["SF-21", "SF-19"]
+            lines.append(f"{_who(winners)} won the first three tricks and stopped (SF-21).")
+        else:
+            rule = "SF-20" if options.win_tricks == 2 else "SF-18"
+            rules += [rule, "SF-19"]
+            won = sum(outcome.tricks_won[seat] for seat in winners)
+            lines.append(f"{_who(winners)} won {won} tricks and with them the hand ({rule}).")
+        if len(winners) == 1:
+            seat = winners[0]
+            lines.append(f"Seat {seat} takes the pool: {_counters(outcome.payouts[seat])} (SF-19).")
+        else:
+            rules.append("SF-25")
+            shares = ", ".join(f"seat {seat} {outcome.payouts[seat]}" for seat in winners)
+            lines.append(f"The partners share the pool: {shares} (SF-19, SF-25).")
+            if outcome.carried:
+                rules.append("C-5")
+                stay = "stays" if outcome.carried == 1 else "stay"
+                lines.append(f"{_counters(outcome.carried)} {stay} in the pool (C-5).")
+    elif kind is OutcomeKind.JINK_FAILED:
+        rules += ["SF-21", "SF-18"]
+        lines.append("The side that went on for a jink lost a trick: the hand is spoilt (SF-21).")
+        lines.append(carried)
+    elif kind is OutcomeKind.BARRED:
+        rules += ["SF-13", "SF-18"]
+        who = f" ({_seats(v.barred)} barred)" if v.barred else ""
+        lines.append(
+            f"A barred side{who} took the winning tricks; it cannot win, so the hand is "
+            "spoilt (SF-13)."
+        )
+        lines.append(carried)
+    elif kind is OutcomeKind.SPOILT:
+        rules.append("SF-18")
+        need = options.win_tricks
+        if sum(outcome.tricks_won) < 5:
+            rules.append("D-25")
+            lines.append(f"No side can reach {need} tricks any more: the hand is spoilt (D-25).")
+        else:
+            lines.append(f"Nobody won {need} tricks: the hand is spoilt (SF-18).")
+        lines.append(carried)
+    else:
+        rules.append("SF-24")
+        scores = ", ".join(f"seat {seat} {score}" for seat, score in enumerate(v.scores))
+        if kind is OutcomeKind.GAME_WON:
+            lines.append(f"{_who(winners)} won the game (SF-24). Scores: {scores}.")
+            for seat in winners:
+                lines.append(f"Seat {seat} receives {_counters(outcome.payouts[seat])} (SF-24).")
+        else:
+            lines.append(f"The hand is scored, 5 points a trick (SF-24). Scores: {scores}.")
+    return SettlementExplanation(rules=tuple(rules), lines=tuple(lines))
