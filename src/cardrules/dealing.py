@@ -26,7 +26,7 @@ import random
 from collections.abc import Sequence
 from typing import TypeVar, cast
 
-from cardrules._shuffle import seeded, top_of_shuffle
+from cardrules._shuffle import derive, key_of, seeded, top_of_shuffle
 from cardrules.errors import OptionsError
 
 __all__ = ["Seed", "derive_seed", "legacy_seed", "make_rng", "seed_key", "shuffled"]
@@ -52,11 +52,7 @@ def seed_key(seed: int) -> int:
     >>> seed_key(7), seed_key(-7) == seed_key(7), seed_key(-1) == 2**64 + 1
     (7, False, True)
     """
-    if 0 <= seed < _WIDTH:
-        return seed
-    if seed >= _WIDTH:
-        return _WIDTH + 2 * (seed - _WIDTH)
-    return _WIDTH + 2 * -seed - 1
+    return key_of(seed)
 
 
 def legacy_seed(seed: int) -> int:
@@ -136,20 +132,4 @@ def derive_seed(seed: int, *labels: int) -> int:
     >>> derive_seed(7, 1) == derive_seed(7, 1), derive_seed(7, 1) == derive_seed(7, 2)
     (True, False)
     """
-    key = seed if 0 <= seed < _WIDTH else seed_key(seed)
-    x = key & _MASK64
-    rest = key >> 64
-    while rest:  # a key beyond 64 bits: each further 64 bits mixed in by one round
-        x = (x ^ (rest & _MASK64)) & _MASK64
-        x = (x + 0x9E3779B97F4A7C15) & _MASK64
-        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
-        x ^= x >> 31
-        rest >>= 64
-    for label in (*labels, len(labels)):
-        x = (x ^ (label & _MASK64)) & _MASK64
-        x = (x + 0x9E3779B97F4A7C15) & _MASK64
-        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
-        x ^= x >> 31
-    return x
+    return derive(seed, labels)
