@@ -22,13 +22,11 @@ True
 
 from __future__ import annotations
 
-import _random
 import random
-import threading
 from collections.abc import Sequence
 from typing import TypeVar, cast
 
-from cardrules._shuffle import top_of_shuffle
+from cardrules._shuffle import derive, key_of, seeded, top_of_shuffle
 from cardrules.errors import OptionsError
 
 __all__ = ["Seed", "derive_seed", "legacy_seed", "make_rng", "seed_key", "shuffled"]
@@ -40,8 +38,6 @@ Seed = int
 
 _MASK64 = (1 << 64) - 1
 _WIDTH = 1 << 64
-_SCRATCH = threading.local()
-_SEED = _random.Random.seed  # the C seeding that random.Random.seed(int) ends in
 
 
 def seed_key(seed: int) -> int:
@@ -56,11 +52,7 @@ def seed_key(seed: int) -> int:
     >>> seed_key(7), seed_key(-7) == seed_key(7), seed_key(-1) == 2**64 + 1
     (7, False, True)
     """
-    if 0 <= seed < _WIDTH:
-        return seed
-    if seed >= _WIDTH:
-        return _WIDTH + 2 * (seed - _WIDTH)
-    return _WIDTH + 2 * -seed - 1
+    return key_of(seed)
 
 
 def legacy_seed(seed: int) -> int:
@@ -76,21 +68,6 @@ def legacy_seed(seed: int) -> int:
     (True, 7)
     """
     return seed & _MASK64 if -_WIDTH < seed < 0 else seed
-
-
-def _seeded(seed: int) -> random.Random:
-    """This thread's scratch generator, freshly seeded with ``seed`` (internal).
-
-    Reseeding one generator gives exactly the stream of ``random.Random(seed)`` at less
-    cost than building a new one; the generator never leaves this module and is reseeded
-    before every use, so nothing carries over from one call to the next.
-    """
-    try:
-        rng: random.Random = _SCRATCH.rng
-    except AttributeError:
-        rng = _SCRATCH.rng = random.Random()
-    _SEED(rng, seed)
-    return rng
 
 
 def make_rng(seed: int | random.Random) -> random.Random:
@@ -137,7 +114,7 @@ def shuffled(
         # with the seed's key: the same stream as random.Random(seed_key(seed)). Nothing
         # of the caller's runs from here on, so it cannot be reseeded under our feet.
         key = cast(int, seed)
-        rand = _seeded(key if 0 <= key < _WIDTH else seed_key(key)).random
+        rand = seeded(key if 0 <= key < _WIDTH else seed_key(key)).random
     else:
         rand = rng.random
     return top_of_shuffle(pool, rand, count)
@@ -155,20 +132,4 @@ def derive_seed(seed: int, *labels: int) -> int:
     >>> derive_seed(7, 1) == derive_seed(7, 1), derive_seed(7, 1) == derive_seed(7, 2)
     (True, False)
     """
-    key = seed if 0 <= seed < _WIDTH else seed_key(seed)
-    x = key & _MASK64
-    rest = key >> 64
-    while rest:  # a key beyond 64 bits: each further 64 bits mixed in by one round
-        x = (x ^ (rest & _MASK64)) & _MASK64
-        x = (x + 0x9E3779B97F4A7C15) & _MASK64
-        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
-        x ^= x >> 31
-        rest >>= 64
-    for label in (*labels, len(labels)):
-        x = (x ^ (label & _MASK64)) & _MASK64
-        x = (x + 0x9E3779B97F4A7C15) & _MASK64
-        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
-        x ^= x >> 31
-    return x
+    return derive(seed, labels)

@@ -17,8 +17,6 @@ import functools
 import operator
 from collections.abc import Callable
 
-import attrs
-
 from cardrules.cards import FULL_PACK, Card
 from cardrules.cards import SHORT_PACK as SHORT_CARDS
 from cardrules.my_bird_sings.combinations import singing_keys
@@ -31,9 +29,11 @@ from cardrules.my_bird_sings.state import Event, EventKind, Hands, Table
 __all__ = ["Rules", "compile_rules"]
 
 
-@attrs.frozen(slots=True, eq=False)
 class Rules:
     """The compiled form of one :class:`Options` value, shared by every deal under it.
+
+    Compared by identity (there is one per options value); a plain slotted class with
+    read-only fields, compiled with the engine in the compiled build.
 
     Attributes:
         options: the options compiled.
@@ -55,20 +55,120 @@ class Rules:
         passes: by seat and card, the shared event of that seat passing that card.
     """
 
-    options: Options
-    players: int
-    hand_size: int
-    pack: tuple[Card, ...]
-    dealt: int
-    stock_size: int
-    keys: frozenset[int]
-    exchange_from: int
-    antes: tuple[tuple[int, ...], ...]
-    orders: tuple[tuple[int, ...], ...]
-    starts: tuple[Start, ...]
-    dealing: tuple[Callable[[tuple[Card, ...]], Hands], ...]
-    first_tables: tuple[Table, ...]
-    passes: tuple[tuple[Event, ...], ...]
+    __slots__ = (
+        "_antes", "_dealing", "_dealt", "_exchange_from", "_first_tables", "_hand_size", "_keys",
+        "_options", "_orders", "_pack", "_passes", "_players", "_starts", "_stock_size",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        *,
+        options: Options,
+        players: int,
+        hand_size: int,
+        pack: tuple[Card, ...],
+        dealt: int,
+        stock_size: int,
+        keys: frozenset[int],
+        exchange_from: int,
+        antes: tuple[tuple[int, ...], ...],
+        orders: tuple[tuple[int, ...], ...],
+        starts: tuple[Start, ...],
+        dealing: tuple[Callable[[tuple[Card, ...]], Hands], ...],
+        first_tables: tuple[Table, ...],
+        passes: tuple[tuple[Event, ...], ...],
+    ) -> None:
+        self._options = options
+        self._players = players
+        self._hand_size = hand_size
+        self._pack = pack
+        self._dealt = dealt
+        self._stock_size = stock_size
+        self._keys = keys
+        self._exchange_from = exchange_from
+        self._antes = antes
+        self._orders = orders
+        self._starts = starts
+        self._dealing = dealing
+        self._first_tables = first_tables
+        self._passes = passes
+
+    def __repr__(self) -> str:
+        return f"Rules(options={self._options!r})"
+
+    def __reduce__(self) -> tuple[Callable[[Options], Rules], tuple[Options]]:
+        """Unpickle as the compiled rules of the same options."""
+        return (compile_rules, (self._options,))
+
+    @property
+    def options(self) -> Options:
+        """The options compiled."""
+        return self._options
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self._players
+
+    @property
+    def hand_size(self) -> int:
+        """The cards dealt to each player."""
+        return self._hand_size
+
+    @property
+    def pack(self) -> tuple[Card, ...]:
+        """The pack, in pack order (MBS-1)."""
+        return self._pack
+
+    @property
+    def dealt(self) -> int:
+        """How many cards the deal gives out."""
+        return self._dealt
+
+    @property
+    def stock_size(self) -> int:
+        """How many are left for the stock."""
+        return self._stock_size
+
+    @property
+    def keys(self) -> frozenset[int]:
+        """The suit keys of the holdings that sing (MBS-4 to MBS-6)."""
+        return self._keys
+
+    @property
+    def exchange_from(self) -> int:
+        """The first turn on which an exchange may be open (MBS-11)."""
+        return self._exchange_from
+
+    @property
+    def antes(self) -> tuple[tuple[int, ...], ...]:
+        """By dealer, what each seat puts in the pool (MBS-2)."""
+        return self._antes
+
+    @property
+    def orders(self) -> tuple[tuple[int, ...], ...]:
+        """By dealer, the seats in turn order (MBS-7)."""
+        return self._orders
+
+    @property
+    def starts(self) -> tuple[Start, ...]:
+        """By turn, what MBS-13 says as the turn begins (first rounds)."""
+        return self._starts
+
+    @property
+    def dealing(self) -> tuple[Callable[[tuple[Card, ...]], Hands], ...]:
+        """By dealer, the getter of every seat's hand (MBS-3)."""
+        return self._dealing
+
+    @property
+    def first_tables(self) -> tuple[Table, ...]:
+        """By dealer, the table a session's first deal starts from."""
+        return self._first_tables
+
+    @property
+    def passes(self) -> tuple[tuple[Event, ...], ...]:
+        """By seat and card, the shared event of that pass."""
+        return self._passes
 
 
 def _horizon(options: Options) -> int:
@@ -99,13 +199,29 @@ def _hands_getter(places: tuple[tuple[int, ...], ...]) -> Callable[[tuple[Card, 
     return operator.itemgetter(*slices)
 
 
-@functools.lru_cache(maxsize=256)
+_last: tuple[Options, Rules] | None = None
+"""The options last compiled and their rules: a batch of deals asks for the same ones."""
+
+
 def compile_rules(options: Options) -> Rules:
     """Compile ``options`` into the tables every deal under them reads (cached).
 
     The one cache of the game: a session or a batch of playouts asks for the same options
-    deal after deal, and :class:`Options` hashes once.
+    deal after deal. The options asked for last are recognised by identity, before the
+    cache hashes them.
     """
+    global _last
+    last = _last
+    if last is not None and last[0] is options:
+        return last[1]
+    rules = _compile(options)
+    _last = (options, rules)
+    return rules
+
+
+@functools.lru_cache(maxsize=256)
+def _compile(options: Options) -> Rules:
+    """Build the compiled rules of ``options`` (behind the cache of :func:`compile_rules`)."""
     n = options.players
     pack = FULL_PACK if options.pack == 52 else SHORT_CARDS
     dealt = n * options.hand_size

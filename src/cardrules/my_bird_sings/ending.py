@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 import operator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from cardrules.errors import IllegalActionError
 from cardrules.history import Log
@@ -51,9 +51,9 @@ class Start(enum.Enum):
     """The round limit is reached: the deal is void."""
 
 
-_GO_ON = Start.GO_ON  # enum members read once: a class attribute look-up costs a call
-_OFFER_ABANDON = Start.OFFER_ABANDON
-_VOID = Start.VOID
+_GO_ON: Final = Start.GO_ON  # enum members read once: a class attribute look-up costs a call
+_OFFER_ABANDON: Final = Start.OFFER_ABANDON
+_VOID: Final = Start.VOID
 
 
 def turn_start(options: Options, turn: int) -> Start:

@@ -18,6 +18,7 @@ cards are turned until one of another suit comes.
 from __future__ import annotations
 
 import enum
+from typing import Final
 
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError
@@ -74,13 +75,13 @@ class Closed(enum.Enum):
 
 
 # Enum members read once: a class attribute look-up costs a call on the hot path.
-_NOBODY = ExchangeBy.NOBODY
-_LEADER = ExchangeBy.LEADER
-_NOT_PLAYED = Closed.NOBODY
-_NOT_LEADER = Closed.NOT_LEADER
-_TOO_EARLY = Closed.TOO_EARLY
-_EMPTY_STOCK = Closed.EMPTY_STOCK
-_DONE = Closed.DONE
+_NOBODY: Final = ExchangeBy.NOBODY
+_LEADER: Final = ExchangeBy.LEADER
+_NOT_PLAYED: Final = Closed.NOBODY
+_NOT_LEADER: Final = Closed.NOT_LEADER
+_TOO_EARLY: Final = Closed.TOO_EARLY
+_EMPTY_STOCK: Final = Closed.EMPTY_STOCK
+_DONE: Final = Closed.DONE
 
 
 class ExchangeDecision(Decision):

@@ -14,6 +14,7 @@ offered face down, in an order fixed by the deal's seed and the turn).
 from __future__ import annotations
 
 from operator import itemgetter as _pick
+from typing import Final
 
 from cardrules.cards import Card
 from cardrules.dealing import derive_seed, shuffled
@@ -33,7 +34,7 @@ from cardrules.my_bird_sings.state import Deal, Decision, Phase
 
 __all__ = ["DrawDecision", "PassDecision", "method_refusal", "pass_decision", "passing_refusal"]
 
-_THROW = Passing.THROW
+_THROW: Final = Passing.THROW
 
 
 class PassDecision(Decision):

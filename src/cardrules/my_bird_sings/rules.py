@@ -14,11 +14,14 @@ cannot draw 0: with throw passing the player on turn chooses the card (MBS-8)
 
 from __future__ import annotations
 
-from typing import cast, overload
+import operator
+from typing import Final, cast, overload
 
 from cardrules._notation import read_action
+from cardrules._shuffle import seeded_top
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError
+from cardrules.history import DealHistory, Log
 from cardrules.my_bird_sings.actions import (
     Abandon,
     Action,
@@ -30,17 +33,28 @@ from cardrules.my_bird_sings.actions import (
     Sing,
     parse_action,
 )
+from cardrules.my_bird_sings.compiled import Rules
 from cardrules.my_bird_sings.ending import settle
 from cardrules.my_bird_sings.exchange import exchange_cards
 from cardrules.my_bird_sings.passing import DrawDecision, pass_decision
 from cardrules.my_bird_sings.refusals import as_action, refusal, seen_in_state, wrong_state
-from cardrules.my_bird_sings.state import Decision, Event, EventKind, OutcomeKind, Phase, State
+from cardrules.my_bird_sings.state import (
+    Deal,
+    Decision,
+    Event,
+    EventKind,
+    Hands,
+    OutcomeKind,
+    Phase,
+    State,
+)
 from cardrules.my_bird_sings.tricks import lay_trick
 from cardrules.my_bird_sings.turn import SingDecision, play_turn
 
 __all__ = [
     "apply_action",
     "check_action",
+    "deal_cards",
     "exchange_open",
     "is_deal_over",
     "is_game_over",
@@ -48,6 +62,36 @@ __all__ = [
     "legal_actions",
     "offered_order",
 ]
+
+
+def deal_cards(
+    rules: Rules,
+    dealer: int,
+    seed: int,
+    deck: tuple[Card, ...] | None,
+    number: int,
+    first_seed: int,
+    previous: Log[DealHistory[Action]],
+    carried: tuple[int, tuple[int, ...]] | None,
+) -> State:
+    """Ante (MBS-2), deal (MBS-3) and return the state at the deal's first decision.
+
+    The engine's side of :func:`~cardrules.my_bird_sings.session.start_deal`, which checks
+    the seed and the deck. ``carried`` is the pool and the balances the previous deal
+    left, ``None`` for a session's first deal (an empty pool, everybody at 0).
+    """
+    deal = Deal(rules, dealer, seed, deck, number, first_seed, previous)  # once a deal
+    dealt = seeded_top(rules.pack, seed, rules.dealt) if deck is None else deck[: rules.dealt]
+    if carried is None:
+        table = rules.first_tables[dealer]
+    else:
+        pool, balances = carried
+        paid = rules.antes[dealer]
+        table = rules.first_tables[dealer].with_counters(
+            pool + sum(paid), tuple(map(operator.sub, balances, paid))
+        )
+    hands: Hands = rules.dealing[dealer](dealt)
+    return play_turn(deal, hands, 0, table, None, None)  # turn 0 begins
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -66,6 +110,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     (3, ['pass 7D', 'pass 7S', 'pass 6S', 'pass 8H', 'abandon'])
     """
     return state._decision._legal
+
+
+# Enum members read once: a class attribute look-up costs a call on every step.
+_EVENT_EXCHANGE: Final = EventKind.EXCHANGE
+_EXCHANGE: Final = Phase.EXCHANGE
+_OUTCOME_ABANDONED: Final = OutcomeKind.ABANDONED
+_OUTCOME_EXHAUSTED: Final = OutcomeKind.EXHAUSTED
+_OUTCOME_SANG: Final = OutcomeKind.SANG
 
 
 # The implementations of check_action and is_legal take any object, so that even the
@@ -188,7 +240,7 @@ def apply_action(state: State, action: object) -> State:
             state._table,
             log,
             state._events,
-            OutcomeKind.ABANDONED,
+            _OUTCOME_ABANDONED,
         )
     if kind is DeclineSing:  # the chance is lost; the turn goes on after this check (D-5)
         sing = cast("SingDecision", decision)
@@ -245,7 +297,7 @@ def _exchange(state: State, action: Exchange) -> State:
     hand.append(taken)
     hands = list(state._hands)
     hands[seat] = tuple(hand)
-    event = Event(seat, EventKind.EXCHANGE, card=discard, cards=rejects, taken=taken, turn=turn)
+    event = Event(seat, _EVENT_EXCHANGE, card=discard, cards=rejects, taken=taken, turn=turn)
     return play_turn(
         deal,
         tuple(hands),
@@ -276,7 +328,7 @@ def _sing(state: State, decision: Decision, action: Sing) -> State:
             state._table,
             log,
             state._events,
-            OutcomeKind.SANG,
+            _OUTCOME_SANG,
             singer=seat,
             shown=action.cards,
         )
@@ -284,7 +336,7 @@ def _sing(state: State, decision: Decision, action: Sing) -> State:
         deal, state._hands, state._turn, seat, action.cards, state._table, state._events
     )
     if ended:
-        return settle(deal, hands, state._turn, table, log, events, OutcomeKind.EXHAUSTED)
+        return settle(deal, hands, state._turn, table, log, events, _OUTCOME_EXHAUSTED)
     return play_turn(
         deal,
         hands,
@@ -307,7 +359,7 @@ def exchange_open(state: State) -> bool:
     >>> exchange_open(new_game(Options(players=3), seed=1))
     False
     """
-    return state.phase is Phase.EXCHANGE
+    return state.phase is _EXCHANGE
 
 
 def offered_order(state: State) -> tuple[Card, ...]:

@@ -8,21 +8,24 @@
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
+from typing import Final
 
 from cardrules.cards import Card
-from cardrules.dealing import derive_seed, shuffled
+from cardrules.dealing import derive_seed
 from cardrules.errors import IllegalActionError, OptionsError
 from cardrules.history import DealHistory, History, Log, log_items
 from cardrules.my_bird_sings.actions import Action
 from cardrules.my_bird_sings.compiled import Rules, compile_rules
 from cardrules.my_bird_sings.deal import check_deck
 from cardrules.my_bird_sings.options import Options, Passing
-from cardrules.my_bird_sings.state import Deal, Hands, State, Table
-from cardrules.my_bird_sings.turn import play_turn
+from cardrules.my_bird_sings.rules import deal_cards
+from cardrules.my_bird_sings.state import State, Table
 
 __all__ = ["history", "new_game", "next_deal", "start_deal"]
+
+# The public entries here check their arguments and raise OptionsError, so they stay
+# interpreted in the compiled build; the deal itself is the compiled engine's (rules).
 
 
 def start_deal(
@@ -47,21 +50,7 @@ def start_deal(
         raise OptionsError(f"seed: expected an int, not {seed!r}")
     explicit = None if deck is None else check_deck(deck, rules.pack)
     first = seed if first_seed is None else first_seed
-    deal = Deal(rules, dealer, seed, explicit, number, first, previous)  # once a deal: in order
-    if explicit is not None:
-        dealt = explicit[: rules.dealt]
-    else:
-        dealt = shuffled(rules.pack, seed, count=rules.dealt)
-    if carried is None:
-        table = rules.first_tables[dealer]
-    else:
-        pool, balances = carried
-        paid = rules.antes[dealer]
-        table = rules.first_tables[dealer].with_counters(
-            pool + sum(paid), tuple(map(operator.sub, balances, paid))
-        )
-    hands: Hands = rules.dealing[dealer](dealt)
-    return play_turn(deal, hands, 0, table, None, None)  # turn 0 begins
+    return deal_cards(rules, dealer, seed, explicit, number, first, previous, carried)
 
 
 def new_game(
@@ -106,6 +95,10 @@ def new_game(
     return start_deal(compile_rules(options), dealer, seed, deck)
 
 
+# Enum members read once: a class attribute look-up costs a call on every step.
+_PASSING_DRAW_BLIND: Final = Passing.DRAW_BLIND
+
+
 def _check_blind_seed(options: Options, seed: object, deck: object) -> None:
     """Refuse a ``draw_blind`` deal from an explicit deck without a seed of its own.
 
@@ -113,7 +106,7 @@ def _check_blind_seed(options: Options, seed: object, deck: object) -> None:
     MBS-8); with a deck and the default seed 0 every seat could work that order out, and
     a blind draw would not be blind.
     """
-    if options.passing is Passing.DRAW_BLIND and deck is not None and seed is None:
+    if options.passing is _PASSING_DRAW_BLIND and deck is not None and seed is None:
         raise OptionsError(
             "seed: a draw_blind deal from an explicit deck needs a seed too: the order a "
             "hand is offered in comes from it, and a default one would be no secret"

@@ -12,6 +12,8 @@ limit and the abandon offer of MBS-13 come first), or from any sing check in it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from cardrules.cards import Card
 from cardrules.dealing import derive_seed
 from cardrules.errors import IllegalActionError
@@ -53,12 +55,12 @@ __all__ = [
 ]
 
 # Enum members read once: a class attribute look-up costs a call on the hot path.
-_ANY_AFTER_DEAL = SingTiming.ANY_AFTER_DEAL
-_VOID = Start.VOID
-_OFFER_ABANDON = Start.OFFER_ABANDON
-_SANG = OutcomeKind.SANG
-_ROUND_LIMIT = OutcomeKind.ROUND_LIMIT
-_SHOWN_LABEL = 0x5348  # derive_seed label of the shown set's draw
+_ANY_AFTER_DEAL: Final = SingTiming.ANY_AFTER_DEAL
+_VOID: Final = Start.VOID
+_OFFER_ABANDON: Final = Start.OFFER_ABANDON
+_SANG: Final = OutcomeKind.SANG
+_ROUND_LIMIT: Final = OutcomeKind.ROUND_LIMIT
+_SHOWN_LABEL: Final = 0x5348  # derive_seed label of the shown set's draw
 
 
 class SingDecision(Decision):

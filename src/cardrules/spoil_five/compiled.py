@@ -16,9 +16,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Sequence
-from typing import cast
-
-import attrs
+from typing import Final, cast
 
 from cardrules.cards import FULL_PACK, Card, Rank, Suit
 from cardrules.spoil_five.following import Following, follow_rule
@@ -32,11 +30,19 @@ Getter = Callable[[Sequence[Card]], tuple[Card, ...]]
 """Takes one seat's five cards from the pack (an ``operator.itemgetter``)."""
 
 
-@attrs.frozen(slots=True, weakref_slot=False, eq=False)
+# Enum members read once: a class attribute look-up costs a call on every step.
+_PLAIN_LEAD_RULE_MUST_FOLLOW: Final = PlainLeadRule.MUST_FOLLOW
+_RANK_ACE: Final = Rank.ACE
+_RANK_TWO: Final = Rank.TWO
+_SCORING_POINTS: Final = Scoring.POINTS
+_SPOIL_PAYERS_ALL: Final = SpoilPayers.ALL
+
+
 class Rules:
     """Everything one set of options fixes, built once (see :func:`compile_rules`).
 
-    Compared by identity: there is one per options value.
+    Compared by identity: there is one per options value. A plain slotted class with
+    read-only fields, compiled with the engine in the compiled build.
 
     Attributes:
         options: the options compiled.
@@ -56,42 +62,140 @@ class Rules:
 
     """
 
-    options: Options
-    players: int
-    tables: tuple[TrumpTable, ...] = attrs.field(repr=False)
-    following: tuple[tuple[Following, ...], ...] = attrs.field(repr=False)
-    robs: tuple[tuple[tuple[tuple[RobDecision, ...], ...], ...], ...] = attrs.field(repr=False)
-    draw: int
-    getters: tuple[tuple[Getter, ...], ...] = attrs.field(repr=False)
-    antes: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
-    sides: tuple[int, ...]
-    members: tuple[tuple[int, ...], ...]
-    points: bool
+    __slots__ = (
+        "_antes", "_draw", "_following", "_getters", "_members", "_options", "_players",
+        "_points", "_robs", "_sides", "_tables",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        *,
+        options: Options,
+        players: int,
+        tables: tuple[TrumpTable, ...],
+        following: tuple[tuple[Following, ...], ...],
+        robs: tuple[tuple[tuple[tuple[RobDecision, ...], ...], ...], ...],
+        draw: int,
+        getters: tuple[tuple[Getter, ...], ...],
+        antes: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
+        sides: tuple[int, ...],
+        members: tuple[tuple[int, ...], ...],
+        points: bool,
+    ) -> None:
+        self._options = options
+        self._players = players
+        self._tables = tables
+        self._following = following
+        self._robs = robs
+        self._draw = draw
+        self._getters = getters
+        self._antes = antes
+        self._sides = sides
+        self._members = members
+        self._points = points
+
+    def __repr__(self) -> str:
+        return f"Rules(options={self._options!r})"
+
+    @property
+    def options(self) -> Options:
+        """The options compiled."""
+        return self._options
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return self._players
+
+    @property
+    def tables(self) -> tuple[TrumpTable, ...]:
+        """Per trump suit, the strength tables."""
+        return self._tables
+
+    @property
+    def following(self) -> tuple[tuple[Following, ...], ...]:
+        """Per trump suit, per led card, the following decision."""
+        return self._following
+
+    @property
+    def robs(self) -> tuple[tuple[tuple[tuple[RobDecision, ...], ...], ...], ...]:
+        """Per trump suit, dealer and holder of the ace, each seat's rob decision."""
+        return self._robs
+
+    @property
+    def draw(self) -> int:
+        """How many cards a deal takes from the shuffled pack."""
+        return self._draw
+
+    @property
+    def getters(self) -> tuple[tuple[Getter, ...], ...]:
+        """Per eldest hand, per seat, the getter of that seat's cards."""
+        return self._getters
+
+    @property
+    def antes(self) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+        """Per dealer, each seat's ante for a fresh pool and after a spoil."""
+        return self._antes
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """Each seat's side number."""
+        return self._sides
+
+    @property
+    def members(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side."""
+        return self._members
+
+    @property
+    def points(self) -> bool:
+        """Whether the game is played for points (SF-24)."""
+        return self._points
 
     def rob_decisions(
         self, turn_up: Card, dealer: int, holder: int | None
     ) -> tuple[RobDecision, ...]:
         """Each seat's rob decision in a deal turning up ``turn_up`` (``holder`` dealt the ace)."""
-        n = self.players
-        if turn_up.rank is Rank.ACE:
-            return self.robs[turn_up.suit][dealer][n + 1]
-        return self.robs[turn_up.suit][dealer][n if holder is None else holder]
+        n = self._players
+        suit = turn_up.suit
+        if turn_up == self._tables[suit]._ace:
+            return self._robs[suit][dealer][n + 1]
+        return self._robs[suit][dealer][n if holder is None else holder]
 
     def __reduce__(self) -> tuple[Callable[[Options], Rules], tuple[Options]]:
         """Unpickle as the compiled rules of the same options."""
-        return (compile_rules, (self.options,))
+        return (compile_rules, (self._options,))
+
+
+_last: tuple[Options, Rules] | None = None
+"""The options last compiled and their rules: a batch of deals asks for the same ones."""
+
+
+def compile_rules(options: Options) -> Rules:
+    """Return the compiled rules of ``options`` (cached: the game's only cache).
+
+    The options asked for last are recognised by identity before the cache hashes them
+    (every field, on every call): a session or a batch of playouts asks again and again.
+    """
+    global _last
+    last = _last
+    if last is not None and last[0] is options:
+        return last[1]
+    rules = _compile(options)
+    _last = (options, rules)
+    return rules
 
 
 @functools.lru_cache(maxsize=256)
-def compile_rules(options: Options) -> Rules:
-    """Return the compiled rules of ``options`` (cached: the game's only cache)."""
+def _compile(options: Options) -> Rules:
+    """Build the compiled rules of ``options`` (behind the cache of :func:`compile_rules`)."""
     n = options.players
-    must_follow = options.plain_lead_rule is PlainLeadRule.MUST_FOLLOW
+    must_follow = options.plain_lead_rule is _PLAIN_LEAD_RULE_MUST_FOLLOW
     tables = tuple(trump_table(suit, options.ranking) for suit in Suit)
     seat_sides, members = sides(n, options.teams)
     robs = []
     for suit in Suit:
-        ace, other = Card(Rank.ACE, suit), Card(Rank.TWO, suit)  # a turned ace, or not
+        ace, other = Card(_RANK_ACE, suit), Card(_RANK_TWO, suit)  # a turned ace, or not
         dealer_ace = rob_rule(options, ace, dealer=True, holder=False)
         other_ace = rob_rule(options, ace, dealer=False, holder=False)
         holding = rob_rule(options, other, dealer=False, holder=True)
@@ -128,7 +232,7 @@ def compile_rules(options: Options) -> Rules:
         antes=tuple((antes(options, d, False), antes(options, d, True)) for d in range(n)),
         sides=seat_sides,
         members=members,
-        points=options.scoring is Scoring.POINTS,
+        points=options.scoring is _SCORING_POINTS,
     )
 
 
@@ -159,7 +263,7 @@ def antes(options: Options, dealer: int, spoilt: bool) -> tuple[int, ...]:
     n = options.players
     if not spoilt:
         payments = [options.full_stake] * n
-    elif options.spoil_payers is SpoilPayers.ALL:
+    elif options.spoil_payers is _SPOIL_PAYERS_ALL:
         payments = [options.spoil_stake] * n
     else:
         payments = [0] * n

@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
+from typing import Final
 
 from cardrules import dealing
-from cardrules.cards import FULL_PACK, Card
+from cardrules.cards import Card
 from cardrules.errors import IllegalActionError, OptionsError
-from cardrules.history import DealHistory, Log, log_append
-from cardrules.spoil_five.actions import Action
+from cardrules.history import log_append
 from cardrules.spoil_five.compiled import Rules, compile_rules, deal_positions
 from cardrules.spoil_five.options import Options, Scoring
-from cardrules.spoil_five.rules import deal_history, start_play
-from cardrules.spoil_five.state import SPOIL_KINDS, Board, Deal, Phase, State
+from cardrules.spoil_five.rules import deal_history, start_deal
+from cardrules.spoil_five.state import SPOIL_KINDS, Board, Phase, State
 
 __all__ = ["deal_hands", "new_game", "next_deal", "start_deal"]
+
+# start_deal lives in the compiled engine (rules); the public entries here check their
+# arguments and raise OptionsError, so they stay interpreted in the compiled build.
 
 
 def _pack_from(deck: Sequence[Card]) -> tuple[Card, ...]:
@@ -76,6 +79,12 @@ def _collect(
     return pool + sum(payments), tuple(map(operator.sub, balances, payments))
 
 
+# Enum members read once: a class attribute look-up costs a call on every step.
+_GAME_OVER: Final = Phase.GAME_OVER
+_SCORING_POINTS: Final = Scoring.POINTS
+_SCORING_POOL: Final = Scoring.POOL
+
+
 def new_game(
     options: Options | None = None,
     *,
@@ -112,7 +121,7 @@ def new_game(
     _check_seed(seed)
     rules = compile_rules(options)
     zeros = (0,) * n
-    if options.scoring is Scoring.POINTS:
+    if options.scoring is _SCORING_POINTS:
         stake = options.game_stake
         balances = (-stake,) * n
         pool = stake * n
@@ -141,7 +150,7 @@ def next_deal(
     board = state._board
     if board.outcome is None:
         raise IllegalActionError("start the next deal", "C-7", "the current deal is not over yet")
-    if state.phase is Phase.GAME_OVER:
+    if state.phase is _GAME_OVER:
         raise IllegalActionError("start the next deal", "SF-24", "the game is over")
     rules = deal.rules
     options = rules.options
@@ -153,7 +162,7 @@ def next_deal(
     dealer = (deal.dealer + 1) % rules.players
     balances = board.balances
     pool = board.pool
-    if options.scoring is Scoring.POOL:
+    if options.scoring is _SCORING_POOL:
         spoilt = board.outcome.kind in SPOIL_KINDS
         pool, balances = _collect(rules, dealer, pool, balances, spoilt)
     past = log_append(deal._past, deal_history(state))
@@ -167,26 +176,3 @@ def next_deal(
         first_seed=deal._first_seed,
         past=past,
     )
-
-
-def start_deal(
-    rules: Rules,
-    board: Board,
-    *,
-    dealer: int,
-    number: int,
-    seed: int,
-    deck: tuple[Card, ...] | None,
-    first_seed: int,
-    past: Log[DealHistory[Action]],
-) -> State:
-    """Deal a hand onto ``board`` (the antes paid); return the state at its first decision.
-
-    The pack is the one given, or shuffled from ``seed`` as far as the deal needs (SF-8).
-    """
-    drawn = deck if deck is not None else dealing.shuffled(FULL_PACK, seed, count=rules.draw)
-    deal = Deal(
-        rules, dealer=dealer, number=number, seed=seed, deck=deck, drawn=drawn,
-        first_seed=first_seed, past=past,
-    )  # fmt: skip
-    return start_play(deal, board)

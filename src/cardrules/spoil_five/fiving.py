@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-import attrs
-
+from cardrules._value import Value
 from cardrules.cards import Card
 from cardrules.spoil_five.actions import (
     ACCEPT_FIVE,
@@ -33,8 +32,7 @@ _ASK: Final[tuple[Action, ...]] = (ASK_FIVE, DECLINE_FIVE)
 _ANSWER: Final[tuple[Action, ...]] = (ACCEPT_FIVE, REFUSE_FIVE)
 
 
-@attrs.frozen(slots=True, weakref_slot=False)
-class FivingTurn:
+class FivingTurn(Value):
     """A pending fiving decision: who decides, and between what.
 
     Attributes:
@@ -45,14 +43,45 @@ class FivingTurn:
 
     """
 
-    phase: Phase
-    seat: int
-    actions: tuple[Action, ...]
+    __slots__ = ("_actions", "_phase", "_seat")
+
+    def __init__(self, *, phase: Phase, seat: int, actions: tuple[Action, ...]) -> None:
+        self._phase = phase
+        self._seat = seat
+        self._actions = actions
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._phase, self._seat, self._actions)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickle through the constructor (a compiled class has no default pickling)."""
+        return (_restore, self._key())
+
+    @property
+    def phase(self) -> Phase:
+        """``FIVING_ASK`` or ``FIVING_ANSWER``."""
+        return self._phase
+
+    @property
+    def seat(self) -> int:
+        """Who decides."""
+        return self._seat
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions open to him."""
+        return self._actions
 
     @property
     def duty(self) -> tuple[str, str]:
         """The refusal (rule id, reason) of any action of another kind meanwhile."""
-        return fiving_duty(self.phase)
+        return fiving_duty(self._phase)
+
+
+# Enum members read once: a class attribute look-up costs a call on every step.
+_FIVING_ANSWER: Final = Phase.FIVING_ANSWER
+_FIVING_ASK: Final = Phase.FIVING_ASK
+_FIVING_ASKER_ELDEST: Final = FivingAsker.ELDEST
 
 
 def fiving_turn(
@@ -74,9 +103,9 @@ def fiving_turn(
     if not options.fiving:
         return None
     if asked:
-        return FivingTurn(phase=Phase.FIVING_ANSWER, seat=dealer, actions=_ANSWER)
+        return FivingTurn(phase=_FIVING_ANSWER, seat=dealer, actions=_ANSWER)
     n = options.players
-    if options.fiving_asker is FivingAsker.ELDEST:
+    if options.fiving_asker is _FIVING_ASKER_ELDEST:
         asker = None if declined else (dealer + 1) % n
     else:
         asker = next(
@@ -89,7 +118,7 @@ def fiving_turn(
         )
     if asker is None:
         return None
-    return FivingTurn(phase=Phase.FIVING_ASK, seat=asker, actions=_ASK)
+    return FivingTurn(phase=_FIVING_ASK, seat=asker, actions=_ASK)
 
 
 def five(drawn: tuple[Card, ...], first: int) -> tuple[Card, ...]:
@@ -107,7 +136,7 @@ def five(drawn: tuple[Card, ...], first: int) -> tuple[Card, ...]:
 
 def fiving_duty(phase: Phase) -> tuple[str, str]:
     """The refusal of an action of another kind while a fiving decision is pending."""
-    if phase is Phase.FIVING_ASK:
+    if phase is _FIVING_ASK:
         return ("SF-9", "first ask the dealer to five the hand or decline")
     return ("SF-9", "the dealer must first accept or refuse to five the hand")
 
@@ -124,10 +153,15 @@ def fiving_refusal(
     """
     if not options.fiving:
         return ("SF-9", "fiving is not played in this game")
-    if isinstance(action, AskFive | DeclineFive) and phase is Phase.FIVING_ANSWER:
+    if isinstance(action, AskFive | DeclineFive) and phase is _FIVING_ANSWER:
         return ("SF-9", "the dealer must now accept or refuse")
-    if isinstance(action, AcceptFive | RefuseFive) and phase is Phase.FIVING_ASK:
+    if isinstance(action, AcceptFive | RefuseFive) and phase is _FIVING_ASK:
         return ("SF-9", "nobody has asked the dealer to five yet")
     if duty is not None:
         return duty
     return ("SF-9", "fiving is only asked and answered after the deal, before any play")
+
+
+def _restore(phase: Phase, seat: int, actions: tuple[Action, ...]) -> FivingTurn:
+    """Rebuild a pickled :class:`FivingTurn`."""
+    return FivingTurn(phase=phase, seat=seat, actions=actions)

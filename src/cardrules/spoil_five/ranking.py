@@ -20,8 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-import attrs
-
+from cardrules._value import Value
 from cardrules.cards import Card, Rank, Suit
 from cardrules.spoil_five.options import Ranking
 
@@ -83,9 +82,11 @@ def _build_plain_order(suit: Suit, ranking: Ranking) -> tuple[Card, ...]:
     return tuple(Card(rank, suit) for rank in ranks if Card(rank, suit) != _ACE_OF_HEARTS)
 
 
-@attrs.frozen(slots=True)
-class TrumpTable:
+class TrumpTable(Value):
     """Everything about card strength for one ranking and trump suit, indexed by card.
+
+    A plain slotted value with read-only fields (compiled with the engine in the compiled
+    build); equal tables have the same ranking and trump suit.
 
     Attributes:
         ranking: the ranking these tables belong to.
@@ -105,15 +106,88 @@ class TrumpTable:
 
     """
 
-    ranking: Ranking
-    trump: Suit
-    trumps: tuple[Card, ...]
-    plains: tuple[tuple[Card, ...], ...]
-    power: tuple[int, ...]
-    suit_of: tuple[int, ...]
-    protected: tuple[bool, ...]
-    ace: Card
-    strength: tuple[tuple[int, ...], ...] = attrs.field(repr=False)
+    __slots__ = (
+        "_ace", "_plains", "_power", "_protected", "_ranking", "_strength", "_suit_of",
+        "_trump", "_trumps",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        *,
+        ranking: Ranking,
+        trump: Suit,
+        trumps: tuple[Card, ...],
+        plains: tuple[tuple[Card, ...], ...],
+        power: tuple[int, ...],
+        suit_of: tuple[int, ...],
+        protected: tuple[bool, ...],
+        ace: Card,
+        strength: tuple[tuple[int, ...], ...],
+    ) -> None:
+        self._ranking = ranking
+        self._trump = trump
+        self._trumps = trumps
+        self._plains = plains
+        self._power = power
+        self._suit_of = suit_of
+        self._protected = protected
+        self._ace = ace
+        self._strength = strength
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self._ranking, self._trump, self._trumps, self._plains, self._power,
+            self._suit_of, self._protected, self._ace,
+        )  # fmt: skip
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Unpickle as the shared table of the same trump suit and ranking."""
+        return (trump_table, (self._trump, self._ranking))
+
+    @property
+    def ranking(self) -> Ranking:
+        """The ranking these tables belong to."""
+        return self._ranking
+
+    @property
+    def trump(self) -> Suit:
+        """The trump suit."""
+        return self._trump
+
+    @property
+    def trumps(self) -> tuple[Card, ...]:
+        """The trump cards, best first."""
+        return self._trumps
+
+    @property
+    def plains(self) -> tuple[tuple[Card, ...], ...]:
+        """Per suit number, the order of its plain cards, best first (trumps: empty)."""
+        return self._plains
+
+    @property
+    def power(self) -> tuple[int, ...]:
+        """Per card index, a number that is higher for a stronger card."""
+        return self._power
+
+    @property
+    def suit_of(self) -> tuple[int, ...]:
+        """Per card index, the card's effective suit (:data:`TRUMP` for every trump)."""
+        return self._suit_of
+
+    @property
+    def protected(self) -> tuple[bool, ...]:
+        """Per card index, whether the card has the renege privilege."""
+        return self._protected
+
+    @property
+    def ace(self) -> Card:
+        """The ace of the trump suit (the card that robs the turn-up, SF-11)."""
+        return self._ace
+
+    @property
+    def strength(self) -> tuple[tuple[int, ...], ...]:
+        """Per led card, every card's strength in that trick (:func:`trick_strengths`)."""
+        return self._strength
 
 
 def _build_table(trump: Suit, ranking: Ranking) -> TrumpTable:
@@ -210,11 +284,12 @@ def winning_index(cards: Sequence[Card], table: TrumpTable) -> int:
 
     The strengths are those of :func:`trick_strengths` (SF-17).
     """
-    strength = table.strength[cards[0]]
+    played = tuple(cards)  # the engine's trick is a tuple already: no copy
+    strength = table._strength[played[0]]
     best = 0
-    top = strength[cards[0]]
-    for index in range(1, len(cards)):
-        other = strength[cards[index]]
+    top = strength[played[0]]
+    for index in range(1, len(played)):
+        other = strength[played[index]]
         if other > top:
             best = index
             top = other

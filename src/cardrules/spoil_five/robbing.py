@@ -23,8 +23,7 @@ import enum
 from collections.abc import Sequence
 from typing import Final
 
-import attrs
-
+from cardrules._value import Value
 from cardrules.cards import Card, Rank
 from cardrules.spoil_five.actions import DECLINE_ROB, ROBS, Action, DeclineRob, Play, Rob
 from cardrules.spoil_five.options import DealerAce, Options, Robbing, RobEnforcement
@@ -48,8 +47,21 @@ _OFF: Final = ("SF-12", "robbing is not played in this game")
 _TURNED_ACE: Final = ("SF-10", "only the dealer robs a turned-up ace, before the lead")
 
 
-@attrs.frozen(slots=True, weakref_slot=False)
-class RobDecision:
+# Enum members read once: a class attribute look-up costs a call on every step.
+_BEFORE_LEAD: Final = RobTime.BEFORE_LEAD
+_DEALER_ACE_OWN_TURN_TRICK1: Final = DealerAce.OWN_TURN_TRICK1
+_DEALER_ROB: Final = Phase.DEALER_ROB
+_FIRST_TURN: Final = RobTime.FIRST_TURN
+_NEVER: Final = RobTime.NEVER
+_PLAY: Final = Phase.PLAY
+_RANK_ACE: Final = Rank.ACE
+_ROB: Final = Phase.ROB
+_ROBBING_OFF: Final = Robbing.OFF
+_ROBBING_OPTIONAL: Final = Robbing.OPTIONAL
+_ROB_ENFORCEMENT_PENALIZE: Final = RobEnforcement.PENALIZE
+
+
+class RobDecision(Value):
     """What robbing the turn-up offers one seat in one deal (SF-10 to SF-13).
 
     Attributes:
@@ -75,16 +87,95 @@ class RobDecision:
 
     """
 
-    time: RobTime
-    phase: Phase
-    rightful: bool
-    may_pass: bool
-    pass_recorded: bool
-    pass_bars: bool
-    pass_public: bool
-    ace_at_own_turn: bool
-    rule: str
-    closed: tuple[str, str]
+    __slots__ = (
+        "_ace_at_own_turn", "_closed", "_may_pass", "_pass_bars", "_pass_public",
+        "_pass_recorded", "_phase", "_rightful", "_rule", "_time",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        *,
+        time: RobTime,
+        phase: Phase,
+        rightful: bool,
+        may_pass: bool,
+        pass_recorded: bool,
+        pass_bars: bool,
+        pass_public: bool,
+        ace_at_own_turn: bool,
+        rule: str,
+        closed: tuple[str, str],
+    ) -> None:
+        self._time = time
+        self._phase = phase
+        self._rightful = rightful
+        self._may_pass = may_pass
+        self._pass_recorded = pass_recorded
+        self._pass_bars = pass_bars
+        self._pass_public = pass_public
+        self._ace_at_own_turn = ace_at_own_turn
+        self._rule = rule
+        self._closed = closed
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self._time, self._phase, self._rightful, self._may_pass, self._pass_recorded,
+            self._pass_bars, self._pass_public, self._ace_at_own_turn, self._rule, self._closed,
+        )  # fmt: skip
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickle through the constructor (a compiled class has no default pickling)."""
+        return (_restore, self._key())
+
+    @property
+    def time(self) -> RobTime:
+        """When the rob is open to him."""
+        return self._time
+
+    @property
+    def phase(self) -> Phase:
+        """The phase of the turn that offers it."""
+        return self._phase
+
+    @property
+    def rightful(self) -> bool:
+        """Whether robbing takes what is his."""
+        return self._rightful
+
+    @property
+    def may_pass(self) -> bool:
+        """Whether he may let the rob pass."""
+        return self._may_pass
+
+    @property
+    def pass_recorded(self) -> bool:
+        """Whether letting it pass is an event (``DECLINE_ROB``)."""
+        return self._pass_recorded
+
+    @property
+    def pass_bars(self) -> bool:
+        """Whether letting it pass bars him (SF-13)."""
+        return self._pass_bars
+
+    @property
+    def pass_public(self) -> bool:
+        """Whether the others see him let it pass."""
+        return self._pass_public
+
+    @property
+    def ace_at_own_turn(self) -> bool:
+        """Whether a robbed turned ace joins his hand at his own turn."""
+        return self._ace_at_own_turn
+
+    @property
+    def rule(self) -> str:
+        """The rule his rob falls under."""
+        return self._rule
+
+    @property
+    def closed(self) -> tuple[str, str]:
+        """The refusal of a rob by him when none is open to him."""
+        return self._closed
 
     def offer(self, hand: tuple[Play, ...]) -> tuple[Action, ...]:
         """The rob actions open to him at his rob moment, holding ``hand``.
@@ -93,14 +184,14 @@ class RobDecision:
         decline, ``DeclineRob`` (a holder lets his rob pass by playing instead).
         """
         robs: tuple[Action, ...] = tuple([ROBS[play.card] for play in hand])
-        if self.time is RobTime.BEFORE_LEAD and self.may_pass:
+        if self._time is _BEFORE_LEAD and self._may_pass:
             robs += (DECLINE_ROB,)
         return robs
 
     @property
     def duty(self) -> tuple[str, str]:
         """The refusal of any other action during his rob phase (rule id, reason)."""
-        if self.phase is Phase.DEALER_ROB:
+        if self.phase is _DEALER_ROB:
             return ("SF-10", "the dealer must first discard to rob the turned-up ace")
         return ("SF-11", "you hold the ace of trumps: rob the turn-up first")
 
@@ -123,13 +214,13 @@ class RobDecision:
         if self.closed == _OFF:
             return _OFF
         if isinstance(action, DeclineRob):
-            if phase in (Phase.DEALER_ROB, Phase.ROB):
+            if phase in (_DEALER_ROB, _ROB):
                 return ("SF-12", "robbing is compulsory here; discard a card to rob")
-            open_beside_plays = phase is Phase.PLAY and first_trick and on_table
-            if open_beside_plays and self.time is RobTime.FIRST_TURN:
+            open_beside_plays = phase is _PLAY and first_trick and on_table
+            if open_beside_plays and self.time is _FIRST_TURN:
                 return ("SF-12", "to let the rob pass, simply play a card without robbing")
             return ("SF-11", "there is no rob for you to decline now")
-        if phase in (Phase.DEALER_ROB, Phase.ROB):
+        if phase in (_DEALER_ROB, _ROB):
             return (self.rule, f"you do not hold {action.discard}")
         if duty is not None:
             return duty
@@ -160,30 +251,30 @@ def rob_rule(options: Options, turn_up: Card, *, dealer: bool, holder: bool) -> 
     learns of the bar until it matters. The dealer's decline of a turned-up ace is a
     ``DeclineRob`` action before the lead, seen by everybody.
     """
-    penalize = options.rob_enforcement is RobEnforcement.PENALIZE
-    may_pass = options.robbing is Robbing.OPTIONAL or penalize
-    ace = Card(Rank.ACE, turn_up.suit)
-    if options.robbing is Robbing.OFF:
+    penalize = options.rob_enforcement is _ROB_ENFORCEMENT_PENALIZE
+    may_pass = options.robbing is _ROBBING_OPTIONAL or penalize
+    ace = Card(_RANK_ACE, turn_up.suit)
+    if options.robbing is _ROBBING_OFF:
         return _never("SF-12", _OFF)
-    if turn_up.rank is Rank.ACE:
+    if turn_up.rank is _RANK_ACE:
         if not dealer:
             return _never("SF-10", _TURNED_ACE)
         return RobDecision(
-            time=RobTime.BEFORE_LEAD,
-            phase=Phase.DEALER_ROB,
+            time=_BEFORE_LEAD,
+            phase=_DEALER_ROB,
             rightful=True,
             may_pass=may_pass,
             pass_recorded=may_pass,
             pass_bars=penalize,
             pass_public=True,
-            ace_at_own_turn=options.dealer_ace_available is DealerAce.OWN_TURN_TRICK1,
+            ace_at_own_turn=options.dealer_ace_available is _DEALER_ACE_OWN_TURN_TRICK1,
             rule="SF-10",
             closed=_TURNED_ACE,
         )
     if holder:
         return RobDecision(
-            time=RobTime.FIRST_TURN,
-            phase=Phase.PLAY if may_pass else Phase.ROB,
+            time=_FIRST_TURN,
+            phase=_PLAY if may_pass else _ROB,
             rightful=True,
             may_pass=may_pass,
             pass_recorded=may_pass,
@@ -195,7 +286,7 @@ def rob_rule(options: Options, turn_up: Card, *, dealer: bool, holder: bool) -> 
         )
     if penalize:
         return RobDecision(
-            time=RobTime.FIRST_TURN, phase=Phase.PLAY, rightful=False, may_pass=True,
+            time=_FIRST_TURN, phase=_PLAY, rightful=False, may_pass=True,
             pass_recorded=False, pass_bars=False, pass_public=False, ace_at_own_turn=False,
             rule="SF-11", closed=("SF-11", "you cannot rob now"),
         )  # fmt: skip
@@ -206,7 +297,27 @@ def rob_rule(options: Options, turn_up: Card, *, dealer: bool, holder: bool) -> 
 def _never(rule: str, closed: tuple[str, str]) -> RobDecision:
     """The decision of a seat that has nothing to rob in the deal."""
     return RobDecision(
-        time=RobTime.NEVER, phase=Phase.PLAY, rightful=False, may_pass=False,
+        time=_NEVER, phase=_PLAY, rightful=False, may_pass=False,
         pass_recorded=False, pass_bars=False, pass_public=False, ace_at_own_turn=False,
         rule=rule, closed=closed,
+    )  # fmt: skip
+
+
+def _restore(
+    time: RobTime,
+    phase: Phase,
+    rightful: bool,
+    may_pass: bool,
+    pass_recorded: bool,
+    pass_bars: bool,
+    pass_public: bool,
+    ace_at_own_turn: bool,
+    rule: str,
+    closed: tuple[str, str],
+) -> RobDecision:
+    """Rebuild a pickled :class:`RobDecision`."""
+    return RobDecision(
+        time=time, phase=phase, rightful=rightful, may_pass=may_pass,
+        pass_recorded=pass_recorded, pass_bars=pass_bars, pass_public=pass_public,
+        ace_at_own_turn=ace_at_own_turn, rule=rule, closed=closed,
     )  # fmt: skip

@@ -24,7 +24,8 @@ from collections.abc import Sequence
 from typing import Final, cast, overload
 
 from cardrules._notation import read_action
-from cardrules.cards import Card, Suit
+from cardrules._shuffle import seeded_top
+from cardrules.cards import FULL_PACK, Card, Suit
 from cardrules.errors import IllegalActionError
 from cardrules.history import DealHistory, History, Log, log_items
 from cardrules.spoil_five.actions import (
@@ -44,7 +45,7 @@ from cardrules.spoil_five.actions import (
     Stop,
     parse_action,
 )
-from cardrules.spoil_five.compiled import compile_rules
+from cardrules.spoil_five.compiled import Rules, compile_rules
 from cardrules.spoil_five.fiving import five, fiving_turn
 from cardrules.spoil_five.options import Options, PlainLeadRule, Ranking
 from cardrules.spoil_five.ranking import winning_index
@@ -74,6 +75,7 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "legal_plays",
+    "start_deal",
     "start_play",
 ]
 
@@ -240,6 +242,26 @@ def legal_plays(
     return rules.following[Suit(trump)][trick[0]].legal(cards)
 
 
+# Enum members read once: a class attribute look-up costs a call on every step.
+_BEFORE_LEAD: Final = RobTime.BEFORE_LEAD
+_DEALER_ROB: Final = Phase.DEALER_ROB
+_DEAL_OVER: Final = Phase.DEAL_OVER
+_EVENT_ACCEPT_FIVE: Final = EventKind.ACCEPT_FIVE
+_EVENT_ASK_FIVE: Final = EventKind.ASK_FIVE
+_EVENT_DECLINE_FIVE: Final = EventKind.DECLINE_FIVE
+_EVENT_DECLINE_ROB: Final = EventKind.DECLINE_ROB
+_EVENT_GO_ON: Final = EventKind.GO_ON
+_EVENT_REFUSE_FIVE: Final = EventKind.REFUSE_FIVE
+_EVENT_ROB: Final = EventKind.ROB
+_EVENT_STOP: Final = EventKind.STOP
+_EVENT_TAKE_TURN_UP: Final = EventKind.TAKE_TURN_UP
+_GAME_OVER: Final = Phase.GAME_OVER
+_JINK: Final = Phase.JINK
+_OUTCOME_GAME_WON: Final = OutcomeKind.GAME_WON
+_OUTCOME_WON: Final = OutcomeKind.WON
+_ROB: Final = Phase.ROB
+
+
 # --------------------------------------------------------------------------- turns
 
 
@@ -254,6 +276,29 @@ def start_play(deal: Deal, board: Board) -> State:
     return begin_play(deal, board, held, None)
 
 
+def start_deal(
+    rules: Rules,
+    board: Board,
+    *,
+    dealer: int,
+    number: int,
+    seed: int,
+    deck: tuple[Card, ...] | None,
+    first_seed: int,
+    past: Log[DealHistory[Action]],
+) -> State:
+    """Deal a hand onto ``board`` (the antes paid); return the state at its first decision.
+
+    The pack is the one given, or shuffled from ``seed`` as far as the deal needs (SF-8).
+    """
+    drawn = deck if deck is not None else seeded_top(FULL_PACK, seed, rules.draw)
+    deal = Deal(
+        rules, dealer=dealer, number=number, seed=seed, deck=deck, drawn=drawn,
+        first_seed=first_seed, past=past,
+    )  # fmt: skip
+    return start_play(deal, board)
+
+
 def begin_play(deal: Deal, board: Board, held: Held, log: Log[Action]) -> State:
     """Return the state once fiving (if any) is over.
 
@@ -263,9 +308,9 @@ def begin_play(deal: Deal, board: Board, held: Held, log: Log[Action]) -> State:
     dealer = deal._dealer
     rob = deal._robs[dealer]
     zeros = (0,) * deal._n
-    if rob.time is RobTime.BEFORE_LEAD:
+    if rob.time is _BEFORE_LEAD:
         legal = rob.offer(held[dealer])
-        return State(deal, board, held, Phase.DEALER_ROB, dealer, (), (), zeros, legal, log)
+        return State(deal, board, held, _DEALER_ROB, dealer, (), (), zeros, legal, log)
     eldest = deal._eldest
     if deal._robs[eldest].time is _NEVER:
         return _play_turn(deal, board, held, eldest, (), (), zeros, log)
@@ -292,11 +337,11 @@ def _first_trick_turn(
     if rob.time is _FIRST_TURN:
         hand = hands[seat]
         robs = rob.offer(hand)
-        if rob.phase is Phase.ROB:
-            return State(deal, board, hands, Phase.ROB, seat, trick, (), won, robs, log)
+        if rob.phase is _ROB:
+            return State(deal, board, hands, _ROB, seat, trick, (), won, robs, log)
         plays: tuple[Action, ...] = deal._following[trick[0]].plays(hand) if trick else hand
         return State(deal, board, hands, _PLAY, seat, trick, (), won, plays + robs, log)
-    if rob.time is RobTime.BEFORE_LEAD and rob.ace_at_own_turn and board._dealer_robbed:
+    if rob.time is _BEFORE_LEAD and rob.ace_at_own_turn and board._dealer_robbed:
         hands, board = _take_turn_up(deal, board, hands, seat, 0)
     return _play_turn(deal, board, hands, seat, trick, (), won, log)
 
@@ -340,7 +385,7 @@ def _take_turn_up(
     """The robbing dealer takes the turned-up ace into his hand (SF-10)."""
     turn_up = deal._turn_up
     hand = _held_hand([*(play.card for play in hands[seat]), turn_up])
-    event = Event(seat, EventKind.TAKE_TURN_UP, turn_up, trick_number)
+    event = Event(seat, _EVENT_TAKE_TURN_UP, turn_up, trick_number)
     return _with_hand(hands, seat, hand), board.taking(event)
 
 
@@ -351,7 +396,7 @@ def _pass_rob(board: Board, seat: int, rob: RobDecision) -> Board:
     """
     if not (rob.pass_recorded or rob.pass_bars):
         return board
-    event = Event(seat, EventKind.DECLINE_ROB, None, 0) if rob.pass_recorded else None
+    event = Event(seat, _EVENT_DECLINE_ROB, None, 0) if rob.pass_recorded else None
     return board.passed(seat, event, barred=rob.pass_bars)
 
 
@@ -430,8 +475,8 @@ def _trick_done(
         result = trick_result(rules, board, winner, won, played)
     if result is _PLAY:  # the winner leads (SF-14), any card: as in _play_turn
         return State(deal, board, hands, _PLAY, winner, (), tricks, won, hands[winner], log)
-    if result is Phase.JINK:
-        return State(deal, board, hands, Phase.JINK, winner, (), tricks, won, _JINK_CHOICES, log)
+    if result is _JINK:
+        return State(deal, board, hands, _JINK, winner, (), tricks, won, _JINK_CHOICES, log)
     assert isinstance(result, OutcomeKind)
     team = rules.members[rules.sides[winner]]
     board = settle(rules.options, deal._dealer, board, result, team, won)
@@ -449,7 +494,7 @@ def _settled(
     """The state of a settled hand (no decision pending)."""
     outcome = board._outcome
     assert outcome is not None
-    phase = Phase.GAME_OVER if outcome.kind is OutcomeKind.GAME_WON else Phase.DEAL_OVER
+    phase = _GAME_OVER if outcome.kind is _OUTCOME_GAME_WON else _DEAL_OVER
     return State(deal, board, hands, phase, None, (), tricks, won, (), log)
 
 
@@ -463,9 +508,9 @@ def _rob(state: State, action: Rob) -> State:
     assert seat is not None
     discard = action.discard
     hand = [play.card for play in state._held[seat] if play.card != discard]
-    event = Event(seat, EventKind.ROB, discard, len(state._tricks))
+    event = Event(seat, _EVENT_ROB, discard, len(state._tricks))
     log = (state._log, action)
-    if state._phase is Phase.DEALER_ROB:
+    if state._phase is _DEALER_ROB:
         board = state._board.robbed(event, taken=False, barred=False)
         hands = _with_hand(state._held, seat, _held_hand(hand))
         return _first_trick_turn(deal, board, hands, deal._eldest, (), state._won, log)
@@ -494,12 +539,12 @@ def _jink(state: State, action: Stop | GoOn) -> State:
     side = rules.sides[seat]
     log = (state._log, action)
     if isinstance(action, Stop):
-        board = state._board.noting(Event(seat, EventKind.STOP, None, 3))
+        board = state._board.noting(Event(seat, _EVENT_STOP, None, 3))
         board = settle(
-            rules.options, deal._dealer, board, OutcomeKind.WON, rules.members[side], state._won
+            rules.options, deal._dealer, board, _OUTCOME_WON, rules.members[side], state._won
         )
         return _settled(deal, board, state._held, state._tricks, state._won, log)
-    board = state._board.jinking(side, Event(seat, EventKind.GO_ON, None, 3))
+    board = state._board.jinking(side, Event(seat, _EVENT_GO_ON, None, 3))
     return _play_turn(deal, board, state._held, seat, (), state._tricks, state._won, log)
 
 
@@ -513,14 +558,14 @@ def _fiving(state: State, action: AskFive | DeclineFive | AcceptFive | RefuseFiv
     held = state._held
     if isinstance(action, AcceptFive):
         fived = deal.fived(five(deal._drawn, 5 * deal._n))
-        board = board.noting(Event(seat, EventKind.ACCEPT_FIVE, fived._turn_up))
+        board = board.noting(Event(seat, _EVENT_ACCEPT_FIVE, fived._turn_up))
         return begin_play(fived, board, held, log)
     if isinstance(action, RefuseFive):
-        return begin_play(deal, board.noting(Event(seat, EventKind.REFUSE_FIVE)), held, log)
+        return begin_play(deal, board.noting(Event(seat, _EVENT_REFUSE_FIVE)), held, log)
     if isinstance(action, AskFive):
-        board = board.noting(Event(seat, EventKind.ASK_FIVE))
+        board = board.noting(Event(seat, _EVENT_ASK_FIVE))
     else:
-        board = board.declining_five(Event(seat, EventKind.DECLINE_FIVE))
+        board = board.declining_five(Event(seat, _EVENT_DECLINE_FIVE))
     rules = deal._rules
     turn = fiving_turn(
         rules.options,
@@ -544,7 +589,7 @@ def is_deal_over(state: State) -> bool:
 
 def is_game_over(state: State) -> bool:
     """Return whether the game has ended: only a points game ends (SF-24)."""
-    return state._phase is Phase.GAME_OVER
+    return state._phase is _GAME_OVER
 
 
 def deal_history(state: State) -> DealHistory[Action]:

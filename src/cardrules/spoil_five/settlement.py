@@ -42,6 +42,18 @@ JINK_REFUSAL: Final = (
 _PAYING: Final = frozenset((OutcomeKind.WON, OutcomeKind.JINK, OutcomeKind.GAME_WON))
 
 
+# Enum members read once: a class attribute look-up costs a call on every step.
+_JINK: Final = Phase.JINK
+_OUTCOME_BARRED: Final = OutcomeKind.BARRED
+_OUTCOME_GAME_WON: Final = OutcomeKind.GAME_WON
+_OUTCOME_HAND_SCORED: Final = OutcomeKind.HAND_SCORED
+_OUTCOME_JINK: Final = OutcomeKind.JINK
+_OUTCOME_JINK_FAILED: Final = OutcomeKind.JINK_FAILED
+_OUTCOME_SPOILT: Final = OutcomeKind.SPOILT
+_OUTCOME_WON: Final = OutcomeKind.WON
+_PLAY: Final = Phase.PLAY
+
+
 def trick_result(
     rules: Rules, board: Board, winner: int, won: tuple[int, ...], played: int
 ) -> Result:
@@ -57,17 +69,17 @@ def trick_result(
     side = rules.sides[winner]
     jinker = board._jinker
     if jinker is not None:
-        return jink_rule(options, jinker, side, 0, played) or Phase.PLAY
+        return jink_rule(options, jinker, side, 0, played) or _PLAY
     team = rules.members[side]
     side_won = won[winner] if len(team) == 1 else sum([won[seat] for seat in team])
     need = options.win_tricks
     if side_won >= need:
         barred = board._barred
         if barred and any(seat in barred for seat in team):
-            return OutcomeKind.BARRED
-        return jink_rule(options, None, side, side_won, played) or OutcomeKind.WON
+            return _OUTCOME_BARRED
+        return jink_rule(options, None, side, side_won, played) or _OUTCOME_WON
     if played == 5:
-        return OutcomeKind.SPOILT
+        return _OUTCOME_SPOILT
     if options.stop_when_spoil_certain:
         left = 5 - played
         barred = board._barred
@@ -76,8 +88,8 @@ def trick_result(
             for team in rules.members
             if not any(seat in barred for seat in team)
         ):
-            return OutcomeKind.SPOILT
-    return Phase.PLAY
+            return _OUTCOME_SPOILT
+    return _PLAY
 
 
 def jink_rule(
@@ -95,10 +107,10 @@ def jink_rule(
         return None
     if jinker is not None:
         if side != jinker:
-            return OutcomeKind.JINK_FAILED
-        return OutcomeKind.JINK if played == 5 else None
+            return _OUTCOME_JINK_FAILED
+        return _OUTCOME_JINK if played == 5 else None
     if played == 3 and side_won == 3:
-        return Phase.JINK
+        return _JINK
     return None
 
 
@@ -121,10 +133,10 @@ def points_result(
         scores = tuple(changed)
         side_won = sum([won[seat] for seat in team])
         if (played == 5 and side_won == 5) or scores[team[0]] >= rules.options.target:
-            return scores, OutcomeKind.GAME_WON
+            return scores, _OUTCOME_GAME_WON
     if played == 5:
-        return scores, OutcomeKind.HAND_SCORED
-    return scores, Phase.PLAY
+        return scores, _OUTCOME_HAND_SCORED
+    return scores, _PLAY
 
 
 def settle(
@@ -148,7 +160,7 @@ def settle(
     payouts: tuple[int, ...] = (0,) * n
     carried = pool
     if kind in _PAYING:
-        if kind is OutcomeKind.JINK:
+        if kind is _OUTCOME_JINK:
             stake = options.full_stake
             for seat in range(n):
                 if seat not in winners:

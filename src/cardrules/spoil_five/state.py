@@ -17,10 +17,10 @@ Build states with :func:`cardrules.spoil_five.new_game`, never by hand.
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from cardrules._value import Value
-from cardrules.cards import FULL_PACK, Card, Rank, Suit
+from cardrules.cards import FULL_PACK, Card, Suit
 from cardrules.history import DealHistory, Log, log_items, relink
 from cardrules.spoil_five.actions import PLAYS, Action, Play
 from cardrules.spoil_five.events import (
@@ -60,6 +60,11 @@ Held: TypeAlias = tuple[tuple[Play, ...], ...]
 A hand that may play any card is then its own tuple of legal actions, shared rather than
 rebuilt.
 """
+
+
+# Enum members read once: a class attribute look-up costs a call on every step.
+_PLAY: Final = Phase.PLAY
+_ROB: Final = Phase.ROB
 
 
 class Deal(Value):
@@ -114,8 +119,8 @@ class Deal(Value):
         self._trump = suit
         self._following = rules.following[suit]
         holder = None
-        if turn_up.rank is not Rank.ACE:
-            ace = table.ace
+        ace = table._ace
+        if turn_up != ace:  # the ace of trumps was not turned up: who holds it?
             for seat, hand in enumerate(dealt):
                 if ace in hand:
                     holder = seat
@@ -577,7 +582,7 @@ class State(Value):
     @property
     def leader(self) -> int | None:
         """The seat that led (or is to lead) the trick in progress, or None."""
-        if self._to_act is None or self._phase not in (Phase.PLAY, Phase.ROB):
+        if self._to_act is None or self._phase not in (_PLAY, _ROB):
             return None
         return (self._to_act - len(self._trick)) % self._deal._n
 
