@@ -27,10 +27,15 @@ __all__ = ["deal_hands", "new_game", "next_deal", "start_deal"]
 # arguments and raise OptionsError, so they stay interpreted in the compiled build.
 
 
+_ONLY_CARDS: Final = {Card}
+
+
 def _pack_from(deck: Sequence[Card]) -> tuple[Card, ...]:
     if isinstance(deck, str | bytes):
         raise OptionsError("deck: expected a sequence of 52 Card values, not a string")
     cards = tuple(deck)
+    if len(cards) == 52 and set(map(type, cards)) == _ONLY_CARDS and len(set(cards)) == 52:
+        return cards  # the common case, checked without a Python-level loop
     if len(cards) != 52 or not all(isinstance(card, Card) for card in cards):
         raise OptionsError("deck: expected all 52 cards of the pack, each a Card, top first")
     if len(set(cards)) != 52:
