@@ -87,16 +87,16 @@ def derive(seed: int, labels: tuple[int, ...]) -> int:
     """The implementation of :func:`cardrules.dealing.derive_seed` (compiled)."""
     key = seed if 0 <= seed < _WIDTH else key_of(seed)
     x = key & _MASK64
+    words: tuple[int, ...] = (*labels, len(labels))
     rest = key >> 64
-    while rest:  # a key beyond 64 bits: each further 64 bits mixed in by one round
-        x = (x ^ (rest & _MASK64)) & _MASK64
-        x = (x + 0x9E3779B97F4A7C15) & _MASK64
-        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
-        x ^= x >> 31
-        rest >>= 64
-    for label in (*labels, len(labels)):
-        x = (x ^ (label & _MASK64)) & _MASK64
+    if rest:  # a key beyond 64 bits: its further 64-bit words are mixed in first
+        high: list[int] = []
+        while rest:
+            high.append(rest & _MASK64)
+            rest >>= 64
+        words = (*high, *words)
+    for word in words:  # one SplitMix64 round per word
+        x = (x ^ (word & _MASK64)) & _MASK64
         x = (x + 0x9E3779B97F4A7C15) & _MASK64
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64

@@ -26,7 +26,7 @@ import random
 from collections.abc import Sequence
 from typing import TypeVar, cast
 
-from cardrules._shuffle import derive, key_of, seeded, top_of_shuffle
+from cardrules._shuffle import derive, key_of, seeded_top, top_of_shuffle
 from cardrules.errors import OptionsError
 
 __all__ = ["Seed", "derive_seed", "legacy_seed", "make_rng", "seed_key", "shuffled"]
@@ -109,15 +109,9 @@ def shuffled(
         raise OptionsError(f"count must be an int from 0 to {n}, not {count!r}")
     if not 0 <= count <= n:
         raise OptionsError(f"count must be an int from 0 to {n}, not {count!r}")
-    if rng is None:
-        # An int seed (the common case) uses this thread's scratch generator, reseeded
-        # with the seed's key: the same stream as random.Random(seed_key(seed)). Nothing
-        # of the caller's runs from here on, so it cannot be reseeded under our feet.
-        key = cast(int, seed)
-        rand = seeded(key if 0 <= key < _WIDTH else seed_key(key)).random
-    else:
-        rand = rng.random
-    return top_of_shuffle(pool, rand, count)
+    if rng is None:  # an int seed, the common case: the engines' own shuffle
+        return seeded_top(pool, cast(int, seed), count)
+    return top_of_shuffle(pool, rng.random, count)
 
 
 def derive_seed(seed: int, *labels: int) -> int:
