@@ -82,11 +82,16 @@ V_contra = TypeVar("V_contra", bound="SeatView", contravariant=True)
 
 
 class GameOptions(Protocol):
-    """What every options class offers: at least the number of players."""
+    """What every options class offers: the number of players and the pack dealt from."""
 
     @property
     def players(self) -> int:
         """The number of seats, ``0 … players - 1``."""
+        ...
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the pack these options deal from, in pack order."""
         ...
 
 

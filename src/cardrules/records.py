@@ -49,7 +49,7 @@ from typing import IO, Final, TypeVar, cast
 import attrs
 
 from cardrules import _json
-from cardrules.cards import FULL_PACK, SHORT_PACK, Card
+from cardrules.cards import Card
 from cardrules.dealing import legacy_seed, shuffled
 from cardrules.errors import CardrulesError, IllegalActionError, RecordError
 from cardrules.protocol import GameOptions, GameState
@@ -572,8 +572,7 @@ def _as_dealt(rec: GameRecord, deal: DealRecord) -> DealRecord:
         return deal
     deck = deal.deck
     if deck is None:
-        pack = SHORT_PACK if getattr(rec.options, "pack", 52) == 32 else FULL_PACK
-        deck = shuffled(pack, -deal.seed)
+        deck = shuffled(rec.options.cards, -deal.seed)
     return DealRecord(seed=legacy_seed(deal.seed), deck=deck, actions=deal.actions)
 
 

@@ -16,7 +16,7 @@ from typing import Final, cast
 
 import attrs
 
-from cardrules.cards import FULL_PACK, SHORT_PACK, Card, parse_card
+from cardrules.cards import FULL_PACK, Card, parse_card
 from cardrules.errors import NotationError, OptionsError
 from cardrules.protocol import DynamicGame, GameOptions
 
@@ -25,7 +25,6 @@ __all__ = [
     "ActionCodec",
     "missing_extra",
     "options_from_parameters",
-    "pack_of",
     "parameter_specification",
     "parameters_of",
     "unsupported_reason",
@@ -147,11 +146,6 @@ def _card_index(text: str) -> int:
         return parse_card(text).index
     except NotationError:
         raise OptionsError(f"not a card: {text!r}") from None
-
-
-def pack_of(options: object) -> tuple[Card, ...]:
-    """Return the pack the game is played with: 52 cards, or 32 for My Bird Sings' option."""
-    return SHORT_PACK if getattr(options, "pack", 52) == 32 else FULL_PACK
 
 
 def unsupported_reason(options: object, *, framework: str) -> str | None:

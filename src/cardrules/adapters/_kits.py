@@ -16,7 +16,7 @@ from typing import Final, cast
 import attrs
 
 from cardrules import games, my_bird_sings, spoil_five
-from cardrules.adapters._common import ActionCodec, pack_of, unsupported_reason
+from cardrules.adapters._common import ActionCodec, unsupported_reason
 from cardrules.adapters._encoders import (
     InformationStateEncoder,
     ObservationEncoder,
@@ -118,7 +118,7 @@ class GameKit:
 
     def pack(self, options: object) -> tuple[Card, ...]:
         """The pack the game is played with."""
-        return pack_of(options)
+        return cast(GameOptions, options).cards
 
     def chance_positions(self, options: object) -> int:
         """How many cards from the top of the pack are dealt as explicit chance outcomes.

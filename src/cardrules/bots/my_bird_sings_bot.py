@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 
 from cardrules import my_bird_sings as mbs
-from cardrules.cards import FULL_PACK, SHORT_PACK, Card
+from cardrules.cards import Card
 
 __all__ = ["MyBirdSingsBot", "outs"]
 
@@ -98,9 +98,8 @@ class MyBirdSingsBot:
         self, hand: Sequence[Card], candidates: Sequence[Card], options: mbs.Options
     ) -> Card:
         """The candidate whose loss leaves the holding with the most outs."""
-        pack = SHORT_PACK if getattr(options, "pack", 52) == 32 else FULL_PACK
         held = set(hand)
-        unseen = [c for c in pack if c not in held]
+        unseen = [c for c in options.cards if c not in held]
 
         def score(card: Card) -> tuple[int, tuple[int, int], int]:
             rest = [c for c in hand if c != card]

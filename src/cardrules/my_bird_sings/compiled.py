@@ -18,7 +18,6 @@ import operator
 from collections.abc import Callable
 
 from cardrules.cards import FULL_PACK, Card
-from cardrules.cards import SHORT_PACK as SHORT_CARDS
 from cardrules.my_bird_sings.combinations import singing_keys
 from cardrules.my_bird_sings.deal import ante, deal_positions, turn_order
 from cardrules.my_bird_sings.ending import Start, turn_start
@@ -223,7 +222,7 @@ def compile_rules(options: Options) -> Rules:
 def _compile(options: Options) -> Rules:
     """Build the compiled rules of ``options`` (behind the cache of :func:`compile_rules`)."""
     n = options.players
-    pack = FULL_PACK if options.pack == 52 else SHORT_CARDS
+    pack = options.cards
     dealt = n * options.hand_size
     antes = tuple(ante(options, dealer) for dealer in range(n))
     dealing = tuple(_hands_getter(deal_positions(options, dealer)) for dealer in range(n))

@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules.cards import FULL_PACK, Card
-from cardrules.cards import SHORT_PACK as SHORT_CARDS
+from cardrules.cards import Card
 from cardrules.errors import OptionsError
 from cardrules.my_bird_sings.options import Options
 
@@ -97,7 +96,7 @@ def deck_for(
     """
     n = options.players
     size = options.hand_size
-    pack = FULL_PACK if options.pack == 52 else SHORT_CARDS
+    pack = options.cards
     if len(hands) != n or any(len(hand) != size for hand in hands):
         raise OptionsError(f"hands: expected {n} hands of {size} cards, not {hands!r}")
     top: list[Card | None] = [None] * (n * size)

@@ -30,6 +30,8 @@ from cardrules._options import (
     to_optional_int,
 )
 from cardrules._options import split_remainder as _split_remainder
+from cardrules.cards import FULL_PACK, Card
+from cardrules.cards import SHORT_PACK as SHORT_CARDS
 from cardrules.errors import OptionsError
 from cardrules.stakes import SplitRemainder
 
@@ -291,6 +293,15 @@ class Options:
                 f"deal_batch, hand_size: the batch must divide the hand size "
                 f"{self.hand_size}, not {self.deal_batch} (MBS-3)"
             )
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the pack these options deal from, in pack order (MBS-1).
+
+        >>> len(Options().cards), len(Options(pack=32).cards)
+        (52, 32)
+        """
+        return FULL_PACK if self.pack == 52 else SHORT_CARDS
 
     @property
     def stock_size(self) -> int:

@@ -30,6 +30,7 @@ from cardrules._options import (
     to_optional_int,
 )
 from cardrules._options import split_remainder as _split_remainder
+from cardrules.cards import FULL_PACK, Card
 from cardrules.errors import OptionsError
 from cardrules.stakes import SplitRemainder
 
@@ -369,6 +370,11 @@ class Options:
     def sides(self) -> int:
         """The number of sides: the number of teams, or of players without partnerships."""
         return self.players if self.teams is None else len(self.teams)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the pack these options deal from, in pack order: all 52 (SF-1)."""
+        return FULL_PACK
 
     @property
     def game_stake(self) -> int:
