@@ -27,10 +27,10 @@ from cardrules.my_bird_sings.actions import Abandon, Sing
 from cardrules.my_bird_sings.combinations import SUIT_KEY, sets_of, suit_key
 from cardrules.my_bird_sings.compiled import compile_rules
 from cardrules.my_bird_sings.ending import DealOver, Start, turn_start
-from cardrules.my_bird_sings.exchange import ExchangeDecision, exchange_chance
+from cardrules.my_bird_sings.exchange import ExchangeDecision, exchange_chance, exchange_closed
 from cardrules.my_bird_sings.options import PileTo, SingTiming
 from cardrules.my_bird_sings.passing import pass_decision
-from cardrules.my_bird_sings.state import Deal, Decision, Hands, Known, Phase, State, Table
+from cardrules.my_bird_sings.state import Deal, Decision, Known, Phase, State, Table
 from cardrules.my_bird_sings.turn import declaration, silent_holdings, sing_decision
 from cardrules.my_bird_sings.views import View
 
@@ -39,14 +39,14 @@ __all__ = ["sample_state"]
 _ATTEMPTS = 200
 
 
-def _abandon_open(v: View, deal: Deal, hands: Hands, table: Table) -> bool:
+def _abandon_open(v: View, deal: Deal) -> bool:
     """Whether ``Abandon()`` is on offer in the viewed state (see MBS-13).
 
     The seat to act reads it from its legal actions. Another seat works it out from the
     public record: the offer belongs to the first decision of a turn where
     :func:`~cardrules.my_bird_sings.ending.turn_start` makes one, and that first decision
     is a sing decision, an exchange decision, or a pass or draw when no exchange was open
-    (:func:`~cardrules.my_bird_sings.exchange.exchange_chance`). (Two private steps escape
+    (:func:`_exchange_was_open`). (Two private steps escape
     that reading: a declined sing, and a trick laid by choice in this turn.)
     """
     if v.to_act == v.seat:
@@ -57,12 +57,23 @@ def _abandon_open(v: View, deal: Deal, hands: Hands, table: Table) -> bool:
         return False
     if v.phase is Phase.SING or v.phase is Phase.EXCHANGE:
         return True
-    seat = v.on_turn
-    was_open = exchange_chance(deal, hands[seat], seat, v.turn, table, False, False)
-    return type(was_open) is not ExchangeDecision
+    return not _exchange_was_open(v, deal)
 
 
-def _just_checked(v: View, deal: Deal, table: Table) -> bool:
+def _exchange_was_open(v: View, deal: Deal) -> bool:
+    """Whether an exchange was open to the player on turn at the start of this turn.
+
+    Public (:func:`~cardrules.my_bird_sings.exchange.exchange_closed` reads only public
+    facts): at a pass, it tells a declined exchange from none offered.
+    """
+    rules = deal._rules
+    closed = exchange_closed(
+        rules.options, rules.exchange_from, v.eldest, v.on_turn, v.turn, v.stock_count, False
+    )
+    return closed is None
+
+
+def _just_checked(v: View, deal: Deal) -> bool:
     """Whether the player on turn's own pending decision follows a check of his holding.
 
     With ``auto_sing=False`` that decision offers his sings beside its actions
@@ -79,9 +90,7 @@ def _just_checked(v: View, deal: Deal, table: Table) -> bool:
         return False
     if v.phase is not Phase.PASS:
         return True
-    seat = v.on_turn
-    was_open = exchange_chance(deal, (), seat, v.turn, table, False, False)
-    return type(was_open) is not ExchangeDecision
+    return not _exchange_was_open(v, deal)
 
 
 def sample_state(view: View, rng: random.Random) -> State:
@@ -209,7 +218,7 @@ def sample_state(view: View, rng: random.Random) -> State:
     all_hands = tuple(hands)
     phase = view.phase
     turn = view.turn
-    abandon = _abandon_open(view, deal, all_hands, table)
+    abandon = _abandon_open(view, deal)
     decision: Decision
     if phase is Phase.OVER:
         assert view.outcome is not None
@@ -230,7 +239,7 @@ def sample_state(view: View, rng: random.Random) -> State:
             decision = chance
         else:
             decision = pass_decision(deal, holding, on_turn, turn, view.exchanged, abandon)
-        if not options.auto_sing and decision.seat == on_turn and _just_checked(view, deal, table):
+        if not options.auto_sing and decision.seat == on_turn and _just_checked(view, deal):
             sets = sets_of(holding, suit_key(holding), rules.hand_size, keys)
             decision = declaration(options, decision, on_turn, sets, view.exchanged, abandon)
     return State(
