@@ -524,7 +524,7 @@ def _tuple_hook(conv: cattrs.Converter, tp: Any) -> Callable[[object, object], t
 def _attrs_hook(conv: cattrs.Converter, cls: type[T]) -> Callable[[object, object], T]:
     from cattrs.gen import make_dict_structure_fn
 
-    attrs.resolve_types(cast(Any, cls))
+    attrs.resolve_types(cast(Any, get_origin(cls) or cls))  # GameRecord[...]: its class
     inner = make_dict_structure_fn(
         cls, conv, _cattrs_forbid_extra_keys=True, _cattrs_detailed_validation=True
     )

@@ -44,7 +44,7 @@ import io
 import os
 import types
 from collections.abc import Iterable, Iterator, Mapping
-from typing import IO, Final, TypeVar, cast
+from typing import IO, TYPE_CHECKING, Any, Final, Generic, TypeVar, cast, overload
 
 import attrs
 
@@ -52,7 +52,14 @@ from cardrules import _json
 from cardrules.cards import Card
 from cardrules.dealing import legacy_seed, shuffled
 from cardrules.errors import CardrulesError, IllegalActionError, RecordError
-from cardrules.protocol import GameOptions, GameState
+from cardrules.protocol import Game, GameOptions, GameState
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar as DefaultedTypeVar  # PEP 696 defaults
+
+    S_co = DefaultedTypeVar("S_co", bound=GameState, covariant=True, default=GameState)
+else:  # only type checkers read the default; Python 3.11's TypeVar has none
+    S_co = TypeVar("S_co", bound=GameState, covariant=True)
 
 __all__ = [
     "MAX_INPUT_SIZE",
@@ -73,6 +80,7 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+S = TypeVar("S", bound=GameState)
 
 RECORD_FORMAT: Final = "cardrules-record"
 """The value of the ``format`` key that marks a JSON object as a cardrules game record."""
@@ -195,7 +203,7 @@ def _check_deals(instance: GameRecord, attribute: object, deals: tuple[DealRecor
 
 
 @attrs.frozen(slots=True, kw_only=True)
-class GameRecord:
+class GameRecord(Generic[S_co]):
     """How a game was played, enough to replay it exactly; see the module docs for JSON.
 
     Records compare equal when they describe the same game. ``metadata`` is free text
@@ -274,7 +282,7 @@ def _game_of(obj: object) -> str:
     return name
 
 
-def record(state: GameState, *, metadata: Mapping[str, str] | None = None) -> GameRecord:
+def record(state: S, *, metadata: Mapping[str, str] | None = None) -> GameRecord[S]:
     """Return the record of how ``state`` was reached (every deal, every action).
 
     Args:
@@ -307,7 +315,7 @@ def record(state: GameState, *, metadata: Mapping[str, str] | None = None) -> Ga
                 f"deals[{number}]: dealt by seat {deal.dealer}, but records assume the deal "
                 "passes to the left"
             )
-    return GameRecord(
+    return GameRecord[S](
         game=name, options=state.options, dealer=first, deals=deals, metadata=metadata or {}
     )
 
@@ -336,11 +344,16 @@ def _check_header(data: object) -> str:
 
 
 def _record_from_value(
-    data: object, max_deals: int | None = None, max_actions: int | None = None
+    data: object,
+    max_deals: int | None = None,
+    max_actions: int | None = None,
+    expected: Game[Any, Any, Any, Any] | None = None,
 ) -> GameRecord:
     game = _check_header(data)
+    if expected is not None and game != expected.NAME:
+        raise RecordError(f"invalid record: game: expected {expected.NAME!r}, got {game!r}")
     _check_caps(data, max_deals, max_actions)
-    return _json.structure(data, GameRecord, game, "record")
+    return _json.structure(data, GameRecord[GameState], game, "record")
 
 
 def _check_caps(data: object, max_deals: int | None, max_actions: int | None) -> None:
@@ -401,9 +414,28 @@ def parse_json(text: str | bytes, *, max_size: int = MAX_INPUT_SIZE) -> object:
     return _json.parse_json(text, max_size=max_size)
 
 
+@overload
 def loads(
     text: str | bytes,
     *,
+    game: Game[S, Any, Any, Any],
+    max_size: int = ...,
+    max_deals: int | None = ...,
+    max_actions: int | None = ...,
+) -> GameRecord[S]: ...
+@overload
+def loads(
+    text: str | bytes,
+    *,
+    game: None = None,
+    max_size: int = ...,
+    max_deals: int | None = ...,
+    max_actions: int | None = ...,
+) -> GameRecord: ...
+def loads(
+    text: str | bytes,
+    *,
+    game: Game[Any, Any, Any, Any] | None = None,
     max_size: int = MAX_INPUT_SIZE,
     max_deals: int | None = None,
     max_actions: int | None = None,
@@ -413,6 +445,10 @@ def loads(
     Every field is checked (types, options, cards, action notation, seeds); whether the
     actions are legal is checked by :func:`replay`. Fields with defaults (options, a
     deal's ``deck``, ``metadata``) may be left out; :func:`dumps` writes them all.
+
+    Given the ``game`` module, a record of another game is refused, and type checkers
+    know the states :func:`replay` and :func:`restore` give (``spoil_five.State`` for
+    ``game=spoil_five``); without it they are any game's :class:`GameState`.
 
     A server that reads uploads bounds what one costs with the caps: ``max_size`` bytes,
     ``max_deals`` deals and ``max_actions`` actions in all (reading and restoring costs
@@ -436,7 +472,9 @@ def loads(
         RecordError: saying where, for malformed, oversized or hostile input.
 
     """
-    return _record_from_value(_json.parse_json(text, max_size=max_size), max_deals, max_actions)
+    return _record_from_value(
+        _json.parse_json(text, max_size=max_size), max_deals, max_actions, game
+    )
 
 
 def dump(
@@ -469,14 +507,36 @@ def dump(
         cast(IO[str], target).write(text)
 
 
+@overload
 def load(
     source: str | os.PathLike[str] | IO[str] | IO[bytes],
     *,
+    game: Game[S, Any, Any, Any],
+    max_size: int = ...,
+    max_deals: int | None = ...,
+    max_actions: int | None = ...,
+) -> GameRecord[S]: ...
+@overload
+def load(
+    source: str | os.PathLike[str] | IO[str] | IO[bytes],
+    *,
+    game: None = None,
+    max_size: int = ...,
+    max_deals: int | None = ...,
+    max_actions: int | None = ...,
+) -> GameRecord: ...
+def load(
+    source: str | os.PathLike[str] | IO[str] | IO[bytes],
+    *,
+    game: Game[Any, Any, Any, Any] | None = None,
     max_size: int = MAX_INPUT_SIZE,
     max_deals: int | None = None,
     max_actions: int | None = None,
 ) -> GameRecord:
     """Read a record from a path or an open file (text or binary), as :func:`loads` does.
+
+    ``game`` too is as for :func:`loads`: given the game module, a record of another
+    game is refused and type checkers know the states it replays to.
 
     At most ``max_size`` bytes (characters for a text file) are read; a longer input is
     refused, and so is one over the caps ``max_deals`` and ``max_actions``. Errors while
@@ -501,10 +561,10 @@ def load(
             data = source.read(max_size + 1)
     except UnicodeDecodeError as err:
         raise RecordError(f"invalid JSON: not {err.encoding} text ({err.reason})") from None
-    return loads(data, max_size=max_size, max_deals=max_deals, max_actions=max_actions)
+    return loads(data, game=game, max_size=max_size, max_deals=max_deals, max_actions=max_actions)
 
 
-def replay(rec: GameRecord) -> Iterator[GameState]:
+def replay(rec: GameRecord[S]) -> Iterator[S]:
     """Yield every state of a recorded game, in order, from the first decision on.
 
     For each deal the state at its first decision comes first, then the state after each
@@ -550,7 +610,7 @@ def replay(rec: GameRecord) -> Iterator[GameState]:
             raise
         except CardrulesError as err:
             raise RecordError(f"{where}: {err}") from err
-        yield state
+        yield cast(S, state)
         for index, action in enumerate(deal.actions):
             try:
                 state = module.apply_action(state, action)
@@ -558,7 +618,7 @@ def replay(rec: GameRecord) -> Iterator[GameState]:
                 raise RecordError(f"{where}.actions[{index}]: {err}") from err
             except CardrulesError as err:
                 raise RecordError(f"{where}.actions[{index}]: {err}") from err
-            yield state
+            yield cast(S, state)
 
 
 def _as_dealt(rec: GameRecord, deal: DealRecord) -> DealRecord:
@@ -576,7 +636,7 @@ def _as_dealt(rec: GameRecord, deal: DealRecord) -> DealRecord:
     return DealRecord(seed=legacy_seed(deal.seed), deck=deck, actions=deal.actions)
 
 
-def restore(rec: GameRecord) -> GameState:
+def restore(rec: GameRecord[S]) -> S:
     """Replay a record to its end and return the last state, to resume a saved game.
 
     >>> from cardrules import spoil_five
@@ -588,10 +648,10 @@ def restore(rec: GameRecord) -> GameState:
         RecordError: as :func:`replay` does.
 
     """
-    last: GameState | None = None
+    last: S | None = None
     for last in replay(rec):  # noqa: B007 - only the last state is wanted
         pass
-    return cast(GameState, last)
+    return cast(S, last)
 
 
 def to_json(obj: object, *, indent: int | None = None) -> str:

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from cardrules.protocol import SeatView
 
 __all__ = ["RandomBot"]
 
-A = TypeVar("A")
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar as DefaultedTypeVar  # PEP 696 defaults
+
+    A = DefaultedTypeVar("A", default=Any)
+else:  # only type checkers read the default; Python 3.11's TypeVar has none
+    A = TypeVar("A")
+Chosen = TypeVar("Chosen")
 
 
 class RandomBot(Generic[A]):
@@ -18,11 +24,15 @@ class RandomBot(Generic[A]):
 
     The bot ignores the view; its only input is the list of legal actions, so it is the
     yardstick every other bot is measured against. Given the same ``rng`` seed it makes
-    the same choices.
+    the same choices. It needs no type argument: whatever the legal actions are, the
+    choice has their type (``RandomBot[X]`` is still accepted, and means the same).
 
-    >>> bot: RandomBot[str] = RandomBot(random.Random(1))
-    >>> [bot.choose(None, ("a", "b", "c")) for _ in range(5)]  # type: ignore[arg-type]
-    ['a', 'c', 'c', 'a', 'b']
+    >>> from cardrules import spoil_five
+    >>> state = spoil_five.new_game(spoil_five.Options(players=3), seed=1)
+    >>> bot = RandomBot(random.Random(1))
+    >>> legal = spoil_five.legal_actions(state)
+    >>> [str(bot.choose(spoil_five.view(state, 1), legal)) for _ in range(3)]
+    ['play 7S', 'play 6C', 'play 4C']
 
     Args:
         rng: the bot's own random generator.
@@ -40,6 +50,6 @@ class RandomBot(Generic[A]):
         """The bot's own random generator."""
         return self._rng
 
-    def choose(self, view: SeatView, legal: Sequence[A], /) -> A:
+    def choose(self, view: SeatView, legal: Sequence[Chosen], /) -> Chosen:
         """Return one of ``legal``, each with the same probability."""
         return legal[int(self._rng.random() * len(legal))]

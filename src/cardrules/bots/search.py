@@ -26,8 +26,10 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
+from cardrules import games
+from cardrules.bots.random_bot import RandomBot
 from cardrules.errors import OptionsError
 from cardrules.protocol import Bot, GameState, Searchable, SeatView
 
@@ -48,7 +50,9 @@ class SearchBot(Generic[S, A, V]):
         game: the game module, or anything :class:`cardrules.protocol.Searchable` (it
             supplies ``sample_state``, the rules and the views).
         rng: the bot's own random generator; samples and rollout seeds come from it.
-        rollout: builds the policy that plays all seats during a rollout.
+        rollout: builds the policy that plays all seats during a rollout; by default
+            the game's rule-of-thumb bot (as ``make_bot``'s ``"search"`` uses), or random
+            play for a game the registry does not know.
         iterations: samples of the hidden cards per decision (at least 1); each costs one
             rollout per legal action. Decisions with a single legal action cost nothing.
         time_limit: optional wall-clock budget per decision in seconds; the search stops
@@ -65,7 +69,7 @@ class SearchBot(Generic[S, A, V]):
         self,
         game: Searchable[S, A, V],
         rng: random.Random,
-        rollout: RolloutPolicy[V, A],
+        rollout: RolloutPolicy[V, A] | None = None,
         *,
         iterations: int = 100,
         time_limit: float | None = None,
@@ -76,7 +80,7 @@ class SearchBot(Generic[S, A, V]):
             raise OptionsError(f"time_limit must be positive seconds, not {time_limit!r}")
         self._game = game
         self._rng = rng
-        self._rollout_policy = rollout
+        self._rollout_policy = _default_rollout(game) if rollout is None else rollout
         self.iterations = iterations
         self.time_limit = time_limit
         self.last_iterations = 0
@@ -122,6 +126,13 @@ class SearchBot(Generic[S, A, V]):
         if outcome is not None and outcome.carried:
             reward += outcome.carried / len(state.balances)
         return reward + _score_gain(start, state, seat)
+
+
+def _default_rollout(game: object) -> RolloutPolicy[Any, Any]:
+    """The game's rule-of-thumb bot if the registry has one, else random play."""
+    entry = games.entry_of(game)
+    bot = None if entry is None else entry.load_bot()
+    return RandomBot if bot is None else bot
 
 
 def _score_gain(start: GameState, end: GameState, seat: int) -> float:
