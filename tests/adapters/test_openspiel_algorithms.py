@@ -78,7 +78,7 @@ def test_rl_environment_runs_with_a_tabular_q_learner(name: str, params: dict[st
     assert all(agent.loss is not None for agent in agents)  # each has updated its values
 
 
-@pytest.mark.skipif(not HAS_JAX, reason="JAX, Flax, Optax and Chex are not installed")
+@pytest.mark.skipif(not HAS_JAX, reason="the jax extra is not installed (pip install -e '.[jax]')")
 @pytest.mark.parametrize(
     ("game", "players", "episodes"), [("spoil_five", 3, 40), ("my_bird_sings", 4, 200)]
 )

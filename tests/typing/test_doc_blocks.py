@@ -12,11 +12,13 @@ it does not need).
 OpenSpiel (``pyspiel``, ``open_spiel``) and PettingZoo's test helpers ship no types: to
 both checkers they are ``Any``, as the project's mypy configuration says for mypy and as
 stubs of ``Any`` (written beside the package) say for pyright; everything of cardrules'
-own keeps its types. Errors are reported at the page's own line.
+own keeps its types. So is Ray (the ``ray`` extra) when it is not installed, as mypy's
+configuration says too. Errors are reported at the page's own line.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -34,13 +36,18 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 SRC = ROOT / "src"
 UNTYPED = ("pyspiel", "open_spiel", "pettingzoo.test")
 """Modules without types (no stubs, no ``py.typed``), ``Any`` to the checkers."""
+OPTIONAL = ("ray",)
+"""Modules of the heavy extras, ``Any`` to the checkers when they are not installed."""
 
 _IMPORT = re.compile(r"^\s*(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))", re.M)
 _ANY_MODULE = "from typing import Any\n\ndef __getattr__(name: str) -> Any: ...\n"
 
 
 def _untyped(module: str) -> bool:
-    return any(module == root or module.startswith(root + ".") for root in UNTYPED)
+    root = module.split(".")[0]
+    if root in OPTIONAL and importlib.util.find_spec(root) is None:
+        return True
+    return any(module == name or module.startswith(name + ".") for name in UNTYPED)
 
 
 def _write_package(tmp_path: Path) -> dict[str, tuple[str, list[int]]]:
