@@ -210,6 +210,11 @@ class GameRecord(Generic[S_co]):
     for front-ends (player names, dates): at most 64 entries, keys of 1 to 64
     characters, values of up to 1024.
 
+    For type checkers a record says which states it replays to: :func:`record` of a
+    ``spoil_five.State`` gives a ``GameRecord[spoil_five.State]``, and so does
+    ``loads(text, game=spoil_five)``; a plain ``GameRecord`` replays to any game's
+    :class:`GameState`. The parameter exists for the checkers only.
+
     Attributes:
         format: always :data:`RECORD_FORMAT` (``"cardrules-record"``).
         version: :data:`RECORD_VERSION` (``2``), or ``1`` for a record saved before
@@ -349,6 +354,8 @@ def _record_from_value(
     max_actions: int | None = None,
     expected: Game[Any, Any, Any, Any] | None = None,
 ) -> GameRecord:
+    if expected is not None and not isinstance(getattr(expected, "NAME", None), str):
+        raise TypeError(f"game: expected a game module such as spoil_five, not {expected!r}")
     game = _check_header(data)
     if expected is not None and game != expected.NAME:
         raise RecordError(f"invalid record: game: expected {expected.NAME!r}, got {game!r}")

@@ -31,3 +31,9 @@ def test_a_record_of_another_game_is_refused_by_name() -> None:
         records.loads(text, game=spoil_five)
     with pytest.raises(RecordError, match="expected 'spoil-five'"):
         records.load(io.BytesIO(text.encode()), game=spoil_five)
+
+
+def test_a_game_that_is_no_game_module_is_a_type_error() -> None:
+    text = records.dumps(records.record(spoil_five.new_game(spoil_five.PEEL, seed=2)))
+    with pytest.raises(TypeError, match="expected a game module"):
+        records.loads(text, game="spoil-five")  # type: ignore[call-overload]
