@@ -242,7 +242,7 @@ def test_objects_without_a_json_form_are_type_errors() -> None:
     with pytest.raises(TypeError, match=r"not cardrules\.cards\.Card"):
         records.from_json("{}", Card)
     with pytest.raises(TypeError, match="not an object of a cardrules game"):
-        records.record(object())  # type: ignore[arg-type]
+        records.record(object())  # type: ignore[type-var]
 
 
 @pytest.mark.parametrize("game", GAMES, ids=game_name)

@@ -19,18 +19,14 @@ configuration says too. Errors are reported at the page's own line.
 from __future__ import annotations
 
 import importlib.util
-import json
 import os
 import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
-
-import pytest
 
 from tests.typing.doc_blocks import PAGES, page_module
-from tests.typing.test_user_program import _pyright
+from tests.typing.test_user_program import pyright_errors
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SRC = ROOT / "src"
@@ -104,30 +100,12 @@ def test_mypy_strict_accepts_every_block_of_the_guides(tmp_path: Path) -> None:
 
 def test_pyright_strict_accepts_every_block_of_the_guides(tmp_path: Path) -> None:
     modules = _write_package(tmp_path)
-    config = tmp_path / "pyrightconfig.json"
-    config.write_text(
-        json.dumps(
-            {
-                "typeCheckingMode": "strict",
-                "pythonVersion": "3.11",
-                "extraPaths": [str(SRC)],
-                "stubPath": str(tmp_path / "typings"),
-                "include": ["docblocks"],
-            }
-        )
+    code, found = pyright_errors(
+        tmp_path, stubPath=str(tmp_path / "typings"), include=["docblocks"]
     )
-    run = subprocess.run(
-        [_pyright(), "--outputjson", "--project", str(config), "--pythonpath", sys.executable],
-        cwd=tmp_path, capture_output=True, text=True, check=False,
-    )  # fmt: skip
-    try:
-        report: dict[str, Any] = json.loads(run.stdout)
-    except json.JSONDecodeError:
-        pytest.fail(f"pyright did not report: {run.stdout}{run.stderr}")
     errors = [
         f"{_where(modules, d['file'], d['range']['start']['line'] + 1)}: {d['message']}"
-        for d in report["generalDiagnostics"]
-        if d["severity"] == "error"
+        for d in found
     ]
     assert not errors, "\n".join(errors)
-    assert run.returncode == 0, run.stdout + run.stderr
+    assert code == 0

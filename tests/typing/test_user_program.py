@@ -57,17 +57,28 @@ def _mypy(path: Path) -> tuple[int, set[int], str]:
     return run.returncode, lines, run.stdout + run.stderr
 
 
-def _pyright_run(path: Path, tmp_path: Path) -> tuple[int, set[int], str]:
-    """Run pyright in strict mode on ``path``, importing cardrules from this checkout."""
+def pyright_errors(
+    tmp_path: Path, *paths: Path, **settings: object
+) -> tuple[int, list[dict[str, Any]]]:
+    """Run pyright in strict mode (plus ``settings``) on ``paths``; its status and errors.
+
+    cardrules is imported from this checkout; the configuration is written to
+    ``tmp_path``, where pyright runs.
+    """
     config = tmp_path / "pyrightconfig.json"
     config.write_text(
         json.dumps(
-            {"typeCheckingMode": "strict", "pythonVersion": "3.11", "extraPaths": [str(SRC)]}
+            {
+                "typeCheckingMode": "strict",
+                "pythonVersion": "3.11",
+                "extraPaths": [str(SRC)],
+                **settings,
+            }
         )
     )
     run = subprocess.run(
         [_pyright(), "--outputjson", "--project", str(config),
-         "--pythonpath", sys.executable, str(path)],
+         "--pythonpath", sys.executable, *map(str, paths)],
         cwd=tmp_path, capture_output=True, text=True, check=False,
     )  # fmt: skip
     try:
@@ -75,9 +86,15 @@ def _pyright_run(path: Path, tmp_path: Path) -> tuple[int, set[int], str]:
     except json.JSONDecodeError:
         pytest.fail(f"pyright did not report: {run.stdout}{run.stderr}")
     errors = [d for d in report["generalDiagnostics"] if d["severity"] == "error"]
+    return run.returncode, errors
+
+
+def _pyright_run(path: Path, tmp_path: Path) -> tuple[int, set[int], str]:
+    """Run pyright in strict mode on ``path``, importing cardrules from this checkout."""
+    code, errors = pyright_errors(tmp_path, path)
     lines = {int(d["range"]["start"]["line"]) + 1 for d in errors}
     text = "\n".join(f"{d['range']['start']['line'] + 1}: {d['message']}" for d in errors)
-    return run.returncode, lines, text
+    return code, lines, text
 
 
 def test_the_user_program_runs() -> None:
