@@ -10,7 +10,7 @@ fixed-size ``float32`` vectors and canonical texts.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final, cast
 
 import attrs
@@ -25,7 +25,7 @@ from cardrules.adapters._encoders import (
     view_text,
 )
 from cardrules.cards import Card
-from cardrules.errors import OptionsError
+from cardrules.errors import IllegalActionError, OptionsError
 from cardrules.games import GameEntry
 from cardrules.protocol import DynamicGame, GameOptions, GameState, SeatView
 
@@ -257,6 +257,29 @@ class GameKit:
         seat = state.to_act
         holding = state.hands[seat] if seat is not None else ()
         return self.engine.parse_action(self.codec.decode(code, holding))
+
+    def refusal(self, state: GameState, code: object, legal: Sequence[int]) -> IllegalActionError:
+        """The error for ``code``, which is not among the ``legal`` codes listed now (C-7).
+
+        The engine's own refusal (naming the rule) when ``code`` names an action it
+        refuses; else a C-7 refusal saying the code is not listed (not a code of the game,
+        nobody's turn, or a code that names a legal action but is not the one listed for
+        it, such as ``draw 3`` where only ``draw 0`` is offered).
+        """
+        if code.__class__ is bool or not isinstance(code, int) or not 0 <= code < self.size:
+            return IllegalActionError(
+                f"code {code!r}", "C-7", f"not an action code of this game (0 to {self.size - 1})"
+            )
+        if state.to_act is None:
+            return IllegalActionError(f"code {code}", "C-7", "the deal is over")
+        action = self.decode(state, code)
+        refused = self.engine.check_action(state, action)
+        if refused is not None:
+            return refused
+        shown = ", ".join(map(str, legal[:12])) + (", ..." if len(legal) > 12 else "")
+        return IllegalActionError(
+            action, "C-7", f"code {code} is not among the codes listed now ({shown})"
+        )
 
     def legal_codes(self, state: GameState) -> list[int]:
         """The codes of the legal actions, ascending."""
