@@ -150,8 +150,8 @@ def test_openspiel_refusals_name_what_was_refused() -> None:
 def test_openspiel_parameters_are_range_checked() -> None:
     """A round limit that would overflow the game's sizes, and a float for a switch."""
     pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
-    from cardrules.adapters import openspiel
     from cardrules import my_bird_sings
+    from cardrules.adapters import openspiel
     from cardrules.adapters._kits import MAX_ROUND_LIMIT
     from cardrules.errors import OptionsError
 
