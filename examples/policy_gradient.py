@@ -25,7 +25,16 @@ from typing import Any
 
 import attrs
 
-__all__ = ["FEATURES", "Evaluation", "FeaturePolicy", "evaluate", "features", "main", "train"]
+__all__ = [
+    "FEATURES",
+    "FIRST_BARE_CODE",
+    "Evaluation",
+    "FeaturePolicy",
+    "evaluate",
+    "features",
+    "main",
+    "train",
+]
 
 
 FEATURES = (
@@ -57,8 +66,11 @@ def _strength(card: Any, trump: Any) -> float:
     return 0.5 - 0.5 * plain.index(card) / len(plain)
 
 
-def features(view: Any, actions: Sequence[Any]) -> Any:
-    """One row of :data:`FEATURES` for each action, from the seat's view (what it knows)."""
+def features(view: Any, actions: Sequence[Any], codes: Sequence[int]) -> Any:
+    """One row of :data:`FEATURES` for each action, from the seat's view (what it knows).
+
+    Then one column per verb without a card, set by the action's code (``codes``).
+    """
     import numpy as np
 
     from cardrules import spoil_five
@@ -68,7 +80,7 @@ def features(view: Any, actions: Sequence[Any]) -> Any:
     players = len(view.hand_sizes)
     mine = view.tricks_won[view.seat] / 3
     others = max(won for seat, won in enumerate(view.tricks_won) if seat != view.seat) / 3
-    for row, action in zip(rows, actions, strict=True):
+    for row, action, code in zip(rows, actions, codes, strict=True):
         if isinstance(action, spoil_five.Play):
             card = action.card
             strength = _strength(card, trump)
@@ -91,20 +103,14 @@ def features(view: Any, actions: Sequence[Any]) -> Any:
         elif isinstance(action, spoil_five.Rob):
             row[11:13] = 1.0, _strength(action.discard, trump)
         else:  # a bare verb (decline-rob, stop, go-on, the fiving verbs): one weight each
-            row[len(FEATURES) + _BARE_VERBS.index(str(action))] = 1.0
+            row[len(FEATURES) + code - FIRST_BARE_CODE] = 1.0
     return rows
 
 
-_BARE_VERBS = (
-    "decline-rob",
-    "stop",
-    "go-on",
-    "ask-five",
-    "decline-five",
-    "accept-five",
-    "refuse-five",
-)
-_BARE = len(_BARE_VERBS)
+FIRST_BARE_CODE = 104
+"""The action code of ``decline-rob``, the first of Spoil Five's seven verbs without a card
+(codes 104 to 110, docs/adapters.md): each gets a weight of its own."""
+_BARE = 7
 
 
 class FeaturePolicy:
@@ -161,7 +167,7 @@ def _deal(
         if agent == "player_0" and policy is not None:
             state = env.engine_state
             actions = [env.engine_action(int(code)) for code in legal]
-            rows = features(spoil_five.view(state, 0), actions)
+            rows = features(spoil_five.view(state, 0), actions, legal.tolist())
             taken = policy.choose(rows, greedy=greedy)
             steps.append((rows, taken))
             code = int(legal[taken])
