@@ -108,43 +108,53 @@ def test_openspiel_refuses_every_unlisted_outcome_and_code(
 
 def test_openspiel_refusals_name_what_was_refused() -> None:
     """A negative outcome at a blind draw, ``draw 3`` where only ``draw 0`` is listed, a sing
-    code naming a card not held: each refused with C-7, the history unchanged."""
+    code naming a card not held: each refused, naming its rule, the history unchanged."""
     pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
     from cardrules.adapters import openspiel
 
-    game = openspiel.load_game(openspiel.MY_BIRD_SINGS, {"preset": "draw-blind", "players": 3})
     rng = random.Random(3)
     seen: set[str] = set()
-    for _ in range(200):
-        state = game.new_initial_state()
-        while not state.is_terminal() and len(seen) < 3:
-            if state.is_chance_node():
-                outcomes = [outcome for outcome, _ in state.chance_outcomes()]
-                if state.action_to_string(-1, outcomes[0]).startswith("draw gives"):
-                    history = state.history()
-                    with pytest.raises(IllegalActionError, match=r"offered hand \(C-7\)"):
-                        state.apply_action(-1)
-                    assert state.history() == history
-                    seen.add("blind")
-                state.apply_action(rng.choice(outcomes))
-                continue
-            legal = state.legal_actions()
-            if 104 in legal:  # draw 0: the positions of a face-down hand are alike
-                with pytest.raises(IllegalActionError, match=r"cannot draw 3: .*\(C-7\)"):
-                    state.apply_action(107)
-                seen.add("draw")
-            sings = [code for code in legal if code >= 123]
-            if sings:
-                hand = openspiel.engine_state(state).hands[state.current_player()]
-                held = {card.index for card in hand}
-                foreign = next(123 + index for index in range(52) if index not in held)
-                with pytest.raises(IllegalActionError, match=r"\(C-7\)"):
-                    state.apply_action(foreign)
-                seen.add("sing")
-            state.apply_action(rng.choice(legal))
-        if len(seen) == 3:
-            break
-    assert seen >= {"blind", "draw"}
+    goals = (
+        ({"preset": "draw-blind", "players": 3}, {"blind", "draw"}),
+        ({"players": 3, "auto_sing": False}, {"sing"}),
+    )
+    for params, goal in goals:
+        game = openspiel.load_game(openspiel.MY_BIRD_SINGS, params)
+        for _ in range(300):
+            _refuse_along_a_deal(openspiel, game.new_initial_state(), rng, seen)
+            if goal <= seen:
+                break
+    assert seen == {"blind", "draw", "sing"}
+
+
+def _refuse_along_a_deal(openspiel: Any, state: Any, rng: random.Random, seen: set[str]) -> None:
+    """Play a random deal, trying the refusals of the test above wherever they apply."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = [outcome for outcome, _ in state.chance_outcomes()]
+            if state.action_to_string(-1, outcomes[0]).startswith("draw gives"):
+                history = state.history()
+                with pytest.raises(IllegalActionError, match=r"offered hand \(C-7\)"):
+                    state.apply_action(-1)
+                assert state.history() == history
+                seen.add("blind")
+            state.apply_action(rng.choice(outcomes))
+            continue
+        legal = state.legal_actions()
+        if 104 in legal:  # draw 0: the positions of a face-down hand are alike
+            with pytest.raises(IllegalActionError, match=r"cannot draw 3: .*\(C-7\)"):
+                state.apply_action(107)
+            seen.add("draw")
+        if any(code >= 123 for code in legal):  # a sing, coded by the card left out
+            hand = openspiel.engine_state(state).hands[state.current_player()]
+            held = {card.index for card in hand}
+            foreign = next(123 + index for index in range(52) if index not in held)
+            history = state.history()  # the engine's refusal (MBS-4), or C-7 if it is legal
+            with pytest.raises(IllegalActionError, match=r"^cannot sing .*\((MBS-\d+|C-7)\)$"):
+                state.apply_action(foreign)
+            assert state.history() == history
+            seen.add("sing")
+        state.apply_action(rng.choice(legal))
 
 
 def test_openspiel_parameters_are_range_checked() -> None:
