@@ -41,8 +41,9 @@ def _run_episodes(env: Any, agents: list[Any], episodes: int) -> list[list[float
 
     Only agents that had a decision in the episode are shown its last step: a My Bird
     Sings deal can end before a seat's first turn (the bird of the seat before sings),
-    and OpenSpiel's Q-learner and DQN take a last step without a decision before it for
-    the start of their next episode (OpenSpiel's own games give every seat a decision).
+    and OpenSpiel's tabular Q-learner takes a last step without a decision before it for
+    the start of its next episode, where it fails (its DQN copes; OpenSpiel's own games
+    give every seat a decision).
     """
     returns = []
     for _ in range(episodes):
