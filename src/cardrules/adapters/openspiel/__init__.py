@@ -18,6 +18,10 @@ decisions:
   played: the deal that would exceed it is dealt again, so the return bounds hold.
 - **Actions.** Fixed integers (:data:`SPOIL_FIVE_CODEC`, :data:`MY_BIRD_SINGS_CODEC`):
   ``play 10C`` is always the same number; ``action_to_string`` writes our notation.
+- **Refusals.** A chance outcome not in ``chance_outcomes()`` or a code not in
+  ``legal_actions()`` raises :class:`~cardrules.errors.IllegalActionError` (a
+  ``ValueError``, as OpenSpiel's own Python games raise): the engine's refusal naming
+  the rule, else C-7. The state and its C++ history stay as they were.
 - **Observations** are built from ``cardrules.<game>.view(state, seat)`` only, never from
   hidden state, with seats relative to the observer (position 0 is the observer, 1 his
   left neighbour). The observation tensor is what the seat sees now; the **information
@@ -35,10 +39,11 @@ options field with a scalar value (``players``, ``robbing``, ``jinking``, ``roun
 ...), with Peel's values as defaults and switches as booleans. A parameter left at its
 default keeps the preset's value; ``game.get_parameters()`` shows the values in force.
 My Bird Sings needs a finite episode, so a ``round_limit`` of ``None`` becomes
-:data:`DEFAULT_ROUND_LIMIT`. My Bird Sings' ``draw_blind`` passing is chance too: the
-drawer's only decision is ``draw 0`` (or ``abandon``), since the offered cards lie face
-down in a random order and every position is alike; a chance node then gives him one of
-the offered cards, uniformly, and the engine applies the draw of that card's position.
+:data:`DEFAULT_ROUND_LIMIT`, and one above 1,000 is refused (``OptionsError``). My
+Bird Sings' ``draw_blind`` passing is chance too: the drawer's only decision is ``draw 0``
+(or ``abandon``), since the offered cards lie face down in a random order and every
+position is alike; a chance node then gives him one of the offered cards, uniformly, and
+the engine applies the draw of that card's position.
 Not offered (``OptionsError``): Spoil Five points games, which last several hands.
 
 >>> import pyspiel
