@@ -46,6 +46,7 @@ from cardrules import games, parse_card, records, svg, tables
 from cardrules.errors import CardrulesError, NotationError, RecordError
 from cardrules.web.frames import PROTOCOL, FrameError, read_frame
 from cardrules.web.limits import Buckets, Counter, client_address
+from cardrules.web.lobby import TableRequest, catalogue, only_fields
 from cardrules.web.rooms import Rooms, refusal
 from cardrules.web.settings import Settings
 from cardrules.web.sockets import resolve_creator, resolve_key, table_socket
@@ -74,7 +75,6 @@ _PAGE_HEADERS: Final = {
     "Referrer-Policy": "no-referrer",
 }
 
-_CREATE_FIELDS: Final = ("game", "preset", "players", "bots", "name", "names", "seed")
 
 
 def _answer(body: object, status: int = 200) -> JSONResponse:
@@ -158,14 +158,13 @@ class Server:
 
     async def catalogue(self, request: Request) -> Response:
         """``GET /api/games``."""
-        return _answer({"protocol": PROTOCOL, "games": [_game(entry) for entry in games.GAMES]})
+        return _answer(catalogue())
 
     async def create(self, request: Request) -> Response:
         """``POST /api/tables``."""
         try:
             data = await self.read_body(request)
-            new = _new_table(data, self.rooms.now())
-            room = await self.rooms.create(new, self.client_of(request))
+            room, new = await self.rooms.create(TableRequest.read(data), self.client_of(request))
         except FrameError as exc:
             return _refused(exc)
         table = room.table
@@ -208,7 +207,7 @@ class Server:
         """``POST /api/tables/{table}/view``."""
         try:
             data = await self.read_body(request)
-            _only(data, ("seat", "key", "language"))
+            only_fields(data, ("seat", "key", "language"))
             room = await self.rooms.get(str(request.path_params["table_id"]))
             seat = None
             if "seat" in data or "key" in data:
@@ -221,7 +220,7 @@ class Server:
         """``POST /api/tables/{table}/frames``: one client frame over HTTP."""
         try:
             data = await self.read_body(request)
-            _only(data, ("seat", "key", "creator", "language", "frame"))
+            only_fields(data, ("seat", "key", "creator", "language", "frame"))
             raw = data.get("frame")
             if not isinstance(raw, dict):
                 raise FrameError("bad-frame", "missing field 'frame' (a client frame)", field="frame")
@@ -268,83 +267,6 @@ class Server:
         while True:
             await asyncio.sleep(60.0)
             self.rooms.sweep()
-
-
-def _only(data: Mapping[str, object], allowed: tuple[str, ...]) -> None:
-    for name in data:
-        if name not in allowed:
-            raise FrameError("bad-frame", f"unknown field {name[:40]!r}", field=name[:40])
-
-
-def _game(entry: games.GameEntry) -> dict[str, object]:
-    presets = []
-    for name in entry.presets:
-        counts = entry.player_counts(name)
-        default = entry.presets[name].players
-        presets.append({
-            "name": name,
-            "label": name.replace("-", " ").capitalize(),
-            "players": list(counts),
-            "default_players": default if default in counts else counts[0],
-        })  # fmt: skip
-    default_preset = "peel" if "peel" in entry.presets else next(iter(entry.presets))
-    return {
-        "name": entry.name,
-        "title": entry.title,
-        "default_preset": default_preset,
-        "presets": presets,
-    }
-
-
-def _new_table(data: Mapping[str, object], now: float) -> tables.NewTable:
-    """A table as a create request asks (``$defs.create_table``).
-
-    Raises:
-        FrameError: ``bad-frame`` naming the field at fault.
-    """
-    _only(data, _CREATE_FIELDS)
-    game = data.get("game")
-    if not isinstance(game, str) or len(game) > 40:
-        raise FrameError("bad-frame", "field 'game' must name a game", field="game")
-    try:
-        entry = games.lookup(game)
-    except CardrulesError as exc:
-        raise FrameError("bad-frame", str(exc), field="game") from None
-    preset = data.get("preset", "peel" if "peel" in entry.presets else None)
-    if preset is not None and (not isinstance(preset, str) or len(preset) > 40):
-        raise FrameError("bad-frame", "field 'preset' must name a preset", field="preset")
-    players = data.get("players", entry.options(preset).players if preset else None)
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 13:
-        raise FrameError("bad-frame", "field 'players' must be a number from 2 to 13", field="players")
-    bots = data.get("bots", [])
-    if (
-        not isinstance(bots, list)
-        or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < players for s in bots)
-        or len(set(bots)) != len(bots)
-    ):
-        raise FrameError("bad-frame", f"field 'bots' must list seats from 0 to {players - 1}", field="bots")
-    if len(bots) >= players:
-        raise FrameError("bad-frame", "leave at least one seat for a person", field="bots")
-    names = data.get("names", [])
-    if not isinstance(names, list) or len(names) > players or not all(isinstance(n, str) for n in names):
-        raise FrameError("bad-frame", "field 'names' must list one name per seat", field="names")
-    name = data.get("name", f"{entry.title} table")
-    seed = data.get("seed")
-    plans = []
-    for seat in range(players):
-        given = names[seat].strip() or None if seat < len(names) else None  # type: ignore[union-attr]
-        if seat in bots:
-            plans.append(tables.SeatPlan.robot(name=given))
-        else:
-            plans.append(tables.SeatPlan.invite(given))
-    try:
-        return tables.create_table(
-            entry.name, plans, name=name, now=now, preset=preset, seed=seed  # type: ignore[arg-type]
-        )
-    except CardrulesError as exc:
-        message = str(exc)
-        field = next((f for f in ("preset", "players", "seed", "name") if f in message), None)
-        raise FrameError("bad-frame", message, field=field) from None
 
 
 class _Guard:

@@ -44,6 +44,7 @@ from cardrules.errors import (
 )
 from cardrules.web.frames import Frame, FrameError
 from cardrules.web.limits import Window, prefix
+from cardrules.web.lobby import TableRequest
 from cardrules.web.settings import Settings
 
 __all__ = ["Listener", "Room", "Rooms", "dumps", "refusal"]
@@ -219,40 +220,35 @@ class Room:
         """
         async with self.lock:
             now = self.rooms.now()
+            seats_changed = frame.type in ("leave", "take-seat", "hand-to-bot")
             try:
-                table, seats_changed = self._apply(frame, key, now)
+                await self.rooms.change(self, lambda table: (self._apply(table, frame, key, now), None))
             except CardrulesError as exc:
                 raise refusal(exc) from None
-            await self.rooms.save(table, self.table.counter)
-            self.table = table
-            self.changed = self.rooms.clock()
             self.broadcast(presence=seats_changed)
             self.start_bots()
 
     def _apply(
-        self, frame: Frame, key: tables.Key | None, now: float
-    ) -> tuple[tables.Table, bool]:
-        table = self.table
+        self, table: tables.Table, frame: Frame, key: tables.Key | None, now: float
+    ) -> tables.Table:
+        """The table after ``frame`` (a pure transition of :mod:`cardrules.tables`)."""
         if key is None:
             raise FrameError("forbidden", "a spectator cannot change the table")
         kind = frame.type
+        counter = frame.get("counter")
         if kind == "act":
-            counter = int(frame.get("counter"))  # type: ignore[call-overload]
-            new, _ = tables.act(table, key, frame.get("action"), counter=counter, now=now)
-            return new, False
+            return tables.act(table, key, frame.get("action"), counter=counter, now=now)[0]  # type: ignore[arg-type]
         if kind == "next-deal":
-            counter = int(frame.get("counter"))  # type: ignore[call-overload]
-            return tables.next_deal(table, key, counter=counter, now=now)[0], False
+            return tables.next_deal(table, key, counter=counter, now=now)[0]  # type: ignore[arg-type]
         if kind == "rematch":
-            counter = int(frame.get("counter"))  # type: ignore[call-overload]
-            return tables.rematch(table, key, counter=counter, now=now)[0], False
+            return tables.rematch(table, key, counter=counter, now=now)[0]  # type: ignore[arg-type]
         if kind == "leave":
-            return tables.leave_seat(table, key, now=now)[0], True
+            return tables.leave_seat(table, key, now=now)[0]
         if kind == "take-seat":
-            return self._take_seat(table, key, frame.get("name"), now), True
+            return self._take_seat(table, key, frame.get("name"), now)
         if kind == "hand-to-bot":
             seat = frame.get("seat")
-            return tables.hand_to_bot(table, key, seat, now=now)[0], True  # type: ignore[arg-type]
+            return tables.hand_to_bot(table, key, seat, now=now)[0]  # type: ignore[arg-type]
         raise FrameError("bad-frame", f"a {kind} frame does not change the table", field="type")
 
     @staticmethod
@@ -274,13 +270,13 @@ class Room:
             seat = self.table.seats[key.seat] if key.seat is not None else None
             if seat is None or seat.is_person or seat.is_bot:
                 return
+            now = self.rooms.now()
             try:
-                table = self._take_seat(self.table, key, name, self.rooms.now())
+                await self.rooms.change(
+                    self, lambda table: (self._take_seat(table, key, name, now), None)
+                )
             except CardrulesError as exc:
                 raise refusal(exc) from None
-            await self.rooms.save(table, self.table.counter)
-            self.table = table
-            self.changed = self.rooms.clock()
             self.broadcast(presence=True)
 
     def start_bots(self) -> None:
@@ -311,17 +307,21 @@ class Room:
             async with self.lock:
                 if not self._bot_to_act():
                     return
-                table = self.table
-                while (moved := tables.step_bot(table, now=self.rooms.now())) is not None:
-                    table = moved[0]
-                    if delay > 0:
-                        break
-                await self.rooms.save(table, self.table.counter)
-                self.table = table
-                self.changed = self.rooms.clock()
+                now = self.rooms.now()
+                await self.rooms.change(self, lambda table: (_bots_play(table, now, delay), None))
                 self.broadcast()
             if delay <= 0:
                 await asyncio.sleep(0)
+
+
+def _bots_play(table: tables.Table, now: float, delay: float) -> tables.Table:
+    """The table after its bots' next decision (``delay`` > 0), or all of them up to a
+    person's decision (saved in one transaction: they are the bots' deterministic choices)."""
+    while (moved := tables.step_bot(table, now=now)) is not None:
+        table = moved[0]
+        if delay > 0:
+            break
+    return table
 
 
 class Rooms:
@@ -344,6 +344,7 @@ class Rooms:
     ) -> None:
         self.settings = settings
         self.store = store
+        self.host = tables.TableHost(store)
         self.clock = clock
         self.now = now
         self.rooms: dict[str, Room] = {}
@@ -352,13 +353,17 @@ class Rooms:
     def __len__(self) -> int:
         return len(self.rooms)
 
-    async def save(self, table: tables.Table, counter_before: int) -> None:
-        """Write a changed ``table`` to the store (before anyone is told of the change).
+    async def change(
+        self, room: Room, transition: Callable[[tables.Table], tuple[tables.Table, None]]
+    ) -> None:
+        """Apply ``transition`` to ``room``'s table through the host, which saves it first.
 
-        The store's write runs in a worker thread, so the other tables go on meanwhile.
+        The host (and so the store's write) runs in a worker thread, so the other tables
+        go on meanwhile.
         """
-        if self.store is not None:
-            await asyncio.to_thread(self.store.save, table, counter_before=counter_before)
+        table, _ = await asyncio.to_thread(self.host.change, room.id, transition)
+        room.table = table
+        room.changed = self.clock()
 
     async def get(self, table_id: str) -> Room:
         """The room of ``table_id``, loaded from the store if it is not live.
@@ -372,7 +377,7 @@ class Rooms:
         table = None
         if self.store is not None and _plausible_id(table_id):
             try:
-                table = await asyncio.to_thread(self.store.load, table_id)
+                table = await asyncio.to_thread(self.host.get, table_id)
             except TableNotFoundError:
                 table = None
         if table is None:
@@ -387,7 +392,7 @@ class Rooms:
         room.start_bots()
         return room
 
-    async def create(self, new: tables.NewTable, client: str) -> Room:
+    async def create(self, request: TableRequest, client: str) -> tuple[Room, tables.NewTable]:
         """Keep a table just created by ``client`` (an address), within the caps.
 
         Raises:
@@ -406,11 +411,13 @@ class Rooms:
             raise FrameError("rate", "too many tables created from your network in a minute")
         if len(self.rooms) >= self.settings.max_tables and not self._make_room(exclude=""):
             raise FrameError("full", "the server is full of tables in use; try again later")
-        if self.store is not None:
-            await asyncio.to_thread(self.store.add, new.table)
+        try:
+            new = await asyncio.to_thread(request.create, self.host, self.now())
+        except CardrulesError as exc:
+            raise FrameError("bad-frame", str(exc), field=request.field_of(exc)) from None
         room = self.rooms[new.table.id] = Room(self, new.table, owner)
         room.start_bots()
-        return room
+        return room, new
 
     def _make_room(self, exclude: str) -> bool:
         """Forget the table idle longest that is not in use; False if every table is."""
@@ -425,6 +432,7 @@ class Rooms:
     def forget(self, table_id: str) -> None:
         """Drop a table from memory (it stays in the store; its spectators are closed)."""
         room = self.rooms.pop(table_id, None)
+        self.host.forget(table_id)
         if room is None:
             return
         if room.bots is not None:

@@ -193,12 +193,12 @@ class Connection:
                 "idle_timeout": settings.idle_timeout,
             },
         })  # fmt: skip
+        if self.key is not None:  # a link to a seat nobody occupies: sit down
+            name = frame.get("name")
+            await room.sit(self.key, name if isinstance(name, str) else None)
         room.join(self)
         since = frame.get("since")
         self.send(room.table_frame(self.seat, since=since if isinstance(since, int) else None))
-        if self.key is not None:
-            name = frame.get("name")
-            await room.sit(self.key, name if isinstance(name, str) else None)
         refused = 0
         while self._closing is None:
             text = await self.receive(settings.idle_timeout)
