@@ -186,8 +186,14 @@ class Room:
             frame["resync"] = True
         return frame
 
-    def broadcast(self, *, table: bool = True, presence: bool = False) -> None:
-        """Push the table (each listener its own) and/or the presence to every listener."""
+    def broadcast(
+        self, *, table: bool = True, presence: bool = False, since: int | None = None
+    ) -> None:
+        """Push the table (each listener its own) and/or the presence to every listener.
+
+        ``since``: the counter before the change, so that the payloads narrate the
+        change's steps only (every listener held the table frame of that counter).
+        """
         texts: dict[int | None, str] = {}
         presence_text = dumps(self.presence()) if presence else ""
         for listener in tuple(self.listeners):
@@ -195,7 +201,7 @@ class Room:
                 seat = listener.seat
                 text = texts.get(seat)
                 if text is None:
-                    text = texts[seat] = dumps(self.table_frame(seat))
+                    text = texts[seat] = dumps(self.table_frame(seat, since=since))
                 listener.push("table", text)
             if presence:
                 listener.push("presence", presence_text)
@@ -221,11 +227,12 @@ class Room:
         async with self.lock:
             now = self.rooms.now()
             seats_changed = frame.type in ("leave", "take-seat", "hand-to-bot")
+            before = self.table.counter
             try:
                 await self.rooms.change(self, lambda table: (self._apply(table, frame, key, now), None))
             except CardrulesError as exc:
                 raise refusal(exc) from None
-            self.broadcast(presence=seats_changed)
+            self.broadcast(presence=seats_changed, since=before)
             self.start_bots()
 
     def _apply(
@@ -308,8 +315,9 @@ class Room:
                 if not self._bot_to_act():
                     return
                 now = self.rooms.now()
+                before = self.table.counter
                 await self.rooms.change(self, lambda table: (_bots_play(table, now, delay), None))
-                self.broadcast()
+                self.broadcast(since=before)
             if delay <= 0:
                 await asyncio.sleep(0)
 
