@@ -87,7 +87,7 @@ def uvicorn_config(settings: Settings, app: object) -> object:
         h11_max_incomplete_event_size=16 * 1024,
         server_header=False,
         date_header=True,
-        ws="websockets",
+        ws="websockets-sansio",
         ws_max_size=max(16 * settings.max_frame, 64 * 1024),
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
