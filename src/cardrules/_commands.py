@@ -368,6 +368,8 @@ def orders(trump: Suit, ranking: str) -> None:
               show_default=True, help="Seconds after its last change a table is kept in use.")  # fmt: skip
 @click.option("--bot-delay", type=click.FloatRange(min=0), default=0.8, show_default=True,
               help="Seconds between two of the bots' moves.")  # fmt: skip
+@click.option("--header-timeout", type=click.FloatRange(min=1), default=10.0, show_default=True,
+              help="Seconds a connection has for its request headers, and keep-alive.")  # fmt: skip
 @click.option("--log-level", type=click.Choice(["critical", "error", "warning", "info", "debug"]),
               default="info", show_default=True)  # fmt: skip
 def serve(
@@ -387,6 +389,7 @@ def serve(
     idle_timeout: float,
     table_idle: float,
     bot_delay: float,
+    header_timeout: float,
     log_level: str,
 ) -> None:
     """Serve tables where people play together in the browser (needs the web extra).
@@ -417,6 +420,7 @@ def serve(
             idle_timeout=idle_timeout,
             table_idle=table_idle,
             bot_delay=bot_delay,
+            header_timeout=header_timeout,
             log_level=log_level,
         )
     click.echo(f"cardrules: serving tables on {settings.origin}/ (Ctrl-C stops)", err=True)

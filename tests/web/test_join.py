@@ -56,3 +56,28 @@ def test_join_explains_a_link_that_is_not_a_table_link(tmp_path: Path) -> None:
     result = _join(server, "/nowhere")
     assert result.returncode == 2
     assert "a table link's path is /t/<table>" in result.stderr
+
+
+def test_a_connection_that_never_finishes_its_headers_is_closed(tmp_path: Path) -> None:
+    import socket
+    import time
+
+    server = ServerProcess(tmp_path / "tables.db", "--header-timeout", "1")
+    server.start()
+    try:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as slow:
+            slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            for _ in range(5):  # a byte now and then does not keep it open
+                time.sleep(0.3)
+                try:
+                    slow.sendall(b"X")
+                except OSError:
+                    break
+            slow.settimeout(10)
+            try:
+                assert slow.recv(1024) == b""  # closed by the server, no answer
+            except ConnectionResetError:
+                pass
+        assert server.get("/api/games")["protocol"] == 1  # and others are still served
+    finally:
+        server.stop()
