@@ -67,6 +67,7 @@ from cardrules.errors import (
     RecordError,
     SeatError,
     StaleMoveError,
+    TableError,
     WrongCredentialError,
     WrongMomentError,
 )
@@ -453,7 +454,9 @@ def check_seat_number(table: Table, seat: object) -> int:
 
 def _check_counter(table: Table, counter: object) -> None:
     if type(counter) is not int:
-        raise StaleMoveError(-1, table.counter)
+        raise TableError(
+            f"a request names the counter it was made at (an int), not {counter!r:.40}"
+        )
     if counter != table.counter:
         raise StaleMoveError(counter, table.counter)
 
@@ -681,7 +684,10 @@ def take_seat(
             raise OptionsError("say the name to sit down under: a bot was playing this seat")
         name = before.name
     after = Seat.person(
-        name, digest=before.credential, now=now, language=language or before.language
+        name,
+        digest=before.credential,
+        now=now,
+        language=before.language if language is None else language,
     )
     new = attrs.evolve(table, seats=_replace_seat(table, key.seat, after))
     return new, SeatChange(key.seat, before, after)
