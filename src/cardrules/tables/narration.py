@@ -42,8 +42,8 @@ if TYPE_CHECKING:
 __all__ = [
     "TextEntry",
     "describe_action",
+    "explain",
     "narrate",
-    "public_view",
     "refusal_entry",
     "settlement_entry",
     "text_entry",
@@ -131,18 +131,33 @@ def settlement_entry(
     return entry
 
 
-def public_view(table: Table, state: GameState | None = None) -> SeatView:
-    """A view whose public parts (tricks, settlement) any reader may be told: seat 0's.
-
-    Only its explanations of completed tricks and settlements are used for a spectator;
-    they are public (every seat's view gives the same).
-    """
-    return table.module.view(table.state if state is None else state, 0)
-
-
 def reader_view(table: Table, state: GameState, reader: int | None) -> SeatView:
-    """The view the reader has of ``state`` (seat 0's public parts for a spectator)."""
+    """The view the reader has of ``state`` (seat 0's for a spectator).
+
+    For a spectator only the parts every seat shares are read from it (see :func:`explain`).
+    """
     return table.module.view(state, 0 if reader is None else reader)
+
+
+def explain(
+    table: Table, state: GameState, reader: int | None
+) -> tuple[tuple[TrickExplanation, ...], SettlementExplanation | None]:
+    """The engine's explanations of the deal's tricks and settlement, for ``reader``.
+
+    A seat is given those of its own view. A spectator is given only what every seat's
+    view explains alike: a trick laid face down (My Bird Sings, MBS-15) is explained to
+    its owner alone, so no spectator hears of it.
+    """
+    module: Any = table.module
+    if reader is not None:
+        view = module.view(state, reader)
+        return module.explain_tricks(view), module.explain_settlement(view)
+    views = [module.view(state, seat) for seat in range(table.players)]
+    tricks = [module.explain_tricks(view) for view in views]
+    settlements = [module.explain_settlement(view) for view in views]
+    common = tuple(trick for trick in tricks[0] if all(trick in other for other in tricks[1:]))
+    settlement = settlements[0] if all(s == settlements[0] for s in settlements) else None
+    return common, settlement
 
 
 # -- what an action looks like to a reader ---------------------------------------------------
@@ -279,12 +294,11 @@ def narrate(table: Table, step: Step, *, reader: int | None) -> dict[str, Any]:
     if step.seat == reader:
         entry["action"] = module.format_action(step.action)
     entry["text"] = text_entry(describe_action(table, step.action, step.seat, reader, view))
-    tricks = module.explain_tricks(view)
-    before = module.explain_tricks(reader_view(table, step.before, reader))
+    tricks, settlement = explain(table, step.after, reader)
+    before, _ = explain(table, step.before, reader)
     if len(tricks) > len(before):
         entry["trick"] = trick_entry(tricks[-1], reader, names)
-    if module.is_deal_over(step.after) and not module.is_deal_over(step.before):
-        settlement = module.explain_settlement(view)
-        if settlement is not None:
-            entry["settlement"] = settlement_entry(settlement, reader, names)
+    ended = module.is_deal_over(step.after) and not module.is_deal_over(step.before)
+    if ended and settlement is not None:
+        entry["settlement"] = settlement_entry(settlement, reader, names)
     return entry

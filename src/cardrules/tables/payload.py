@@ -80,6 +80,7 @@ from typing import TYPE_CHECKING, Any, Final
 from cardrules import _text, my_bird_sings, records, spoil_five
 from cardrules.tables.narration import (
     TextEntry,
+    explain,
     narrate,
     reader_view,
     refusal_entry,
@@ -256,15 +257,14 @@ def _header(table: Table, reader: int | None) -> dict[str, Any]:
     }
 
 
-def _explained(table: Table, view: Any, reader: int | None, since: int | None) -> dict[str, Any]:
+def _explained(table: Table, reader: int | None, since: int | None) -> dict[str, Any]:
     """The explanations of the deal so far and the narration since ``since``."""
-    module: Any = table.module
     names = table.names
-    settlement = module.explain_settlement(view) if table.is_deal_over else None
+    tricks, settlement = explain(table, table.state, reader)
     start = table.deal_start
     after = start - 1 if since is None else since
     return {
-        "tricks": [trick_entry(trick, reader, names) for trick in module.explain_tricks(view)],
+        "tricks": [trick_entry(trick, reader, names) for trick in tricks],
         "settlement": None if settlement is None else settlement_entry(settlement, reader, names),
         "narration": [
             narrate(table, step, reader=reader) for step in table.trail if step.counter > after
@@ -299,20 +299,19 @@ def seat_payload(table: Table, seat: int, *, since: int | None = None) -> dict[s
         hand=[str(card) for card in _text.sort_hand(view, view.hand)],
         legal=[legal_entry(table, action) for action in view.legal_actions],
         unavailable=_unavailable(table, view),
-        **_explained(table, view, seat, _check_since(since)),
+        **_explained(table, seat, _check_since(since)),
     )
     return payload
 
 
 def spectator_payload(table: Table, *, since: int | None = None) -> dict[str, Any]:
     """What a spectator is sent: what every seat may know, no hand (see the module)."""
-    view: Any = reader_view(table, table.state, None)
     payload = _header(table, None)
     payload.update(
         view=public_view_json(table),
         hand=[],
         legal=[],
         unavailable={},
-        **_explained(table, view, None, _check_since(since)),
+        **_explained(table, None, _check_since(since)),
     )
     return payload
