@@ -26,12 +26,14 @@ from cardrules.tables import payload as payload_module
 from tests.records.games import ALL_CASES, ALL_IDS, choose
 from tests.tables.fixtures import key, new_table
 
-_CARD = re.compile(r"(?<![\w-])(10|[2-9AKQJ])([SHDC])(?![\w-])")
+_CARD = re.compile(r"(?<![\w-])(10|[2-9AKQJ])([SHDC♠♥♦♣])(?![\w-])")
 
 
 def cards_named(value: object) -> set[Card]:
-    """Every card named anywhere in a JSON value: as a card string or inside a sentence."""
-    return {parse_card(a + b) for a, b in _CARD.findall(json.dumps(value))}
+    """Every card named anywhere in a JSON value: as a card string or inside a sentence,
+    suits as letters or symbols."""
+    text = json.dumps(value, ensure_ascii=False)
+    return {parse_card(rank + suit) for rank, suit in _CARD.findall(text)}
 
 
 def documented_keys() -> set[str]:
@@ -87,7 +89,8 @@ def test_a_card_that_cannot_be_played_says_why_with_the_rule() -> None:
     for card, refusal in other["unavailable"].items():
         assert refusal["action"] == f"play {card}"
         assert refusal["rules"]
-        assert refusal["text"].startswith(f"Cannot play {card}")
+        assert refusal["text"].startswith(f"You cannot play {card[:-1]}")
+        assert refusal["id"] == "common.refusal"
 
 
 def test_the_narration_starts_after_the_counter_asked_for() -> None:
