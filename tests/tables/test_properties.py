@@ -102,4 +102,5 @@ def test_of_many_racing_requests_at_one_counter_exactly_one_acts(tmp_path: Path)
         thread.join()
     assert sorted(outcomes) == ["acted"] + ["stale"] * 15
     assert host.get(new.table.id).counter == 1
-    assert SQLiteTableStore(tmp_path / "t.db").load(new.table.id).counter == 1
+    with SQLiteTableStore(tmp_path / "t.db") as store:
+        assert store.load(new.table.id).counter == 1

@@ -88,7 +88,8 @@ def test_a_rematch_keeps_the_finished_game_among_the_past_records(tmp_path: Path
     host.rematch(new.table.id, creator(new), counter=finished.counter, now=2.0)
     (past,) = store.past_records(new.table.id)
     assert records.restore(past) == finished.state
-    again = SQLiteTableStore(tmp_path / "t.db").load(new.table.id)
+    with SQLiteTableStore(tmp_path / "t.db") as other:
+        again = other.load(new.table.id)
     assert again.game_number == 2
     assert again.game_start == finished.counter + 1
     store.remove(new.table.id)
@@ -204,8 +205,11 @@ def test_a_tampered_counter_is_refused_when_the_table_is_loaded(tmp_path: Path) 
     raw.execute("UPDATE tables SET counter = 3")
     raw.commit()
     raw.close()
-    with pytest.raises(StoreError, match=r"t\.db: table .* cannot be resumed: the counter is 3"):
-        SQLiteTableStore(path).load(new.table.id)
+    with (
+        pytest.raises(StoreError, match=r"t\.db: table .* cannot be resumed: the counter is 3"),
+        SQLiteTableStore(path) as reopened,
+    ):
+        reopened.load(new.table.id)
 
 
 def test_a_tampered_record_is_refused_when_the_table_is_loaded(tmp_path: Path) -> None:
@@ -221,8 +225,8 @@ def test_a_tampered_record_is_refused_when_the_table_is_loaded(tmp_path: Path) -
     raw.execute("UPDATE tables SET record = ?, counter = 1", (json.dumps(record),))
     raw.commit()
     raw.close()
-    with pytest.raises(StoreError, match="cannot be resumed"):
-        SQLiteTableStore(path).load(new.table.id)
+    with pytest.raises(StoreError, match="cannot be resumed"), SQLiteTableStore(path) as reopened:
+        reopened.load(new.table.id)
 
 
 def test_the_file_is_marked_as_a_cardrules_store_in_wal_mode(tmp_path: Path) -> None:
@@ -296,4 +300,5 @@ def test_kill_9_in_a_burst_of_writes_loses_no_committed_decision_and_repeats_non
     host.adopt(new.table)
     host.act(new.table.id, key(new, 0), "play 9S", counter=0, now=1.0)
     store.close()
-    assert SQLiteTableStore(path).load(new.table.id).counter == 1
+    with SQLiteTableStore(path) as reopened:
+        assert reopened.load(new.table.id).counter == 1

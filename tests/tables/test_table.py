@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from cardrules import FULL_PACK, spoil_five
+from cardrules import FULL_PACK, records, spoil_five
 from cardrules.errors import (
     IllegalActionError,
     NotationError,
@@ -33,6 +33,7 @@ from cardrules.tables import (
     next_deal,
     play_bots,
     rematch,
+    shareable_record,
     step_bot,
     take_seat,
 )
@@ -334,3 +335,13 @@ def test_an_empty_seat_may_be_handed_to_a_bot_at_once() -> None:
     assert handed.names[0] == "Seat 1 (bot)"
     with pytest.raises(OptionsError, match="unknown bot"):
         hand_to_bot(new.table, creator(new), 0, now=0.0, bot="nobody")
+
+
+def test_the_record_is_given_out_only_between_deals() -> None:
+    new = new_table()
+    with pytest.raises(WrongMomentError, match="record"):
+        shareable_record(new.table)
+    over = play_deal(new.table, [key(new, 0), key(new, 1)])
+    record = shareable_record(over)
+    assert records.restore(record) == over.state
+    assert record.metadata["seat 0"] == "P0"

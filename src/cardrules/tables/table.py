@@ -106,6 +106,7 @@ __all__ = [
     "play_bots",
     "rematch",
     "resume_table",
+    "shareable_record",
     "step_bot",
     "take_seat",
 ]
@@ -847,6 +848,22 @@ def resume_table(
         created_at=created_at,
         changed_at=changed_at,
     )
+
+
+def shareable_record(table: Table) -> GameRecord:
+    """The record of the current game, to give people: only once the deal is over.
+
+    A record replays every deal it covers exactly, so it shows their hidden cards: that
+    is why it is given out only between deals. A table without a seed deals each deal
+    from a fresh secret seed, so the record tells nothing of the deals to come; a seeded
+    table's record gives its seed away, and with it every later deal (a seed is for
+    tests and for reproducing a game, not for a game people play for stakes).
+
+    Raises:
+        WrongMomentError: while a deal is being played.
+    """
+    _check_between_deals(table, "the game's record can be given out")
+    return game_record(table)
 
 
 def game_record(table: Table) -> GameRecord:
