@@ -332,6 +332,12 @@ def orders(trump: Suit, ranking: str) -> None:
 )
 @click.option("--memory", is_flag=True, help="Keep tables in memory only (lost on a restart).")
 @click.option(
+    "--power-safe",
+    is_flag=True,
+    help="Flush the disk at every move, so that moves also survive a power cut "
+    "(by default they survive any crash of the server, kill -9 included).",
+)
+@click.option(
     "--allow-host",
     "allowed_hosts",
     multiple=True,
@@ -377,6 +383,7 @@ def serve(
     port: int,
     database: str,
     memory: bool,
+    power_safe: bool,
     allowed_hosts: tuple[str, ...],
     allowed_origins: tuple[str, ...],
     trusted_proxies: tuple[str, ...],
@@ -408,6 +415,7 @@ def serve(
             host=host,
             port=port,
             database=None if memory else database,
+            power_safe=power_safe,
             allowed_hosts=allowed_hosts or (*LOOPBACK_HOSTS, *((host,) if host not in ("0.0.0.0", "::") else ())),
             allowed_origins=allowed_origins,
             trusted_proxies=trusted_proxies,

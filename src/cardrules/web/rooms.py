@@ -27,7 +27,7 @@ import json
 import logging
 import time
 from collections.abc import Callable, Iterable
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeVar
 
 from cardrules import tables
 from cardrules.errors import (
@@ -52,6 +52,7 @@ __all__ = ["Listener", "Room", "Rooms", "dumps", "refusal"]
 LOG: Final = logging.getLogger("cardrules.web")
 
 JSONObject = dict[str, object]
+T = TypeVar("T")
 
 
 def dumps(frame: JSONObject) -> str:
@@ -361,15 +362,24 @@ class Rooms:
     def __len__(self) -> int:
         return len(self.rooms)
 
+    async def _store_call(self, function: Callable[..., T], *args: object) -> T:
+        """Call ``function`` (which writes to the store), in the event loop or in a thread.
+
+        A commit of SQLite in WAL mode with ``synchronous=NORMAL`` takes a millisecond or
+        so, less than handing the call to a worker thread costs once the event loop is
+        busy (the threads then queue for the interpreter lock, several milliseconds a
+        turn): so it runs here. With ``power_safe`` each commit waits for the disk's
+        flush, and runs in a worker thread so the other tables go on meanwhile.
+        """
+        if self.settings.power_safe:
+            return await asyncio.to_thread(function, *args)
+        return function(*args)
+
     async def change(
         self, room: Room, transition: Callable[[tables.Table], tuple[tables.Table, None]]
     ) -> None:
-        """Apply ``transition`` to ``room``'s table through the host, which saves it first.
-
-        The host (and so the store's write) runs in a worker thread, so the other tables
-        go on meanwhile.
-        """
-        table, _ = await asyncio.to_thread(self.host.change, room.id, transition)
+        """Apply ``transition`` to ``room``'s table through the host, which saves it first."""
+        table, _ = await self._store_call(self.host.change, room.id, transition)
         room.table = table
         room.changed = self.clock()
 
@@ -385,7 +395,7 @@ class Rooms:
         table = None
         if self.store is not None and _plausible_id(table_id):
             try:
-                table = await asyncio.to_thread(self.host.get, table_id)
+                table = await self._store_call(self.host.get, table_id)
             except TableNotFoundError:
                 table = None
         if table is None:
@@ -420,7 +430,7 @@ class Rooms:
         if len(self.rooms) >= self.settings.max_tables and not self._make_room(exclude=""):
             raise FrameError("full", "the server is full of tables in use; try again later")
         try:
-            new = await asyncio.to_thread(request.create, self.host, self.now())
+            new = await self._store_call(request.create, self.host, self.now())
         except CardrulesError as exc:
             raise FrameError("bad-frame", str(exc), field=request.field_of(exc)) from None
         room = self.rooms[new.table.id] = Room(self, new.table, owner)

@@ -110,7 +110,7 @@ def opened_store(settings: Settings) -> Iterator[object]:
         return
     from cardrules.tables import SQLiteTableStore
 
-    store = SQLiteTableStore(settings.database)
+    store = SQLiteTableStore(settings.database, durable=settings.power_safe)
     try:
         yield store
     finally:
