@@ -15,7 +15,8 @@ a deal is over, seat 0 asks for the next one. After ``--warmup`` seconds it meas
 * the server's resident memory (psutil), before any table and at the end, per table;
 * the server's CPU time over the whole run (its share of the machine's two cores).
 
-Run: ``python benchmarks/tables.py --tables 250`` (needs the ``web`` extra and psutil).
+Run: ``python benchmarks/tables.py --tables 250`` (needs the ``web`` extra, and psutil, which the
+``dask`` extra brings).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-import psutil
+import psutil  # type: ignore[import-untyped]  # brought by distributed (the dask extra)
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -110,7 +111,9 @@ async def _seat(
                     await asyncio.sleep(rng.uniform(0, 2 * think))
                 action = rng.choice(payload["legal"])["action"]
                 table.sent[counter + 1] = time.perf_counter()
-                await websocket.send(json.dumps({"type": "act", "counter": counter, "action": action}))
+                await websocket.send(
+                    json.dumps({"type": "act", "counter": counter, "action": action})
+                )
 
 
 def _start_server(
@@ -158,8 +161,12 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=10.0)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--think", type=float, default=0.0,
-                        help="mean seconds a seat waits before its move (0: at once)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds a seat waits before its move (0: at once)",
+    )
     parser.add_argument("--power-safe", action="store_true", help="serve with --power-safe")
     arguments = parser.parse_args()
     port = _free_port()
@@ -178,8 +185,14 @@ def main() -> None:
             idle_rss = process.memory_info().rss
             cpu_before = sum(process.cpu_times()[:2])
             load = asyncio.run(
-                _run(base, arguments.tables, arguments.warmup, arguments.seconds, arguments.seed,
-                     arguments.think)
+                _run(
+                    base,
+                    arguments.tables,
+                    arguments.warmup,
+                    arguments.seconds,
+                    arguments.seed,
+                    arguments.think,
+                )
             )
             rss = process.memory_info().rss
             cpu = sum(process.cpu_times()[:2]) - cpu_before

@@ -320,6 +320,13 @@ def orders(trump: Suit, ranking: str) -> None:
     click.echo(_terminal.format_orders(trump.letter, ranking))
 
 
+def _default_hosts(host: str, loopback: tuple[str, ...]) -> tuple[str, ...]:
+    """The Host headers answered by default: the loopback's names, and ``--host`` itself."""
+    if host in ("0.0.0.0", "::") or host in loopback:
+        return loopback
+    return (*loopback, f"[{host}]" if ":" in host else host)
+
+
 @app.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
@@ -371,7 +378,8 @@ def orders(trump: Suit, ranking: str) -> None:
 @click.option("--idle-timeout", type=click.FloatRange(min=1), default=120.0, show_default=True,
               help="Seconds of silence after which a socket is closed.")  # fmt: skip
 @click.option("--table-idle", type=click.FloatRange(min=1), default=6 * 3600.0,
-              show_default=True, help="Seconds after its last change a table is kept in use.")  # fmt: skip
+              show_default=True,
+              help="Seconds after its last change a table is kept in use.")  # fmt: skip
 @click.option("--bot-delay", type=click.FloatRange(min=0), default=0.8, show_default=True,
               help="Seconds between two of the bots' moves.")  # fmt: skip
 @click.option("--header-timeout", type=click.FloatRange(min=1), default=10.0, show_default=True,
@@ -416,7 +424,7 @@ def serve(
             port=port,
             database=None if memory else database,
             power_safe=power_safe,
-            allowed_hosts=allowed_hosts or (*LOOPBACK_HOSTS, *((host,) if host not in ("0.0.0.0", "::") else ())),
+            allowed_hosts=allowed_hosts or _default_hosts(host, LOOPBACK_HOSTS),
             allowed_origins=allowed_origins,
             trusted_proxies=trusted_proxies,
             max_tables=max_tables,
@@ -466,7 +474,8 @@ def join(url: str, bot: bool, name: str | None, deals: int, seed: int | None) ->
         except EOFError:
             return None
 
-    decided = asyncio.run(
-        client.play(link, say=click.echo, ask=None if bot else ask, name=name, deals=deals, seed=seed)
+    player = client.play(
+        link, say=click.echo, ask=None if bot else ask, name=name, deals=deals, seed=seed
     )
+    decided = asyncio.run(player)
     click.echo(f"left the table after {decided} decisions", err=True)

@@ -41,7 +41,7 @@ class Seat:
 
     def read_until(self, done: Any) -> dict[str, Any]:
         while True:
-            frame = json.loads(self.socket.recv(timeout=20))
+            frame: dict[str, Any] = json.loads(self.socket.recv(timeout=20))
             if frame["type"] == "table":
                 self.frame = frame
             if done(frame):
@@ -49,7 +49,8 @@ class Seat:
 
     @property
     def payload(self) -> dict[str, Any]:
-        return self.frame["payload"]
+        payload: dict[str, Any] = self.frame["payload"]
+        return payload
 
 
 def _setup(server: ServerProcess) -> list[dict[str, Any]]:
@@ -138,10 +139,10 @@ def _kill_and_restart(tmp_path: Path) -> None:
             extra = counter - max(done)
             assert extra in (0, 1), (table, counter, done)  # at most the move in flight
             moves = {**_own_moves(seats[0]), **_own_moves(seats[1])}
-            for at, (seat, action) in done.items():
+            for at, (_, action) in done.items():
                 assert moves.get(at) == action, (table, at, action, moves)
             if extra:
-                at, seat, action = in_flight[table]
+                at, _, action = in_flight[table]
                 assert moves.get(at) == action
             assert len([c for c in moves if c <= counter]) == counter  # each move once
         for _ in range(20):  # play on to the end of the deal

@@ -42,12 +42,12 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from cardrules import games, parse_card, records, svg, tables
-from cardrules.errors import CardrulesError, NotationError, RecordError
-from cardrules.web.frames import PROTOCOL, FrameError, read_frame
+from cardrules import parse_card, records, svg, tables
+from cardrules.errors import NotationError, RecordError
+from cardrules.web.frames import FrameError, read_frame
 from cardrules.web.limits import Buckets, Counter, client_address
 from cardrules.web.lobby import TableRequest, catalogue, only_fields
-from cardrules.web.rooms import Rooms, refusal
+from cardrules.web.rooms import Rooms
 from cardrules.web.settings import Settings
 from cardrules.web.sockets import resolve_creator, resolve_key, table_socket
 
@@ -74,7 +74,6 @@ _PAGE_HEADERS: Final = {
     ),
     "Referrer-Policy": "no-referrer",
 }
-
 
 
 def _answer(body: object, status: int = 200) -> JSONResponse:
@@ -226,7 +225,9 @@ class Server:
             only_fields(data, ("seat", "key", "creator", "language", "frame"))
             raw = data.get("frame")
             if not isinstance(raw, dict):
-                raise FrameError("bad-frame", "missing field 'frame' (a client frame)", field="frame")
+                raise FrameError(
+                    "bad-frame", "missing field 'frame' (a client frame)", field="frame"
+                )
             frame = read_frame(json.dumps(raw), max_size=self.settings.max_frame)
             if frame.type in ("hello", "ping"):
                 raise FrameError("bad-frame", f"a {frame.type} frame is for sockets", field="type")
@@ -237,7 +238,9 @@ class Server:
             creator = resolve_creator(room, data.get("creator"))
             if frame.type == "hand-to-bot":
                 if creator is None:
-                    raise FrameError("forbidden", "only the table's creator may hand a seat to a bot")
+                    raise FrameError(
+                        "forbidden", "only the table's creator may hand a seat to a bot"
+                    )
                 await room.change(frame, creator)
             else:
                 await room.change(frame, key)
@@ -318,7 +321,9 @@ class _Guard:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                headers = [(k, v) for k, v in message.get("headers", ()) if k != b"x-content-type-options"]
+                headers = [
+                    (k, v) for k, v in message.get("headers", ()) if k != b"x-content-type-options"
+                ]
                 headers.append((b"x-content-type-options", b"nosniff"))
                 message = {**message, "headers": headers}
             await send(message)

@@ -9,10 +9,10 @@ thing; the tests hold every accepted frame to the schema.
 
 >>> read_frame('{"type": "act", "counter": 3, "action": "play 10C"}', max_size=4096)
 Frame(type='act', fields={'counter': 3, 'action': 'play 10C'})
->>> read_frame('{"type": "act", "counter": -1, "action": "play 10C"}', max_size=4096)
+>>> read_frame('{"type": "act", "counter": true, "action": "play 10C"}', max_size=4096)
 Traceback (most recent call last):
 ...
-cardrules.web.frames.FrameError: bad-frame: field 'counter' must be a whole number from 0 to 9007199254740991
+cardrules.web.frames.FrameError: bad-frame: field 'counter' must be a whole number from 0 to ...
 """
 
 from __future__ import annotations
@@ -83,8 +83,8 @@ def error_frame(
 ) -> dict[str, object]:
     """An ``error`` server frame.
 
-    >>> error_frame("stale", "the table has moved on")
-    {'type': 'error', 'code': 'stale', 'message': 'the table has moved on', 'rule': None, 'field': None}
+    >>> error_frame("stale", "the table has moved on")["code"]
+    'stale'
     """
     return {"type": "error", "code": code, "message": message, "rule": rule, "field": field}
 

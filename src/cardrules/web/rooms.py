@@ -23,6 +23,7 @@ another seat.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import time
@@ -230,7 +231,9 @@ class Room:
             seats_changed = frame.type in ("leave", "take-seat", "hand-to-bot")
             before = self.table.counter
             try:
-                await self.rooms.change(self, lambda table: (self._apply(table, frame, key, now), None))
+                await self.rooms.change(
+                    self, lambda table: (self._apply(table, frame, key, now), None)
+                )
             except CardrulesError as exc:
                 raise refusal(exc) from None
             self.broadcast(presence=seats_changed, since=before)
@@ -260,9 +263,7 @@ class Room:
         raise FrameError("bad-frame", f"a {kind} frame does not change the table", field="type")
 
     @staticmethod
-    def _take_seat(
-        table: tables.Table, key: tables.Key, name: object, now: float
-    ) -> tables.Table:
+    def _take_seat(table: tables.Table, key: tables.Key, name: object, now: float) -> tables.Table:
         seat = table.seats[key.seat] if key.seat is not None else None
         if isinstance(name, str):
             given: str | None = name
@@ -315,22 +316,26 @@ class Room:
             async with self.lock:
                 if not self._bot_to_act():
                     return
-                now = self.rooms.now()
                 before = self.table.counter
-                await self.rooms.change(self, lambda table: (_bots_play(table, now, delay), None))
+                await self.rooms.change(
+                    self, functools.partial(_bots_play, self.rooms.now(), delay)
+                )
                 self.broadcast(since=before)
             if delay <= 0:
                 await asyncio.sleep(0)
 
 
-def _bots_play(table: tables.Table, now: float, delay: float) -> tables.Table:
-    """The table after its bots' next decision (``delay`` > 0), or all of them up to a
-    person's decision (saved in one transaction: they are the bots' deterministic choices)."""
+def _bots_play(now: float, delay: float, table: tables.Table) -> tuple[tables.Table, None]:
+    """The table after its bots' next decision, or all of them (``delay`` 0).
+
+    Without a delay every bot decision up to a person's, or the end of the deal, is saved
+    in one transaction: they are the bots' deterministic choices.
+    """
     while (moved := tables.step_bot(table, now=now)) is not None:
         table = moved[0]
         if delay > 0:
             break
-    return table
+    return table, None
 
 
 class Rooms:
@@ -399,7 +404,9 @@ class Rooms:
             except TableNotFoundError:
                 table = None
         if table is None:
-            raise FrameError("not-found", "no table has that id (or it was closed after a long idle)")
+            raise FrameError(
+                "not-found", "no table has that id (or it was closed after a long idle)"
+            )
         room = self.rooms.get(table_id)
         if room is not None:  # loaded meanwhile by another request
             return room

@@ -22,11 +22,12 @@ LOG = logging.getLogger("cardrules.web")
 
 
 def _header_timeout_protocol(seconds: float) -> type:
-    """uvicorn's HTTP/1.1 protocol (h11), closing a connection whose request headers are
-    not all in within ``seconds`` of its opening or of its previous answer.
+    """The HTTP/1.1 protocol of uvicorn (h11) with a timeout on request headers.
 
-    uvicorn's own keep-alive timer stops at the first byte of a request, so a client
-    sending its headers a byte at a time would hold the connection for ever.
+    It closes a connection whose request headers are not all in within ``seconds`` of its
+    opening or of its previous answer. uvicorn's own keep-alive timer stops at the first
+    byte of a request, so a client sending its headers a byte at a time would hold the
+    connection for ever.
     """
     import asyncio
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ipaddress
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -28,13 +28,13 @@ LOOPBACK_HOSTS: Final = ("127.0.0.1", "localhost", "[::1]")
 """The ``Host`` names a server listening on the loopback answers by default."""
 
 
-def _positive(instance: object, attribute: attrs.Attribute[float], value: float) -> None:
+def _positive(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     del instance
     if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
         raise OptionsError(f"{attribute.name} must be a positive number, not {value!r}")
 
 
-def _port(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+def _port(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     del instance
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 65535:
         raise OptionsError(f"{attribute.name} must be from 0 to 65535, not {value!r}")

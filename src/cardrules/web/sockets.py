@@ -95,7 +95,9 @@ class Connection:
         if self._closing is not None:
             return
         if len(self._queue) >= self.server.settings.send_queue and kind in ("table", "presence"):
-            self._queue = deque(item for item in self._queue if item[0] not in ("table", "presence"))
+            self._queue = deque(
+                item for item in self._queue if item[0] not in ("table", "presence")
+            )
             self._resync = True
         elif not self._resync or kind not in ("table", "presence"):
             self._queue.append((kind, text))
@@ -247,7 +249,9 @@ async def table_socket(websocket: WebSocket) -> None:
         return
     if not server.sockets.acquire(client):
         await websocket.accept()
-        await websocket.send_text(dumps(FrameError("full", "too many sockets from your address").frame()))
+        await websocket.send_text(
+            dumps(FrameError("full", "too many sockets from your address").frame())
+        )
         await websocket.close(POLICY)
         return
     connection = Connection(server, websocket, client)
@@ -265,7 +269,9 @@ async def table_socket(websocket: WebSocket) -> None:
                 connection.room.leave(connection)
             if connection._closing is None:
                 writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError, OSError):
+            with contextlib.suppress(
+                asyncio.CancelledError, WebSocketDisconnect, RuntimeError, OSError
+            ):
                 await asyncio.wait_for(writer, server.settings.idle_timeout)
     finally:
         server.sockets.release(client)
