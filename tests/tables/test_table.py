@@ -313,9 +313,8 @@ def test_only_the_creator_may_hand_a_seat_to_a_bot_and_a_person_only_when_idle()
     assert change.after.is_bot
     assert handed.names[0] == "Ann (bot)"
     assert step_bot(handed, now=300.0) is not None
-    with pytest.raises(OptionsError, match="name"):  # the person says who sits down again
-        take_seat(handed, key(new, 0), now=300.0)
-    back, _ = take_seat(handed, key(new, 0), now=300.0, name="Ann")
+    back, _ = take_seat(handed, key(new, 0), now=300.0)
+    assert back.names[0] == "Ann"
     assert back.seats[0].is_person
     assert step_bot(back, now=300.0) is None
 

@@ -667,13 +667,13 @@ def take_seat(
 
     An empty seat, a seat left earlier, or a seat a bot was playing becomes the person's;
     a seat the person already holds is taken again (another device, a reload), which
-    counts as activity. ``name`` renames the seat (an empty seat keeps its invitation's
-    name otherwise; a bot's seat needs one).
+    counts as activity. ``name`` renames the seat; without one the seat keeps its name
+    (a bot's seat without its ``" (bot)"``: the person it was handed over from is back).
 
     Raises:
         WrongCredentialError: for a key that is not the seat's.
         SeatError: for the creator's key, a seat that does not exist.
-        OptionsError: for a bad name, or a bot's seat taken without one.
+        OptionsError: for a bad name or language.
     """
     _check_key(table, key)
     if key.seat is None:
@@ -681,9 +681,7 @@ def take_seat(
     now = _check_time(now)
     before = table.seats[key.seat]
     if name is None:
-        if before.is_bot:
-            raise OptionsError("say the name to sit down under: a bot was playing this seat")
-        name = before.name
+        name = before.name.removesuffix(" (bot)") if before.is_bot else before.name
     after = Seat.person(
         name,
         digest=before.credential,
