@@ -12,6 +12,7 @@ import pytest
 
 from cardrules import records
 from cardrules.cards import Card, parse_card
+from cardrules.errors import OptionsError
 from cardrules.tables import (
     Key,
     SeatPlan,
@@ -21,6 +22,7 @@ from cardrules.tables import (
     next_deal,
     seat_payload,
     spectator_payload,
+    take_seat,
 )
 from cardrules.tables import payload as payload_module
 from tests.records.games import ALL_CASES, ALL_IDS, choose
@@ -190,3 +192,28 @@ def test_payloads_name_only_cards_their_reader_has_seen(
             break
         table, _ = next_deal(table, keys[0], counter=table.counter, now=1.0)
     assert checked > 0
+
+
+def test_a_seat_reads_its_texts_in_its_own_language() -> None:
+    new = new_table()
+    table, _ = take_seat(new.table, key(new, 1), now=1.0, language="fr")
+    french = seat_payload(table, 1)
+    english = seat_payload(table, 0)
+    assert french["language"] == "fr"
+    assert english["language"] == "en"
+    refusal = next(iter(french["unavailable"].values()))
+    assert refusal["text"].startswith("Vous ne pouvez pas")
+    assert english["legal"][0]["text"]["text"].startswith("Play ")
+    assert seat_payload(table, 0, language="fr")["legal"][0]["text"]["text"].startswith("Jouer")
+    letters = seat_payload(table, 0, suits="letters")["legal"][0]["text"]["text"]
+    assert letters == "Play " + english["legal"][0]["card"]
+
+
+def test_an_unknown_language_or_suit_style_is_refused() -> None:
+    new = new_table()
+    with pytest.raises(ValueError, match="language"):
+        seat_payload(new.table, 0, language="xx")
+    with pytest.raises(ValueError, match="suits"):
+        spectator_payload(new.table, suits="pictures")
+    with pytest.raises(OptionsError, match="language"):
+        take_seat(new.table, key(new, 0), now=1.0, language="english please")
