@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from cardrules import FULL_PACK, records, spoil_five
+from cardrules import FULL_PACK, my_bird_sings, records, spoil_five
 from cardrules.errors import (
     IllegalActionError,
     NotationError,
@@ -188,6 +188,11 @@ def test_bad_notation_and_illegal_actions_are_the_engines_errors() -> None:
     new = new_table()
     with pytest.raises(NotationError):
         act(new.table, key(new, 0), "dance", counter=0, now=1.0)
+    with pytest.raises(NotationError, match="10000 characters"):
+        act(new.table, key(new, 0), "x" * 10000, counter=0, now=1.0)
+    for not_an_action in (5, None, my_bird_sings.parse_action("pass 2C")):
+        with pytest.raises(IllegalActionError, match="C-7"):
+            act(new.table, key(new, 0), not_an_action, counter=0, now=1.0)
     held = set(new.table.state.hands[0])
     missing = next(card for card in FULL_PACK if card not in held)
     with pytest.raises(IllegalActionError) as refused:

@@ -62,6 +62,7 @@ from cardrules import games, records
 from cardrules.bots import make_bot
 from cardrules.dealing import derive_seed
 from cardrules.errors import (
+    NotationError,
     NotYourTurnError,
     OptionsError,
     RecordError,
@@ -120,6 +121,9 @@ the table, for that long (see :func:`idle_for`). An empty seat may be handed ove
 
 MAX_SEED: Final = 2**63 - 1
 """The largest seed a table accepts (seeds run from 0 to this)."""
+
+_MAX_ACTION_TEXT: Final = 80
+"""The longest action notation :func:`act` reads (a sing of a long hand fits easily)."""
 
 _BOT_LABEL: Final = 0xB07
 """Mixed into a table's seed to give its bots a seed apart from the deals'."""
@@ -521,6 +525,11 @@ def act(table: Table, key: Key, action: object, *, counter: int, now: float) -> 
             raise NotYourTurnError("the deal is over: nobody is to act")
         raise NotYourTurnError(f"it is not your turn: {table.seats[to_act].name} is to act")
     if isinstance(action, str):
+        if len(action) > _MAX_ACTION_TEXT:
+            raise NotationError(
+                f"not an action: {len(action)} characters (an action is at most "
+                f"{_MAX_ACTION_TEXT}, such as 'play 10C')"
+            )
         action = table.module.parse_action(action)
     seats = _replace_seat(table, seat, attrs.evolve(table.seats[seat], active_at=now))
     return _decide(table, seat, action, now, seats)
