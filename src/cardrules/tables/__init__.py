@@ -27,6 +27,7 @@ from cardrules.tables.credentials import CREDENTIAL_BITS, new_credential
 from cardrules.tables.host import TableHost
 from cardrules.tables.narration import Reader, narrate
 from cardrules.tables.payload import PAYLOAD_VERSION, seat_payload, spectator_payload
+from cardrules.tables.resume import shareable_record
 from cardrules.tables.seats import Seat, SeatKind, SeatPlan
 from cardrules.tables.store import SCHEMA_VERSION, SQLiteTableStore, TableStore
 from cardrules.tables.table import (
@@ -45,7 +46,6 @@ from cardrules.tables.table import (
     next_deal,
     play_bots,
     rematch,
-    shareable_record,
     step_bot,
     take_seat,
 )

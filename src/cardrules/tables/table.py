@@ -58,14 +58,13 @@ from typing import Final
 
 import attrs
 
-from cardrules import games, records
+from cardrules import games
 from cardrules.bots import make_bot
 from cardrules.dealing import derive_seed
 from cardrules.errors import (
     NotationError,
     NotYourTurnError,
     OptionsError,
-    RecordError,
     SeatError,
     StaleMoveError,
     TableError,
@@ -74,7 +73,6 @@ from cardrules.errors import (
 )
 from cardrules.games import GameEntry
 from cardrules.protocol import DynamicGame, GameOptions, GameState
-from cardrules.records import GameRecord
 from cardrules.tables import credentials
 from cardrules.tables.seats import (
     BOT_DISPLAY_NAMES,
@@ -97,8 +95,6 @@ __all__ = [
     "act",
     "check_seat_number",
     "create_table",
-    "decisions_in",
-    "game_record",
     "hand_to_bot",
     "idle_for",
     "leave_seat",
@@ -106,8 +102,6 @@ __all__ = [
     "next_deal",
     "play_bots",
     "rematch",
-    "resume_table",
-    "shareable_record",
     "step_bot",
     "take_seat",
 ]
@@ -779,107 +773,3 @@ def hand_to_bot(
     return attrs.evolve(table, seats=_replace_seat(table, number, after)), SeatChange(
         number, before, after
     )
-
-
-# -- resuming a stored table ---------------------------------------------------------------
-
-
-def decisions_in(record: GameRecord) -> int:
-    """How many decisions a game's record holds: its actions and its deals after the first.
-
-    A table's counter is the counter at which its current game began plus this.
-    """
-    return len(record.deals) - 1 + sum(len(deal.actions) for deal in record.deals)
-
-
-def resume_table(
-    *,
-    id: str,
-    name: str,
-    preset: str | None,
-    seats: tuple[Seat, ...],
-    creator: str,
-    counter: int,
-    game_number: int,
-    game_start: int,
-    record: GameRecord,
-    seed: int | None,
-    bot_seed: int,
-    created_at: float,
-    changed_at: float,
-) -> Table:
-    """The table a store saved: its current game replayed from ``record`` to the end.
-
-    The counter is checked against the record: it must be ``game_start`` plus
-    :func:`decisions_in` the record, so a table resumes with every accepted decision and
-    none twice. The current deal's steps are rebuilt from the replay.
-
-    Raises:
-        RecordError: for a record that does not replay, that is not for ``seats``, or
-            that does not hold exactly the decisions the counter says.
-    """
-    expected = game_start + decisions_in(record)
-    if counter != expected:
-        raise RecordError(
-            f"the counter is {counter} but the record holds the decisions up to {expected}"
-        )
-    if record.options.players != len(seats):
-        raise RecordError(f"the record is for {record.options.players} players, not {len(seats)}")
-    last = len(record.deals) - 1
-    deal_counter = game_start + last + sum(len(deal.actions) for deal in record.deals[:last])
-    kind = StepKind.GAME if last == 0 else StepKind.DEAL
-    states = records.replay(record)
-    for _ in range(sum(len(deal.actions) + 1 for deal in record.deals[:last])):
-        next(states)
-    state = next(states)
-    trail = [Step(deal_counter, kind, None, None, None, state)]
-    for action in record.deals[last].actions:
-        before, state = state, next(states)
-        seat = before.to_act
-        trail.append(Step(trail[-1].counter + 1, StepKind.ACTION, seat, action, before, state))
-    return Table(
-        id=id,
-        name=name,
-        game=record.game,
-        preset=preset,
-        seats=seats,
-        creator=creator,
-        state=state,
-        counter=counter,
-        game_number=game_number,
-        deal_number=last + 1,
-        game_start=game_start,
-        trail=tuple(trail),
-        seed=seed,
-        bot_seed=bot_seed,
-        created_at=created_at,
-        changed_at=changed_at,
-    )
-
-
-def shareable_record(table: Table) -> GameRecord:
-    """The record of the current game, to give people: only once the deal is over.
-
-    A record replays every deal it covers exactly, so it shows their hidden cards: that
-    is why it is given out only between deals. A table without a seed deals each deal
-    from a fresh secret seed, so the record tells nothing of the deals to come; a seeded
-    table's record gives its seed away, and with it every later deal (a seed is for
-    tests and for reproducing a game, not for a game people play for stakes).
-
-    Raises:
-        WrongMomentError: while a deal is being played.
-    """
-    _check_between_deals(table, "the game's record can be given out")
-    return game_record(table)
-
-
-def game_record(table: Table) -> GameRecord:
-    """The :mod:`cardrules.records` record of the table's current game.
-
-    It holds every hidden card: a store keeps it; people are given it only between deals.
-
-    The seats' names go in its metadata (``"seat 0": "Ann"``) with the table's name.
-    """
-    metadata = {f"seat {number}": seat.name for number, seat in enumerate(table.seats)}
-    metadata["table"] = table.name
-    return records.record(table.state, metadata=metadata)
