@@ -349,3 +349,16 @@ def test_the_record_is_given_out_only_between_deals() -> None:
     record = shareable_record(over)
     assert records.restore(record) == over.state
     assert record.metadata["seat 0"] == "P0"
+
+
+def test_a_seeded_tables_rematch_deals_no_deal_of_the_first_game_again() -> None:
+    new = new_table(seats=[SeatPlan.robot(), SeatPlan.robot()], seed=5)
+    boss = creator(new)
+    table, _ = play_bots(new.table, now=0.0)
+    dealt = []
+    for _ in range(3):
+        dealt.append(records.record(table.state).deals[-1].seed)
+        table, _ = next_deal(table, boss, counter=table.counter, now=0.0)
+        table, _ = play_bots(table, now=0.0)
+    again, _ = rematch(table, boss, counter=table.counter, now=0.0)
+    assert records.record(again.state).deals[0].seed not in dealt

@@ -120,7 +120,12 @@ _MAX_ACTION_TEXT: Final = 80
 """The longest action notation :func:`act` reads (a sing of a long hand fits easily)."""
 
 _BOT_LABEL: Final = 0xB07
-"""Mixed into a table's seed to give its bots a seed apart from the deals'."""
+"""Mixed into a seeded table's seed (with a second word, so never a deal's key: the engine
+derives a game's deals from one word, the deal number) to seed its bots."""
+
+_GAME_LABEL: Final = 0x6A3E
+"""Mixed into a seeded table's seed with the game number to seed a rematch's first deal
+(two words: a rematch never deals what a deal of the first game dealt)."""
 
 
 def new_table_id() -> str:
@@ -394,7 +399,7 @@ def create_table(
         for number, (plan, credential) in enumerate(zip(plans, seat_credentials, strict=True))
     )
     deal_seed = _secret_seed() if seed is None else seed
-    bot_seed = _secret_seed() if seed is None else derive_seed(seed, _BOT_LABEL)
+    bot_seed = _secret_seed() if seed is None else derive_seed(seed, _BOT_LABEL, 0)
     state = entry.module.new_game(options, seed=deal_seed, dealer=len(plans) - 1)
     first = Step(0, StepKind.GAME, None, None, None, state)
     table = Table(
@@ -643,7 +648,11 @@ def rematch(
     _check_between_deals(table, "a rematch can start")
     seed = _check_seed(seed)
     if seed is None:
-        seed = _secret_seed() if table.seed is None else derive_seed(table.seed, table.game_number)
+        seed = (
+            _secret_seed()
+            if table.seed is None
+            else derive_seed(table.seed, _GAME_LABEL, table.game_number)
+        )
     dealer = (table.state.dealer + 1) % table.players
     state = table.module.new_game(table.options, seed=seed, dealer=dealer)
     step = Step(table.counter + 1, StepKind.GAME, None, None, None, state)
