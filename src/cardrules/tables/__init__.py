@@ -10,6 +10,10 @@ a server, a terminal program or a chat bot holds tables the same way.
 * :mod:`cardrules.tables.payload`: what each seat (or a spectator) is sent, built from
   its view and the engine's explanations alone.
 * :mod:`cardrules.tables.narration`: what a reader may be told of each step.
+* :mod:`cardrules.tables.seats`: who sits where (:class:`Seat`, :class:`SeatPlan`), and
+  :mod:`cardrules.tables.credentials`: the seats' and the creator's secrets.
+* :mod:`cardrules.tables.resume`: a table's game as a :mod:`cardrules.records` record
+  (:func:`shareable_record`, between deals) and a table resumed from one.
 * :mod:`cardrules.tables.store`: the :class:`TableStore` interface and its SQLite default.
 * :mod:`cardrules.tables.host`: :class:`TableHost`, the tables of one process with their
   locks, saving every change in a store before it is acknowledged.
