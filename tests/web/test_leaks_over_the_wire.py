@@ -51,7 +51,10 @@ class _Side:
     """One of the two servers: seat 0's socket and the other seats' keys."""
 
     def __init__(self, stack: contextlib.ExitStack, store: Any, keys: tuple[str, ...]) -> None:
-        app = create_app(Settings(allowed_hosts=("testserver",), bot_delay=0.0), store)
+        settings = Settings(
+            allowed_hosts=("testserver",), bot_delay=0.0, frames_per_second=1000.0, burst=1000
+        )
+        app = create_app(settings, store)
         app.state.server.rooms.now = lambda: 1000.0  # presence's idle times alike
         self.client = stack.enter_context(TestClient(app))
         self.server = app.state.server

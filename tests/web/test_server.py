@@ -317,3 +317,18 @@ def test_behind_a_trusted_proxy_clients_are_told_apart_by_x_forwarded_for() -> N
         forged = direct.post("/api/tables", json={"game": "spoil-five"},
                              headers={"X-Forwarded-For": "198.51.100.1"})  # fmt: skip
         assert (first.status_code, forged.status_code) == (201, 429)  # the header is ignored
+
+
+def test_a_seat_hears_its_table_in_the_language_of_its_hello(client: TestClient) -> None:
+    import contextlib
+
+    table = _create(client, bots=[1, 2])
+    key = table["seats"][0]["key"]
+    with contextlib.ExitStack() as stack:
+        french = Socket(stack.enter_context(client.websocket_connect(f"/ws/{table['table']}")))
+        french.hello(0, key, language="fr-CA", name="Anne")
+        english = Socket(stack.enter_context(client.websocket_connect(f"/ws/{table['table']}")))
+        english.hello(0, key, language="en")
+        assert (french.payload["language"], english.payload["language"]) == ("fr", "en")
+        assert french.payload["legal"][0]["text"]["text"].startswith("Jouer")
+        assert english.payload["legal"][0]["text"]["text"].startswith("Play")

@@ -44,7 +44,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cardrules import parse_card, records, svg, tables
 from cardrules.errors import NotationError, RecordError
-from cardrules.web.frames import FrameError, read_frame
+from cardrules.web.frames import FrameError, language_of, read_frame
 from cardrules.web.limits import Buckets, Counter, client_address
 from cardrules.web.lobby import TableRequest, catalogue, only_fields
 from cardrules.web.rooms import Rooms
@@ -209,14 +209,15 @@ class Server:
             only_fields(data, ("seat", "key", "language", "name"))
             room = await self.rooms.get(str(request.path_params["table_id"]))
             seat = None
+            language = _language(data)
             if "seat" in data or "key" in data:
                 key = resolve_key(room, data.get("seat"), data.get("key"))
                 seat = key.seat
                 name = data.get("name")
-                await room.sit(key, name if isinstance(name, str) else None)
+                await room.sit(key, name if isinstance(name, str) else None, language=language)
         except FrameError as exc:
             return _refused(exc)
-        return _answer(room.table_frame(seat))
+        return _answer(room.table_frame(seat, language=language))
 
     async def frames(self, request: Request) -> Response:
         """``POST /api/tables/{table}/frames``: one client frame over HTTP."""
@@ -246,7 +247,8 @@ class Server:
                 await room.change(frame, key)
         except FrameError as exc:
             return _refused(exc)
-        return _answer(room.table_frame(None if key is None else key.seat))
+        seat = None if key is None else key.seat
+        return _answer(room.table_frame(seat, language=_language(data)))
 
     async def card_picture(self, request: Request) -> Response:
         """``GET /cards/{card}.svg`` (a picture of a card is no secret)."""
@@ -273,6 +275,16 @@ class Server:
         while True:
             await asyncio.sleep(60.0)
             self.rooms.sweep()
+
+
+def _language(data: Mapping[str, object]) -> str:
+    """The language a request body asks for (``language``; English by default)."""
+    tag = data.get("language", "en")
+    if not isinstance(tag, str) or not 0 < len(tag) <= 16:
+        raise FrameError(
+            "bad-frame", "field 'language' must be a tag such as 'en'", field="language"
+        )
+    return language_of(tag)
 
 
 class _Guard:

@@ -170,9 +170,14 @@ class Room:
     # -- frames -------------------------------------------------------------------------
 
     def table_frame(
-        self, seat: int | None, *, resync: bool = False, since: int | None = None
+        self,
+        seat: int | None,
+        *,
+        resync: bool = False,
+        since: int | None = None,
+        language: str = "en",
     ) -> JSONObject:
-        """The ``table`` frame for ``seat`` (``None``: a spectator).
+        """The ``table`` frame for ``seat`` (``None``: a spectator), its texts in ``language``.
 
         ``since``: the counter of the last table frame the client holds; the payload's
         narration then starts after it (by default it tells the whole current deal).
@@ -180,9 +185,9 @@ class Room:
         if since is not None and since > self.table.counter:
             since = None
         if seat is None:
-            payload = tables.spectator_payload(self.table, since=since)
+            payload = tables.spectator_payload(self.table, since=since, language=language)
         else:
-            payload = tables.seat_payload(self.table, seat, since=since)
+            payload = tables.seat_payload(self.table, seat, since=since, language=language)
         frame: JSONObject = {"type": "table", "counter": self.table.counter, "payload": payload}
         if resync:
             frame["resync"] = True
@@ -196,14 +201,15 @@ class Room:
         ``since``: the counter before the change, so that the payloads narrate the
         change's steps only (every listener held the table frame of that counter).
         """
-        texts: dict[int | None, str] = {}
+        texts: dict[tuple[int | None, str], str] = {}
         presence_text = dumps(self.presence()) if presence else ""
         for listener in tuple(self.listeners):
             if table:
-                seat = listener.seat
-                text = texts.get(seat)
+                reader = (listener.seat, listener.language)
+                text = texts.get(reader)
                 if text is None:
-                    text = texts[seat] = dumps(self.table_frame(seat, since=since))
+                    frame = self.table_frame(reader[0], since=since, language=reader[1])
+                    text = texts[reader] = dumps(frame)
                 listener.push("table", text)
             if presence:
                 listener.push("presence", presence_text)
@@ -263,7 +269,9 @@ class Room:
         raise FrameError("bad-frame", f"a {kind} frame does not change the table", field="type")
 
     @staticmethod
-    def _take_seat(table: tables.Table, key: tables.Key, name: object, now: float) -> tables.Table:
+    def _take_seat(
+        table: tables.Table, key: tables.Key, name: object, now: float, language: str | None = None
+    ) -> tables.Table:
         seat = table.seats[key.seat] if key.seat is not None else None
         if isinstance(name, str):
             given: str | None = name
@@ -271,9 +279,9 @@ class Room:
             given = seat.name.removesuffix(" (bot)")
         else:
             given = None
-        return tables.take_seat(table, key, now=now, name=given)[0]
+        return tables.take_seat(table, key, now=now, name=given, language=language)[0]
 
-    async def sit(self, key: tables.Key, name: str | None) -> None:
+    async def sit(self, key: tables.Key, name: str | None, language: str | None = None) -> None:
         """Seat the holder of ``key`` if nobody occupies the seat (a hello from a link)."""
         async with self.lock:
             seat = self.table.seats[key.seat] if key.seat is not None else None
@@ -282,7 +290,7 @@ class Room:
             now = self.rooms.now()
             try:
                 await self.rooms.change(
-                    self, lambda table: (self._take_seat(table, key, name, now), None)
+                    self, lambda table: (self._take_seat(table, key, name, now, language), None)
                 )
             except CardrulesError as exc:
                 raise refusal(exc) from None
