@@ -19,6 +19,7 @@ from typing import Any
 from websockets.sync.client import ClientConnection, connect
 
 from tests.web.process import ServerProcess
+from tests.web.protocol import checked
 
 TABLES = 6
 
@@ -41,7 +42,7 @@ class Seat:
 
     def read_until(self, done: Any) -> dict[str, Any]:
         while True:
-            frame: dict[str, Any] = json.loads(self.socket.recv(timeout=20))
+            frame = checked(str(self.socket.recv(timeout=20)))  # the schema holds
             if frame["type"] == "table":
                 self.frame = frame
             if done(frame):
