@@ -13,7 +13,9 @@ a deal is over, seat 0 asks for the next one. After ``--warmup`` seconds it meas
   the table frame of that move (p50 and p99): it contains the server's whole work for a
   move (check, the store's commit, four payloads, four pushes) and the client's reading;
 * the server's resident memory (psutil), before any table and at the end, per table;
-* the server's CPU time over the whole run (its share of the machine's two cores).
+* the server's CPU time over the window: its share of a core, and per accepted move (the
+  server is one process with one event loop: a core is its ceiling), and the machine's
+  load average (on a shared machine the server gets only its share of the cores).
 
 Run: ``python benchmarks/tables.py --tables 250`` (needs the ``web`` extra, and psutil, which the
 ``dask`` extra brings).
@@ -69,12 +71,14 @@ class Table:
 
 
 class Load:
-    """What the sockets measured."""
+    """What the sockets measured, and the server's CPU time over the same window."""
 
     def __init__(self) -> None:
         self.measuring = False
         self.moves = 0
         self.latencies: list[float] = []
+        self.cpu = 0.0
+        self.client_cpu = 0.0
 
 
 async def _seat(
@@ -131,8 +135,19 @@ def _start_server(
     return subprocess.Popen(command, env=env)
 
 
+def _cpu(process: psutil.Process) -> float:
+    times = process.cpu_times()
+    return float(times.user + times.system)
+
+
 async def _run(
-    base: str, count: int, warmup: float, seconds: float, seed: int, think: float
+    base: str,
+    count: int,
+    warmup: float,
+    seconds: float,
+    seed: int,
+    think: float,
+    server: psutil.Process,
 ) -> Load:
     created = [
         Table(_post(base, "/api/tables", {"game": "spoil-five", "players": 4, "seed": seed + n}))
@@ -147,8 +162,11 @@ async def _run(
     ]
     await asyncio.sleep(warmup)
     load.measuring = True
+    cpu, client_cpu = _cpu(server), time.process_time()
     await asyncio.sleep(seconds)
     load.measuring = False
+    load.cpu = _cpu(server) - cpu
+    load.client_cpu = time.process_time() - client_cpu
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -183,7 +201,6 @@ def main() -> None:
                     time.sleep(0.1)
             process = psutil.Process(server.pid)
             idle_rss = process.memory_info().rss
-            cpu_before = sum(process.cpu_times()[:2])
             load = asyncio.run(
                 _run(
                     base,
@@ -192,10 +209,10 @@ def main() -> None:
                     arguments.seconds,
                     arguments.seed,
                     arguments.think,
+                    process,
                 )
             )
             rss = process.memory_info().rss
-            cpu = sum(process.cpu_times()[:2]) - cpu_before
         finally:
             server.terminate()
             server.wait(30)
@@ -207,7 +224,12 @@ def main() -> None:
           f"{', power-safe' if arguments.power_safe else ''}")  # fmt: skip
     print(f"accepted moves/s: {load.moves / arguments.seconds:,.0f}")
     print(f"move -> last push: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(latencies):,} moves)")
-    print(f"server CPU: {cpu:.1f} s over the whole run (setup and warm-up included)")
+    per_move = load.cpu / load.moves * 1000 if load.moves else float("nan")
+    print(
+        f"server CPU: {load.cpu / arguments.seconds:.0%} of a core, "
+        f"{per_move:.1f} ms per accepted move; the sockets' process "
+        f"{load.client_cpu / arguments.seconds:.0%}; load average {os.getloadavg()[0]:.1f}"
+    )
     print(f"server RSS: {idle_rss / 2**20:.0f} MiB idle, {rss / 2**20:.0f} MiB with the tables, "
           f"{(rss - idle_rss) / arguments.tables / 1024:.0f} KiB per table")  # fmt: skip
 
