@@ -215,3 +215,23 @@ def test_a_slow_reader_gets_a_bounded_queue_then_one_resync_and_never_stalls_the
     frames = [json.loads(text) for text in sent]
     assert len(frames) < 10
     assert any(frame.get("resync") for frame in frames if frame["type"] == "table")
+
+
+def test_a_client_that_sends_but_never_reads_is_closed_not_queued_for_ever() -> None:
+    app = _app(send_queue=4)
+    server = app.state.server
+
+    async def scenario() -> tuple[int, list[str]]:
+        slow = _SlowSocket()
+        connection = Connection(server, slow, "198.51.100.1")  # type: ignore[arg-type]
+        for _ in range(1000):
+            connection.send({"type": "pong"})
+        queued = len(connection._queue)
+        writer = asyncio.get_running_loop().create_task(connection.writer())
+        slow.release.set()
+        await asyncio.wait_for(writer, 5)
+        return queued, slow.sent
+
+    queued, sent = asyncio.run(scenario())
+    assert queued <= 17
+    assert json.loads(sent[-1])["code"] == "rate"

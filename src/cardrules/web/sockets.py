@@ -94,7 +94,12 @@ class Connection:
         """Queue a frame; past ``send_queue`` frames, resync instead (see the module)."""
         if self._closing is not None:
             return
-        if len(self._queue) >= self.server.settings.send_queue and kind in ("table", "presence"):
+        limit = self.server.settings.send_queue
+        if len(self._queue) >= 4 * limit:  # errors and pongs it never reads: a flood
+            self._queue.clear()
+            self.close("rate", "frames are sent faster than they are read; closing")
+            return
+        if len(self._queue) >= limit and kind in ("table", "presence"):
             self._queue = deque(
                 item for item in self._queue if item[0] not in ("table", "presence")
             )
