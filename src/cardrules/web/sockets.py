@@ -213,19 +213,20 @@ class Connection:
         self.send(first)
         refused = 0
         while self._closing is None:
-            text = await self.receive(settings.idle_timeout)
-            if text is None:
-                return
-            if not self.bucket.take(self.server.rooms.clock()):
-                refused += 1
-                if refused >= _MAX_REFUSED:
-                    raise FrameError("rate", "too many frames; closing")
-                self.send(FrameError("rate", "too many frames; slow down").frame())
-                continue
-            refused = 0
             try:
+                text = await self.receive(settings.idle_timeout)
+                if text is None:
+                    return
+                if not self.bucket.take(self.server.rooms.clock()):
+                    refused += 1
+                    if refused >= _MAX_REFUSED:
+                        raise FrameError("rate", "too many frames; closing")
+                    raise FrameError("rate", "too many frames; slow down")
+                refused = 0
                 await self.handle(read_frame(text, max_size=settings.max_frame))
             except FrameError as exc:
+                if exc.code == "rate" and refused >= _MAX_REFUSED:
+                    raise
                 if exc.code in ("credential", "not-found", "full", "idle"):
                     raise
                 self.send(exc.frame())
