@@ -279,7 +279,7 @@ def _compare_permuted(
     length = len(mapped)
     if length and not leaks._relabelled(states[length], other, permutation, watchers[0]):
         length -= 1
-    permuted = (tuple(permutation[c] for c in deck), deal_seed, dealer, [], [])
+    permuted: tuple[Any, ...] = (tuple(permutation[c] for c in deck), deal_seed, dealer, [], [])
     for cut in sorted({0, length // 2, length}):
         mine = _table_from(game, options, trajectory, actions[:cut])
         theirs = _table_from(game, options, permuted, mapped[:cut])

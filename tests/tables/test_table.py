@@ -266,6 +266,7 @@ def test_a_finished_points_game_deals_no_more_and_a_rematch_starts_a_new_game() 
     assert again.deal_number == 1
     assert again.game_start == again.counter == table.counter + 1
     assert again.state.pool == -sum(again.state.balances)  # nothing carried from game 1
+    assert isinstance(again.state, spoil_five.State)
     assert again.state.scores == (0, 0)
     assert not again.is_deal_over
 
