@@ -203,9 +203,20 @@ def _common_items(lists: Sequence[list[Any]]) -> list[Any]:
 def public_view_json(table: Table) -> dict[str, Any]:
     """The view every seat shares: what a spectator may be shown (see the module).
 
-    Built from every seat's view: a key keeps its value where all views agree; a list
-    keeps the items every seat's list holds; any other disagreement gives ``null``.
-    ``seat``, ``hand`` and ``legal_actions`` are always empty.
+    Built from every seat's view: a key keeps its value where all views agree. Lists of
+    the same events (the same seat and kind at each place, such as a rob whose discard
+    only the robber's view names) keep each event with the fields all views agree on,
+    the others ``null``; other lists keep the items every seat's list holds; any other
+    disagreement gives ``null``. ``seat``, ``hand`` and ``legal_actions`` are empty.
+
+    >>> from cardrules.tables.seats import SeatPlan
+    >>> from cardrules.tables.table import Key, act, create_table
+    >>> new = create_table("spoil-five", [SeatPlan.person("A"), SeatPlan.person("B"),
+    ...                    SeatPlan.person("C")], name="T", now=0.0, seed=37)
+    >>> robbed, _ = act(new.table, Key.for_seat(0, new.seat_credentials[0]), "rob 6S",
+    ...                 counter=0, now=1.0)
+    >>> public_view_json(robbed)["events"]
+    [{'seat': 0, 'kind': 'rob', 'card': None, 'trick': 0}]
     """
     views = [_view_json(table.module.view(table.state, seat)) for seat in range(table.players)]
     public: dict[str, Any] = {}
@@ -215,11 +226,40 @@ def public_view_json(table: Table) -> dict[str, Any]:
             public[key] = None if key == "seat" else []
         elif all(other == value for other in values[1:]):
             public[key] = value
+        elif _same_events(values):
+            public[key] = [_shared_fields(items) for items in zip(*values, strict=True)]
         elif all(isinstance(other, list) for other in values):
             public[key] = _common_items(values)
         else:
             public[key] = None
     return public
+
+
+def _same_events(values: Sequence[object]) -> bool:
+    """Whether ``values`` are lists of the same events.
+
+    That is: lists as long as each other, each place holding objects of one seat and one
+    kind in every list.
+    """
+    if not all(isinstance(value, list) for value in values):
+        return False
+    lists = [value for value in values if isinstance(value, list)]
+    if len({len(items) for items in lists}) != 1:
+        return False
+    for items in zip(*lists, strict=True):
+        if not all(isinstance(item, dict) and "seat" in item and "kind" in item for item in items):
+            return False
+        if len({(item["seat"], item["kind"]) for item in items}) != 1:
+            return False
+    return True
+
+
+def _shared_fields(items: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One event as every view shows it: each field where all agree, else ``null``."""
+    return {
+        key: value if all(item.get(key) == value for item in items[1:]) else None
+        for key, value in items[0].items()
+    }
 
 
 def _header(table: Table, reader: Reader) -> dict[str, Any]:
