@@ -39,13 +39,21 @@ import attrs
 
 from cardrules import my_bird_sings, spoil_five
 from cardrules.cards import Card
+from cardrules.errors import OptionsError
 from cardrules.explanations import (
     Refusal,
     SettlementExplanation,
     TrickExplanation,
     action_message,
 )
-from cardrules.messages import LANGUAGES, Message, message, message_to_json, render
+from cardrules.messages import (
+    LANGUAGES,
+    SUIT_STYLES,
+    Message,
+    message,
+    message_to_json,
+    render,
+)
 from cardrules.protocol import GameState, SeatView
 
 if TYPE_CHECKING:
@@ -66,9 +74,6 @@ __all__ = [
 TextEntry = dict[str, Any]
 """A text for a reader: ``{"id", "params", "rules", "text"}`` (see the module)."""
 
-SUIT_STYLES: Final = ("symbols", "letters")
-"""How cards are written in texts: ``10♣`` or ``10C``."""
-
 
 @attrs.frozen(slots=True)
 class Reader:
@@ -88,9 +93,13 @@ class Reader:
 
     def __attrs_post_init__(self) -> None:
         if self.language not in LANGUAGES:
-            raise ValueError(f"language must be one of {LANGUAGES}, not {self.language!r:.20}")
+            raise OptionsError(
+                f"language must be one of {', '.join(LANGUAGES)}, not {self.language!r:.20}"
+            )
         if self.suits not in SUIT_STYLES:
-            raise ValueError(f"suits must be one of {SUIT_STYLES}, not {self.suits!r:.20}")
+            raise OptionsError(
+                f"suits must be one of {', '.join(SUIT_STYLES)}, not {self.suits!r:.20}"
+            )
 
     @classmethod
     def of(

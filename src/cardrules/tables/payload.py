@@ -332,7 +332,7 @@ def seat_payload(
 
     Raises:
         SeatError: for a seat the table does not have.
-        ValueError: for a language or suit style that is not offered.
+        OptionsError: for a language or suit style that is not offered.
     """
     seat = check_seat_number(table, seat)
     reader = Reader.of(table, seat, language=language, suits=suits)
