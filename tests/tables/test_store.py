@@ -311,3 +311,17 @@ def test_kill_9_in_a_burst_of_writes_loses_no_committed_decision_and_repeats_non
     store.close()
     with SQLiteTableStore(path) as reopened:
         assert reopened.load(new.table.id).counter == 1
+
+
+def test_a_damaged_setup_is_refused_when_the_table_is_saved(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    with SQLiteTableStore(path) as store:
+        new = new_table()
+        store.add(new.table)
+        raw = sqlite3.connect(path)
+        raw.execute("UPDATE tables SET setup = 'not json'")
+        raw.commit()
+        raw.close()
+        moved, _ = act(new.table, key(new, 0), "play 9S", counter=0, now=1.0)
+        with pytest.raises(StoreError, match="is damaged"):
+            store.save(moved, counter_before=0)

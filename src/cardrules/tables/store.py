@@ -108,15 +108,6 @@ class TableStore(Protocol):
             TableNotFoundError: if no such table is stored.
         """
 
-    def _stored_game_number(self, table_id: str, setup: str) -> int:
-        try:
-            number = json.loads(setup)["game_number"]
-        except (ValueError, KeyError, TypeError) as err:
-            raise self._error(f"table {table_id!r} is damaged: its setup cannot be read") from err
-        if type(number) is not int:
-            raise self._error(f"table {table_id!r} is damaged: its game number is not a number")
-        return number
-
     def load(self, table_id: str) -> Table:
         """The stored table, resumed exactly (its record replayed, its counter checked).
 
@@ -342,6 +333,15 @@ class SQLiteTableStore:
                 "UPDATE tables SET counter = ?, setup = ?, record = ? WHERE id = ?",
                 (table.counter, _setup_json(table), record, table.id),
             )
+
+    def _stored_game_number(self, table_id: str, setup: str) -> int:
+        try:
+            number = json.loads(setup)["game_number"]
+        except (ValueError, KeyError, TypeError) as err:
+            raise self._error(f"table {table_id!r} is damaged: its setup cannot be read") from err
+        if type(number) is not int:
+            raise self._error(f"table {table_id!r} is damaged: its game number is not a number")
+        return number
 
     def load(self, table_id: str) -> Table:
         """The stored table, resumed (see :meth:`TableStore.load`)."""
