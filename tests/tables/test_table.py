@@ -37,12 +37,7 @@ from cardrules.tables import (
     step_bot,
     take_seat,
 )
-from tests.tables.fixtures import creator, key, new_table, people
-
-
-def first_legal(table: Table) -> str:
-    """The first legal action of the seat to act, in notation."""
-    return str(table.module.format_action(table.module.legal_actions(table.state)[0]))
+from tests.tables.fixtures import creator, first_legal, key, new_table, people
 
 
 def play_deal(table: Table, keys: list[Key], now: float = 1.0) -> Table:

