@@ -548,7 +548,7 @@ def step_bot(table: Table, *, now: float) -> tuple[Table, Step] | None:
     seed and the counter, and sees only its seat's view.
 
     >>> new = create_table("spoil-five", [SeatPlan.robot(), SeatPlan.robot()],
-    ...                    name="Bots", now=0.0, seed=3)
+    ...                    name="Bots", now=0.0, seed=1)
     >>> table, step = step_bot(new.table, now=0.0)
     >>> step.seat, step.counter
     (0, 1)
@@ -571,7 +571,7 @@ def play_bots(table: Table, *, now: float) -> tuple[Table, tuple[Step, ...]]:
     """Every bot decision up to the next person's decision or the end of the deal.
 
     >>> new = create_table("spoil-five", [SeatPlan.robot(), SeatPlan.robot()],
-    ...                    name="Bots", now=0.0, seed=3)
+    ...                    name="Bots", now=0.0, seed=1)
     >>> table, steps = play_bots(new.table, now=0.0)
     >>> table.is_deal_over, len(steps) == table.counter
     (True, True)
