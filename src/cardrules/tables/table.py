@@ -423,7 +423,7 @@ def create_table(
 
 def _seat_of(plan: SeatPlan, number: int, digest: str, now: float) -> Seat:
     if plan.kind is SeatKind.PERSON:
-        return Seat.person(plan.name or "", digest=digest, now=now)
+        return Seat.person(plan.name or "", digest=digest, now=now, language=plan.language)
     if plan.kind is SeatKind.BOT:
         name = plan.name or BOT_DISPLAY_NAMES[number % len(BOT_DISPLAY_NAMES)]
         return Seat.robot(plan.bot or "heuristic", name, digest=digest, now=now)
