@@ -85,6 +85,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardrules.__main__",
             "cardrules._terminal",
             "cardrules.adapters",
+            "cardrules.web",
         ),
     ),
 )
