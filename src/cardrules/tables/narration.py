@@ -36,6 +36,7 @@ show ``text`` as it is, or render ``id`` and ``params`` itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -63,11 +64,13 @@ if TYPE_CHECKING:
     from cardrules.tables.table import Step, Table
 
 __all__ = [
+    "Explained",
     "Reader",
     "TextEntry",
     "action_entry",
     "describe_action",
     "explain",
+    "explainer",
     "narrate",
     "refusal_entry",
     "settlement_entry",
@@ -76,6 +79,9 @@ __all__ = [
 
 TextEntry = dict[str, Any]
 """A text for a reader: ``{"id", "params", "rules", "text"}`` (see the module)."""
+
+Explained = tuple[tuple[TrickExplanation, ...], SettlementExplanation | None]
+"""What :func:`explain` returns: the tricks explained, and the settlement or ``None``."""
 
 
 @attrs.frozen(slots=True)
@@ -191,9 +197,7 @@ def reader_view(table: Table, state: GameState, reader: int | None) -> SeatView:
     return table.module.view(state, 0 if reader is None else reader)
 
 
-def explain(
-    table: Table, state: GameState, reader: int | None
-) -> tuple[tuple[TrickExplanation, ...], SettlementExplanation | None]:
+def explain(table: Table, state: GameState, reader: int | None) -> Explained:
     """The engine's explanations of the deal's tricks and settlement, for ``reader``.
 
     A seat is given those of its own view. A spectator is given only what every seat's
@@ -338,8 +342,36 @@ _LABELS: Final = {
 }
 
 
-def narrate(table: Table, step: Step, *, reader: Reader) -> dict[str, Any]:
+def explainer(table: Table, reader: int | None) -> Callable[[GameState], Explained]:
+    """:func:`explain` for one reader, remembering each state's explanations.
+
+    A payload explains the current state and both sides of every step it narrates; one
+    step's state after is the next one's before, so each is explained once. Keep it for
+    one payload only (it holds the states it was asked about).
+    """
+    known: dict[int, tuple[GameState, Explained]] = {}
+
+    def explained(state: GameState) -> Explained:
+        found = known.get(id(state))
+        if found is None or found[0] is not state:
+            found = known[id(state)] = (state, explain(table, state, reader))
+        return found[1]
+
+    return explained
+
+
+def narrate(
+    table: Table,
+    step: Step,
+    *,
+    reader: Reader,
+    explained: Callable[[GameState], Explained] | None = None,
+) -> dict[str, Any]:
     """One step as ``reader`` may be told it.
+
+    ``explained`` gives the explanations of a state for this reader (an
+    :func:`explainer`, shared by the steps of one payload); by default they are worked
+    out afresh.
 
     Keys: ``counter`` (the table's counter after the step), ``kind`` (``"action"``,
     ``"deal"`` or ``"game"``), ``seat`` (who acted, or ``null``), ``action`` (the action
@@ -364,8 +396,10 @@ def narrate(table: Table, step: Step, *, reader: Reader) -> dict[str, Any]:
     if step.seat == reader.seat:
         entry["action"] = module.format_action(step.action)
     entry["text"] = reader.text(describe_action(table, step.action, step.seat, reader, view))
-    tricks, settlement = explain(table, step.after, reader.seat)
-    before, _ = explain(table, step.before, reader.seat)
+    if explained is None:
+        explained = explainer(table, reader.seat)
+    tricks, settlement = explained(step.after)
+    before, _ = explained(step.before)
     if len(tricks) > len(before):
         entry["trick"] = trick_entry(tricks[-1], reader)
     ended = module.is_deal_over(step.after) and not module.is_deal_over(step.before)
