@@ -48,7 +48,6 @@ from cardrules.explanations import (
     Refusal,
     SettlementExplanation,
     TrickExplanation,
-    action_message,
 )
 from cardrules.messages import (
     LANGUAGES,
@@ -58,7 +57,9 @@ from cardrules.messages import (
     message_to_json,
     render,
 )
+from cardrules.my_bird_sings import wording as my_bird_sings_wording
 from cardrules.protocol import GameState, SeatView
+from cardrules.spoil_five import wording as spoil_five_wording
 
 if TYPE_CHECKING:
     from cardrules.tables.table import Step, Table
@@ -329,7 +330,10 @@ def action_entry(action: object, reader: Reader) -> TextEntry:
     >>> action_entry(spoil_five.parse_action("play 10c"), Reader(0, ("Ann", "Bob")))["text"]
     'Play 10♣'
     """
-    said = action_message(action)
+    if isinstance(action, spoil_five.ACTION_TYPES):
+        said = spoil_five_wording.action_message(action)
+    else:
+        said = my_bird_sings_wording.action_message(action)
     if said.id == "common.action.text":  # no words for this game's actions yet
         return reader.text(_LABELS.get(str(action), str(action)).capitalize())
     return reader.entry(said)
