@@ -423,6 +423,10 @@ def serve(
     Open http://HOST:PORT/ to create a table: each seat gets its own link.
     """
     with _web_extra("serving"):
+        import starlette  # noqa: F401  (the libraries the server needs, checked up front)
+        import uvicorn  # noqa: F401
+        import websockets  # noqa: F401
+
         from cardrules.web.serve import run
         from cardrules.web.settings import LOOPBACK_HOSTS, Settings
     with _reported(click.UsageError):
@@ -465,6 +469,8 @@ def join(url: str, bot: bool, name: str | None, deals: int, seed: int | None) ->
     cardrules join 'http://127.0.0.1:8000/t/TABLE#seat=1&key=KEY'
     """
     with _web_extra("joining"):
+        import websockets  # noqa: F401  (the client's library, checked up front)
+
         from cardrules.web import client
     import asyncio
 

@@ -123,3 +123,19 @@ def test_a_person_at_the_terminal_is_asked_told_of_a_refusal_and_asked_again(
     assert any(line.startswith("refused: not a Spoil Five action") for line in lines), lines
     assert decided >= 3  # the refused answer, then at least two plays (three tricks end it)
     assert any("wins" in line or "pool" in line for line in lines)
+
+
+@pytest.mark.parametrize(("command", "missing"), [("serve", "uvicorn"), ("join", "websockets")])
+def test_without_the_web_extra_serve_and_join_say_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, command: str, missing: str
+) -> None:
+    from click.testing import CliRunner
+
+    from cardrules._commands import app
+
+    monkeypatch.setitem(sys.modules, missing, None)
+    arguments = ["serve", "--memory"] if command == "serve" else ["join", "http://h/t/x#seat=0"]
+    result = CliRunner().invoke(app, arguments)
+    assert result.exit_code == 1
+    assert f"needs the 'web' extra ({missing} is missing)" in result.output
+    assert "pip install 'cardrules[web]'" in result.output
