@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import random
 from typing import Any
 
@@ -16,6 +17,9 @@ from cardrules.web.app import create_app
 from cardrules.web.settings import Settings
 from cardrules.web.sockets import Connection
 from tests.web.protocol import Socket, checked
+
+FUZZ_INPUTS = int(os.environ.get("CARDRULES_WEB_FUZZ", "300"))
+"""Fuzzed inputs per fuzz test: 300 in the suite; the long run of docs/front-end.md sets more."""
 
 
 def _app(**settings: Any) -> Any:
@@ -62,7 +66,7 @@ def test_a_fuzz_of_frames_gets_error_frames_and_leaves_the_table_playable() -> N
         with client.websocket_connect(f"/ws/{table['table']}") as websocket:
             ann = Socket(websocket)
             ann.hello(0, table["seats"][0]["key"])
-            for _ in range(300):
+            for _ in range(FUZZ_INPUTS):
                 counter = ann.counter
                 valid: dict[str, Any] = rng.choice([
                     {"type": "act", "counter": counter, "action": "play 10C"},
@@ -251,7 +255,7 @@ def test_a_fuzz_of_request_bodies_never_gives_a_5xx() -> None:
                 "seat": 0, "key": key, "frame": {"type": "act", "counter": 0, "action": "play 2H"},
             },
         }  # fmt: skip
-        for _ in range(300):
+        for _ in range(FUZZ_INPUTS):
             path = rng.choice(list(valid))
             text = _mutations(rng, {"type": "x", **valid[path]})
             body = text.encode("utf-8", "surrogatepass")  # a lone surrogate: bad UTF-8
