@@ -462,7 +462,8 @@ def serve(
 @click.option("--deals", type=click.IntRange(min=1), default=1, show_default=True,
               help="Deals to play before leaving.")  # fmt: skip
 @click.option("--seed", type=int, default=None, help="The bot's random seed.")
-def join(url: str, bot: bool, name: str | None, deals: int, seed: int | None) -> None:
+@click.option("--plain", is_flag=True, help="Plain letters for cards, no colours.")
+def join(url: str, bot: bool, name: str | None, deals: int, seed: int | None, plain: bool) -> None:
     """Play (or, with a spectator link, watch) at a table of `cardrules serve`.
 
     URL is a seat's invite link, quoted so the shell keeps its '#' and '&':
@@ -483,8 +484,9 @@ def join(url: str, bot: bool, name: str | None, deals: int, seed: int | None) ->
         except EOFError:
             return None
 
+    screen = _terminal.Screen(_terminal.wants_paint(plain))  # cards as `play` shows them
     player = client.play(
-        link, say=click.echo, ask=None if bot else ask, name=name, deals=deals, seed=seed
+        link, say=screen.say, ask=None if bot else ask, name=name, deals=deals, seed=seed
     )
     decided = asyncio.run(player)
     click.echo(f"left the table after {decided} decisions", err=True)
