@@ -1,6 +1,7 @@
 // Small helpers shared by the lobby and the table: elements, cards, messages, rule links.
 "use strict";
 
+import { cardFace } from "./scene.js";
 import { t } from "./strings.js";
 
 export const $ = (id) => document.getElementById(id);
@@ -77,7 +78,7 @@ export function setCardNames(names) {
 }
 
 export function cardName(card) {
-  return cardNames[card] || card;
+  return cardNames[card] || cardFace(card);
 }
 
 export function cardImg(card, alt) {

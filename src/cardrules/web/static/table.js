@@ -1,22 +1,24 @@
-// The table page: draws one seat's payload (or a spectator's), paces the moves it reports,
-// keeps the game's log, and sends the player's choices through a transport
+// The table page: draws one seat's payload (or a spectator's), paces the positions it
+// receives, keeps the game's log, and sends the player's choices through a transport
 // (transport.js). Every sentence shown about the game comes from the table, already
 // written for this seat and language; the page adds only its own labels (strings.js).
 "use strict";
 
-import { $, cardImg, cardName, el, messageNode, putMessage, rulesOf, ruleLink, setCardNames, sleep, textOf } from "./dom.js";
+import { $, cardImg, cardName, el, messageNode, putMessage, rulesOf, setCardNames, sleep, textOf } from "./dom.js";
+import { cardFace, scene } from "./scene.js";
 import { t } from "./strings.js";
 import { hideTip } from "./tip.js";
 
-// How long a reported move stays on screen, by the speed setting (ms per move).
+// How long each position reported by the table stays on screen when several arrive
+// together (a burst of bots' moves), by the speed setting, in ms.
 export const SPEEDS = { slow: 1100, normal: 600, fast: 220, instant: 0 };
 
 const opt = (value) => value !== null && value !== undefined;
 
 export class TableScreen {
   /**
-   * @param {object} settings  {speed, autoplay} read on every use (the page's settings)
-   * @param {object} actions   {act(action), nextDeal(), rematch()} called on clicks
+   * @param {object} settings  {speed(), autoplay()}: the page's settings, read on every use
+   * @param {object} actions   {act(action, counter), nextDeal(), rematch()}: sends a choice
    * @param {object} memory    {load(), save(entries)}: where the log outlives a reload
    */
   constructor(settings, actions, memory) {
@@ -27,10 +29,11 @@ export class TableScreen {
     this.queue = [];
     this.running = false;
     this.resultClosed = false;
-    this.shownTrick = new Set(); // cards already drawn in the trick area: only new ones animate
+    this.resultFor = null;
+    this.shownTrick = new Set(); // cards already drawn on the table: only new ones animate
     this.presence = null;
     this.moves = 0;
-    this.waiting = false; // an action was sent and its answer has not arrived
+    this.waiting = false; // a choice was sent and the table has not answered yet
     this.log = memory.load();
     this.autoplayed = null;
     this.drawLog();
@@ -41,9 +44,9 @@ export class TableScreen {
     document.body.dataset.state = value ? "ready" : "busy";
   }
 
-  // ---- frames from the table ------------------------------------------------------
+  // ---- positions from the table ---------------------------------------------------
 
-  /** A new position for this seat: queue it, so its moves are shown one after another. */
+  /** A new position for this seat: queued, so a burst of moves is shown one by one. */
   receive(payload) {
     this.queue.push(payload);
     if (!this.running) this.drain();
@@ -55,172 +58,152 @@ export class TableScreen {
     try {
       while (this.queue.length) {
         const payload = this.queue.shift();
-        // Behind by more than one position (a burst of moves): catch up without pacing.
-        await this.show(payload, this.queue.length === 0);
+        this.show(payload);
+        const others = (payload.narration || []).some((step) => step.seat !== payload.reader);
+        if (this.queue.length && others) await sleep(this.stepMs());
       }
     } finally {
       this.running = false;
       this.ready(true);
     }
+    if (this.current) this.autoplay(this.current);
   }
 
-  setPresence(presence) {
-    this.presence = presence;
-    if (this.current) this.drawSeats(this.current, this.current.table, []);
+  setPresence(seats) {
+    this.presence = seats;
+    if (this.current) this.drawSeats(this.current, scene(this.current), []);
   }
-
-  // ---- pacing ---------------------------------------------------------------------
 
   stepMs() {
     const ms = SPEEDS[this.settings.speed()];
     return ms === undefined ? SPEEDS.normal : ms;
   }
 
-  async show(payload, animate) {
+  show(payload) {
     const previous = this.current;
-    const fresh = !previous || previous.deal !== payload.deal || previous.game_id !== payload.game_id;
-    if (fresh) this.resultClosed = false;
+    const key = payload.game_number + ":" + payload.deal_number;
+    if (!previous || this.resultFor !== key) {
+      this.resultClosed = false;
+      this.resultFor = key;
+    }
     setCardNames(payload.card_names);
     this.waiting = false;
-    if (payload.log) {
-      this.log = payload.log.map((entry) => ({ text: entry.text !== undefined ? entry : entry, kind: entry.kind || "" }));
-    } else {
-      this.remember(payload, previous);
-    }
-    const steps = payload.steps || [];
-    const delay = animate ? this.stepMs() : 0;
-    for (const step of steps) {
-      if (!step.table || delay === 0) continue;
-      if (opt(payload.seat) && step.seat === payload.seat && !step.trick) continue;
-      this.draw(payload, step.table, { live: false, status: step.text });
-      await sleep(step.trick ? delay * 2 : delay);
-    }
+    this.remember(payload);
     this.current = payload;
-    this.drawLog();
-    this.draw(payload, payload.table, { live: true });
+    this.draw(payload, { live: true });
     this.moves += 1;
     document.body.dataset.moves = String(this.moves);
-    document.body.dataset.counter = String(this.counter(payload));
+    document.body.dataset.counter = String(payload.counter);
     this.showResult(payload);
-    this.autoplay(payload);
-  }
-
-  counter(payload) {
-    return opt(payload.counter) ? payload.counter : payload.move;
   }
 
   autoplay(payload) {
-    // "Play a forced card for me": when the only thing this seat may do is one card, play it.
+    // "Play a forced card for me": when the only choice is one card, it is played for you.
     if (!this.settings.autoplay() || !payload.your_turn) return;
     const legal = payload.legal || [];
-    if (legal.length !== 1 || !legal[0].card || !legal[0].action.startsWith("play ")) return;
-    const key = this.counter(payload);
-    if (this.autoplayed === key) return;
-    this.autoplayed = key;
+    if (legal.length !== 1 || !legal[0].card) return;
+    if (this.autoplayed === payload.counter) return;
+    this.autoplayed = payload.counter;
     setTimeout(() => {
-      if (this.current === payload && this.queue.length === 0) this.act(legal[0].action);
-    }, Math.max(250, this.stepMs()));
+      if (this.current === payload && !this.running) this.act(legal[0].action);
+    }, Math.max(300, this.stepMs()));
   }
 
   // ---- the log --------------------------------------------------------------------
 
-  remember(payload, previous) {
-    // Without a log from the table the page keeps its own, in the browser's session storage.
-    const add = (text, kind) => this.log.push({ text: textOf(text), rules: rulesOf(text), kind });
-    const counter = this.counter(payload);
-    const last = this.log.length ? this.log[this.log.length - 1].counter : null;
-    const newDeal = !previous || previous.deal !== payload.deal;
-    if (newDeal && payload.deal_line) add(payload.deal_line, "deal");
-    else if (previous && opt(last) && counter > last + (payload.steps || []).length && !(payload.steps || []).length) {
-      add(t("resynced"), "sync");
+  lastLogged() {
+    for (let i = this.log.length - 1; i >= 0; i--) if (opt(this.log[i].counter)) return this.log[i].counter;
+    return null;
+  }
+
+  remember(payload) {
+    // The table narrates the steps after the counter the page said it holds; the page
+    // keeps what it was told (in session storage), so a reload loses nothing.
+    const last = this.lastLogged();
+    const add = (entry, kind, counter) => {
+      this.log.push({ text: textOf(entry), rules: rulesOf(entry), kind, counter });
+    };
+    const steps = (payload.narration || []).filter((step) => !opt(last) || step.counter > last);
+    if (opt(last) && payload.narration_complete === false && steps.length && steps[0].counter > last + 1) {
+      add(t("resynced"), "sync", null);
     }
-    for (const step of payload.steps || []) {
-      add(step.text, opt(payload.seat) && step.seat === payload.seat ? "mine" : "");
-      if (step.trick) add(step.trick.text, "won");
+    for (const step of steps) {
+      const kind = step.kind === "action" ? (opt(payload.reader) && step.seat === payload.reader ? "mine" : "") : "deal";
+      add(step.text, kind, step.counter);
+      if (step.trick) add(step.trick, "won", step.counter);
+      if (step.settlement) for (const line of step.settlement.lines || [step.settlement]) add(line, "settle", step.counter);
     }
-    if (payload.deal_over && payload.outcome && !(previous && previous.deal === payload.deal && previous.deal_over)) {
-      add(payload.outcome.text, "deal");
-      for (const line of payload.settlement ? payload.settlement.lines : []) add(line, "settle");
+    if (steps.length) {
+      this.memory.save(this.log);
+      this.drawLog();
     }
-    if (this.log.length) this.log[this.log.length - 1].counter = counter;
-    this.memory.save(this.log);
   }
 
   drawLog() {
     const log = $("log");
     log.replaceChildren();
-    for (const entry of this.log) {
-      const item = el("li", entry.kind || "");
-      if (entry.text && typeof entry.text === "object") putMessage(item, entry.text);
-      else putMessage(item, { text: entry.text, rules: entry.rules || [] });
-      log.appendChild(item);
-    }
+    for (const entry of this.log) log.appendChild(putMessage(el("li", entry.kind || ""), entry));
     log.scrollTop = log.scrollHeight;
   }
 
   // ---- drawing --------------------------------------------------------------------
 
   name(payload, seat) {
-    const names = payload.names || [];
-    return textOf(names[seat]) || t("seat_number", { n: seat + 1 });
+    const entry = (payload.seats || [])[seat];
+    const name = entry && entry.name ? entry.name : t("seat_number", { n: seat + 1 });
+    return seat === payload.reader ? t("name_you", { name }) : name;
   }
 
-  draw(payload, table, options) {
+  draw(payload, options) {
     hideTip();
     const live = options.live;
-    const winners = live && payload.outcome ? payload.outcome.winners || [] : [];
-    $("game-title").textContent = [payload.table_name, textOf(payload.title), textOf(payload.preset_label), t("deal_n", { n: payload.deal })]
+    const drawn = scene(payload);
+    const outcome = payload.view.outcome;
+    const winners = live && payload.deal_over && outcome ? outcome.winners || [] : [];
+    const table = payload.table;
+    $("game-title").textContent = [table.name, table.title, presetLabel(table.preset), t("deal_n", { n: payload.deal_number })]
       .filter(Boolean)
       .join(" · ");
-    this.drawSeats(payload, table, winners);
-    this.drawCentre(payload, table);
+    this.drawSeats(payload, drawn, winners);
+    this.drawCentre(payload, drawn);
     this.drawOrder(payload);
-    this.drawTrick(payload, table);
-    this.drawMe(payload, table, live);
+    this.drawTrick(payload, drawn);
+    this.drawMe(payload, drawn, live);
     const status = $("status");
-    const mine = live && payload.your_turn;
+    const mine = live && payload.your_turn && !this.waiting;
     status.classList.toggle("yours", Boolean(mine));
     $("me").classList.toggle("yours", Boolean(mine));
     status.replaceChildren();
-    if (options.status) putMessage(status, options.status, { rules: false });
-    else if (mine) putMessage(status, payload.prompt, { rules: false });
-    else if (live && payload.deal_over) putMessage(status, payload.outcome ? payload.outcome.text : t("deal_over"), { rules: false });
-    else if (opt(table.to_act)) status.textContent = t("to_play", { name: this.name(payload, table.to_act) });
+    if (mine) {
+      if (payload.prompt) putMessage(status, payload.prompt, { rules: false });
+      else status.textContent = t("your_turn");
+    } else if (payload.deal_over) {
+      status.textContent = payload.game_over ? t("game_over") : t("deal_n_over", { n: payload.deal_number });
+    } else if (opt(payload.to_act)) {
+      status.textContent = t("to_play", { name: this.name(payload, payload.to_act) });
+    }
   }
 
   seatOrder(payload) {
-    const n = payload.players || (payload.table.seats || []).length;
-    const first = opt(payload.seat) ? payload.seat : 0;
+    const n = payload.table.players;
+    const me = opt(payload.reader);
+    const first = me ? payload.reader : 0;
     const order = [];
-    for (let k = opt(payload.seat) ? 1 : 0; k < n; k++) order.push((first + k) % n);
+    for (let k = me ? 1 : 0; k < n; k++) order.push((first + k) % n);
     return order;
   }
 
-  connected(payload, seat) {
-    const presence = this.presence || payload.presence || null;
-    if (!presence) return null;
-    const entry = Array.isArray(presence) ? presence[seat] : presence[String(seat)];
-    if (entry === null || entry === undefined) return null;
-    return typeof entry === "object" ? entry : { connected: Boolean(entry) };
-  }
-
   presenceChip(payload, seat) {
-    const state = this.connected(payload, seat);
-    if (!state) return null;
-    let key = state.connected ? "online" : "offline";
-    if (state.bot) key = "bot";
+    let key = null;
+    const live = (this.presence || []).find((entry) => entry.seat === seat);
+    const kind = live ? live.occupant : ((payload.seats || [])[seat] || {}).kind;
+    if (kind === "bot") key = "bot";
+    else if (kind === "empty") key = "empty";
+    else if (live) key = live.connected ? "online" : "offline";
+    if (!key) return null;
     const chip = el("span", "presence " + key, t("presence_" + key));
     chip.dataset.presence = key;
     return chip;
-  }
-
-  badges(node, payload, seat, table) {
-    const s = (table.seats || [])[seat] || {};
-    if (seat === table.dealer) node.appendChild(el("span", "chip dealer", t("dealer")));
-    for (const b of s.badges || []) {
-      const text = textOf(b);
-      node.appendChild(el("span", "chip " + String(b.id || text).replace(/\W+/g, "-"), text));
-    }
   }
 
   facts(s) {
@@ -231,115 +214,109 @@ export class TableScreen {
     return parts;
   }
 
-  factsNode(s) {
-    const node = el("div", "facts");
-    for (const part of this.facts(s)) node.appendChild(el("span", null, part));
-    return node;
+  badges(node, payload, s) {
+    if (s.seat === payload.dealer) node.appendChild(el("span", "chip dealer", t("dealer")));
+    for (const badge of s.badges) node.appendChild(el("span", "chip", badge));
   }
 
-  drawSeats(payload, table, winners) {
+  drawSeats(payload, drawn, winners) {
     const box = $("opponents");
     box.replaceChildren();
     for (const seat of this.seatOrder(payload)) {
-      const s = (table.seats || [])[seat] || {};
+      const s = drawn.seats[seat];
       const node = el("div", "seat");
       node.dataset.seat = String(seat);
-      if (table.to_act === seat) node.classList.add("turn");
+      if (payload.to_act === seat) node.classList.add("turn");
       if (winners.includes(seat)) node.classList.add("winner");
       const name = el("div", "name", this.name(payload, seat));
       const chip = this.presenceChip(payload, seat);
       if (chip) name.appendChild(chip);
       node.appendChild(name);
-      this.badges(node, payload, seat, table);
-      node.appendChild(this.factsNode(s));
+      this.badges(node, payload, s);
+      const facts = el("div", "facts");
+      for (const part of this.facts(s)) facts.appendChild(el("span", null, part));
+      node.appendChild(facts);
       const backs = el("div", "backs");
-      const count = s.cards || 0;
-      for (let i = 0; i < Math.min(count, 8); i++) backs.appendChild(cardImg(null, ""));
+      for (let i = 0; i < Math.min(s.cards, 8); i++) backs.appendChild(cardImg(null, ""));
       backs.setAttribute("role", "img");
-      backs.setAttribute("aria-label", t("cards_in_hand", { n: count }));
+      backs.setAttribute("aria-label", t("cards_in_hand", { n: s.cards }));
       node.appendChild(backs);
-      const passed = (table.passes || []).find((p) => p.from === seat);
-      if (passed) node.appendChild(this.passNode(payload, passed));
+      const pass = drawn.passes.find((p) => p.from === seat);
+      if (pass) node.appendChild(this.passNode(payload, pass));
       box.appendChild(node);
     }
-    const mine = $("my-seat");
-    if (opt(payload.seat)) this.drawMySeat(payload, table);
-    else mine.replaceChildren(el("b", null, t("spectating")));
+    const line = $("my-seat");
+    line.replaceChildren();
+    if (!opt(payload.reader)) {
+      line.appendChild(el("b", null, t("spectating")));
+      return;
+    }
+    const me = drawn.seats[payload.reader];
+    line.appendChild(el("b", null, this.name(payload, payload.reader)));
+    const chip = this.presenceChip(payload, payload.reader);
+    if (chip) line.appendChild(chip);
+    line.appendChild(document.createTextNode(" · " + this.facts(me).join(" · ") + " "));
+    this.badges(line, payload, me);
   }
 
   passNode(payload, pass) {
-    // My Bird Sings: the pass of this turn, face down unless this seat may see it.
+    // My Bird Sings: a card passed this turn, face down unless this seat may see it.
     const node = el("div", "pass");
     node.appendChild(cardImg(pass.card || null, pass.card ? cardName(pass.card) : t("face_down")));
     node.appendChild(el("span", null, t("passes_to", { name: this.name(payload, pass.to) })));
     return node;
   }
 
-  drawMySeat(payload, table) {
-    const me = (table.seats || [])[payload.seat] || {};
-    const line = $("my-seat");
-    line.replaceChildren();
-    line.appendChild(el("b", null, this.name(payload, payload.seat)));
-    const chip = this.presenceChip(payload, payload.seat);
-    if (chip) line.appendChild(chip);
-    line.appendChild(document.createTextNode(" · " + this.facts(me).join(" · ") + " "));
-    this.badges(line, payload, payload.seat, table);
-  }
-
-  drawCentre(payload, table) {
+  drawCentre(payload, drawn) {
     const box = $("centre");
     box.replaceChildren();
-    for (const pile of table.piles || []) {
+    for (const pile of drawn.piles) {
       const taken = opt(pile.taken_by);
       const node = el("div", "pile" + (taken ? " taken" : ""));
+      node.dataset.pile = pile.id;
       const cards = el("div", "cards");
-      for (const c of pile.cards || []) cards.appendChild(cardImg(c));
-      const backs = Math.min(pile.backs || 0, 6);
+      for (const c of pile.cards) cards.appendChild(cardImg(c));
+      const backs = Math.min(pile.backs, 6);
       if (backs > 0) cards.classList.add("stack");
-      for (let i = 0; i < backs; i++) cards.appendChild(cardImg(null, i === 0 ? t("face_down_n", { n: pile.backs }) : ""));
+      for (let i = 0; i < backs; i++) cards.appendChild(cardImg(null, ""));
       node.appendChild(cards);
-      const caption = messageNode("div", "caption", pile.label);
-      if (taken) caption.appendChild(document.createTextNode(" · " + t("taken_by", { name: this.name(payload, pile.taken_by) })));
-      node.appendChild(caption);
+      let caption = pile.label;
+      if (taken) caption += " · " + t("taken_by", { name: this.name(payload, pile.taken_by) });
+      node.appendChild(el("div", "caption", caption));
       box.appendChild(node);
     }
     const pool = el("div", "pool");
     const counters = el("div", "counters");
-    for (let i = 0; i < Math.min(table.pool || 0, 6); i++) {
+    for (let i = 0; i < Math.min(drawn.pool || 0, 6); i++) {
       const c = el("div", "counter");
       c.style.top = 24 - i * 4 + "px";
       counters.appendChild(c);
     }
     pool.appendChild(counters);
-    pool.appendChild(el("div", "amount", table.pool));
-    pool.appendChild(messageNode("div", "caption", table.pool_label || t("pool")));
+    pool.appendChild(el("div", "amount", drawn.pool));
+    pool.appendChild(el("div", "caption", drawn.poolLabel));
     box.appendChild(pool);
-    const notes = $("notes");
-    notes.replaceChildren();
-    (table.notes || []).forEach((note, i) => {
-      if (i) notes.appendChild(document.createTextNode(" · "));
-      putMessage(notes, note);
-    });
+    $("notes").textContent = drawn.notes.join(" · ");
   }
 
   drawOrder(payload) {
-    // Spoil Five: the order of the cards for this trump, always beside the turn-up.
-    const order = payload.order || (payload.table && payload.table.order) || null;
+    // Spoil Five: the order of the cards for this trump, always beside the turn-up. The
+    // order comes from the table (the engine's trump_order and plain_order).
+    const order = payload.order || null;
     const box = $("order");
     box.hidden = !order;
     if (!order) return;
     const list = $("order-cards");
     list.replaceChildren();
-    const rows = order.rows || [{ label: order.caption, cards: order.cards || order.trumps || [] }];
-    for (const row of rows) {
+    for (const row of order.rows || []) {
       const line = el("li", "order-row");
       line.appendChild(messageNode("span", "order-label", row.label));
       const cards = el("span", "order-line");
       (row.cards || []).forEach((card, i) => {
         if (i) cards.appendChild(el("span", "gt", "›"));
-        const chip = el("span", "mini" + (/[HD]$/.test(card) ? " red" : ""), (row.short || {})[card] || card);
-        chip.setAttribute("aria-label", cardName(card));
+        const chip = el("span", "mini" + (/[HD]$/.test(card) ? " red" : ""), cardFace(card));
         chip.setAttribute("role", "img");
+        chip.setAttribute("aria-label", cardName(card));
         cards.appendChild(chip);
       });
       line.appendChild(cards);
@@ -348,36 +325,29 @@ export class TableScreen {
     $("order-summary").textContent = order.title ? textOf(order.title) : t("card_order");
   }
 
-  drawTrick(payload, table) {
+  drawTrick(payload, drawn) {
     const box = $("trick");
     box.replaceChildren();
     const caption = $("trick-caption");
     caption.replaceChildren();
-    const done = Boolean(table.trick_done);
-    const winner = (table.trick || []).find((play) => play.win);
-    if (done && winner) {
-      const told = (payload.tricks || []).find((trick) => trick.number === table.trick_number);
-      if (told) putMessage(caption, told.text);
-      else caption.textContent = t("last_trick_won", { name: this.name(payload, winner.seat) });
-    } else if (table.trick_caption) {
-      putMessage(caption, table.trick_caption);
-    }
-    box.classList.toggle("done", done);
+    if (drawn.trickTold) putMessage(caption, drawn.trickTold);
+    else if (drawn.trickCaption) caption.textContent = drawn.trickCaption;
+    box.classList.toggle("done", drawn.trickDone);
     const now = new Set();
-    for (const play of table.trick || []) {
-      const key = (payload.deal || 0) + ":" + play.seat + ":" + play.card + ":" + textOf(play.label);
+    for (const play of drawn.trick) {
+      const key = payload.game_number + ":" + payload.deal_number + ":" + play.seat + ":" + play.card;
       now.add(key);
       const node = el("div", "played" + (play.win ? " win" : "") + (this.shownTrick.has(key) ? "" : " new"));
       node.dataset.card = play.card;
       node.appendChild(cardImg(play.card));
-      node.appendChild(el("div", "who", textOf(play.label) || this.name(payload, play.seat)));
+      node.appendChild(el("div", "who", play.label || this.name(payload, play.seat)));
       box.appendChild(node);
     }
     this.shownTrick = now;
   }
 
-  drawMe(payload, table, live) {
-    const spectator = !opt(payload.seat);
+  drawMe(payload, drawn, live) {
+    const spectator = !opt(payload.reader);
     $("me").classList.toggle("spectator", spectator);
     $("hint").hidden = true;
     const hand = $("hand");
@@ -385,31 +355,30 @@ export class TableScreen {
     const actions = $("actions");
     actions.replaceChildren();
     $("offered-box").hidden = true;
-    this.drawAdvice(payload, live);
-    if (spectator) {
-      hand.hidden = true;
-      this.drawBetweenDeals(payload, live);
-      return;
+    const advice = $("advice");
+    advice.replaceChildren();
+    advice.hidden = !(live && payload.hint);
+    if (live && payload.hint) putMessage(advice, payload.hint);
+    hand.hidden = spectator;
+    if (!spectator) {
+      const legal = live && !this.waiting ? payload.legal || [] : [];
+      const byCard = new Map();
+      const byIndex = new Map();
+      const buttons = [];
+      for (const entry of legal) {
+        if (entry.card && !(entry.cards && entry.cards.length > 1) && !byCard.has(entry.card)) byCard.set(entry.card, entry);
+        else if (opt(entry.index)) byIndex.set(entry.index, entry);
+        else buttons.push(entry);
+      }
+      const reasons = live && !payload.deal_over ? payload.unavailable || {} : {};
+      hand.classList.toggle("fanned", (payload.hand || []).length > 5);
+      for (const card of payload.hand || []) {
+        hand.appendChild(this.handCard(card, byCard.get(card), reasons[card], card === drawn.received));
+      }
+      this.drawOffered(payload, drawn, byIndex);
+      for (const entry of buttons) actions.appendChild(this.actionButton(entry));
     }
-    hand.hidden = false;
-    const legal = live && !this.waiting ? payload.legal || [] : [];
-    const byCard = new Map();
-    const byIndex = new Map();
-    const buttons = [];
-    for (const entry of legal) {
-      if (entry.card) byCard.set(entry.card, entry);
-      else if (opt(entry.index)) byIndex.set(entry.index, entry);
-      else buttons.push(entry);
-    }
-    const received = table.received || null;
-    const reasons = live && !payload.deal_over ? payload.unavailable || {} : {};
-    hand.classList.toggle("fanned", (table.hand || []).length > 5);
-    for (const card of table.hand || []) {
-      hand.appendChild(this.handCard(card, byCard.get(card), reasons[card], card === received));
-    }
-    this.drawOffered(payload, table, byIndex);
-    for (const entry of buttons) actions.appendChild(this.actionButton(entry));
-    this.drawBetweenDeals(payload, live);
+    if (live && payload.deal_over) this.drawBetweenDeals(payload);
   }
 
   handCard(card, entry, why, received) {
@@ -417,58 +386,56 @@ export class TableScreen {
     node.type = "button";
     node.dataset.card = card;
     node.appendChild(cardImg(card, ""));
+    const name = cardName(card) + (received ? " (" + t("just_received") + ")" : "");
     if (received) {
       node.classList.add("received");
       node.appendChild(el("span", "new-card", t("just_received")));
     }
-    const name = cardName(card) + (received ? " (" + t("just_received") + ")" : "");
     if (entry) {
       node.dataset.action = entry.action;
-      const label = textOf(entry.label) || name;
-      node.setAttribute("aria-label", label);
+      const label = textOf(entry.text) || name;
+      node.setAttribute("aria-label", label + (received ? " (" + t("just_received") + ")" : ""));
       node.dataset.tip = label;
-      node.addEventListener("click", () => this.act(entry.action));
       if (entry.description) node.setAttribute("aria-description", textOf(entry.description));
+      node.addEventListener("click", () => this.act(entry.action));
       return node;
     }
     // Not disabled: a tap must still say why the card cannot be used now.
     node.setAttribute("aria-disabled", "true");
     if (why) {
-      const reason = textOf(why.message || why);
-      node.dataset.tip = reason;
-      node.dataset.rule = rulesOf(why.message || why).join(" ");
-      node.setAttribute("aria-label", name + ": " + reason);
-      node.addEventListener("click", () => this.explain(card, why.message || why));
+      node.dataset.tip = textOf(why);
+      node.dataset.rule = rulesOf(why).join(" ");
+      node.setAttribute("aria-label", name + ": " + textOf(why));
+      node.addEventListener("click", () => this.explain(card, why));
     } else {
       node.setAttribute("aria-label", name);
     }
     return node;
   }
 
-  explain(card, message) {
+  explain(card, why) {
     const hint = $("hint");
-    hint.replaceChildren(el("b", null, cardName(card) + ": "));
-    putMessage(hint, message);
+    hint.replaceChildren();
+    putMessage(hint, why);
     hint.hidden = false;
   }
 
-  drawOffered(payload, table, byIndex) {
+  drawOffered(payload, drawn, byIndex) {
     const offered = $("offered");
     offered.replaceChildren();
-    $("offered-box").hidden = !table.offered;
-    if (!table.offered) return;
-    const caption = $("offered-caption");
-    caption.replaceChildren();
-    if (table.offered_caption) putMessage(caption, table.offered_caption);
-    for (let i = 0; i < table.offered; i++) {
+    $("offered-box").hidden = !drawn.offered;
+    if (!drawn.offered) return;
+    const giver = (payload.reader - 1 + payload.table.players) % payload.table.players;
+    $("offered-caption").textContent = t("offered_by", { name: this.name(payload, giver) });
+    for (let i = 0; i < drawn.offered; i++) {
       const entry = byIndex.get(i);
       const node = el("button", "card" + (entry ? " legal" : ""));
       node.type = "button";
       node.appendChild(cardImg(null, ""));
-      node.setAttribute("aria-label", entry ? textOf(entry.label) : t("face_down"));
+      node.setAttribute("aria-label", entry ? textOf(entry.text) : t("face_down"));
       if (entry) {
         node.dataset.action = entry.action;
-        node.dataset.tip = textOf(entry.label);
+        node.dataset.tip = textOf(entry.text);
         node.addEventListener("click", () => this.act(entry.action));
       } else {
         node.disabled = true;
@@ -478,13 +445,13 @@ export class TableScreen {
   }
 
   actionButton(entry) {
-    // A decision that is not a card: its label, and one sentence saying what it does.
+    // A decision that is not a single card: its label, and one sentence on what it does.
     const wrap = el("div", "choice");
     const sing = entry.action.startsWith("sing");
     const node = el("button", "btn" + (sing ? " sing" : entry.action === "abandon" ? " ghost" : ""));
     node.type = "button";
     node.dataset.action = entry.action;
-    putMessage(node, entry.label, { rules: false });
+    putMessage(node, entry.text, { rules: false });
     node.addEventListener("click", () => this.act(entry.action));
     wrap.appendChild(node);
     if (entry.description) {
@@ -496,19 +463,9 @@ export class TableScreen {
     return wrap;
   }
 
-  drawAdvice(payload, live) {
-    // My Bird Sings: what the hand lacks and the chance of completing it, from the table.
-    const box = $("advice");
-    box.replaceChildren();
-    const hint = live ? payload.hint : null;
-    box.hidden = !hint;
-    if (hint) putMessage(box, hint);
-  }
-
-  drawBetweenDeals(payload, live) {
+  drawBetweenDeals(payload) {
     const actions = $("actions");
-    if (!live || !payload.deal_over) return;
-    if (this.resultClosed && payload.outcome) {
+    if (this.resultClosed) {
       const again = el("button", "btn ghost", t("show_result"));
       again.type = "button";
       again.id = "show-result";
@@ -517,29 +474,25 @@ export class TableScreen {
         this.showResult(this.current);
       });
       actions.appendChild(again);
-    }
-    if (this.resultClosed || !payload.outcome) {
       for (const button of this.dealButtons(payload, "-bar")) actions.appendChild(button);
     }
   }
 
   dealButtons(payload, suffix) {
     const found = [];
-    if (!opt(payload.seat)) return found;
-    if (!payload.game_over && payload.can_deal !== false) {
+    if (!opt(payload.reader)) return found;
+    if (!payload.game_over) {
       const next = el("button", "btn", t("next_deal"));
       next.type = "button";
       next.id = "next-deal" + suffix;
       next.addEventListener("click", () => this.actions.nextDeal());
       found.push(next);
     }
-    if (payload.game_over || payload.can_rematch) {
-      const again = el("button", payload.game_over ? "btn" : "btn ghost", t("rematch"));
-      again.type = "button";
-      again.id = "rematch" + suffix;
-      again.addEventListener("click", () => this.actions.rematch());
-      found.push(again);
-    }
+    const again = el("button", payload.game_over ? "btn" : "btn ghost", t("rematch"));
+    again.type = "button";
+    again.id = "rematch" + suffix;
+    again.addEventListener("click", () => this.actions.rematch());
+    found.push(again);
     return found;
   }
 
@@ -547,15 +500,12 @@ export class TableScreen {
 
   showResult(payload) {
     const box = $("result");
-    if (!payload || !payload.deal_over || !payload.outcome || this.resultClosed) {
+    const outcome = payload ? payload.view.outcome : null;
+    if (!payload || !payload.deal_over || !outcome || this.resultClosed) {
       box.hidden = true;
       return;
     }
-    const outcome = payload.outcome;
-    $("result-title").textContent = payload.game_over ? t("game_over") : t("deal_n_over", { n: payload.deal });
-    const text = $("result-text");
-    text.replaceChildren();
-    putMessage(text, outcome.text);
+    $("result-title").textContent = payload.game_over ? t("game_over") : t("deal_n_over", { n: payload.deal_number });
     const cards = $("result-cards");
     cards.replaceChildren();
     const shown = outcome.shown || [];
@@ -563,26 +513,32 @@ export class TableScreen {
     for (const c of shown) cards.appendChild(cardImg(c));
     const lines = $("result-lines");
     lines.replaceChildren();
-    for (const line of payload.settlement ? payload.settlement.lines : []) lines.appendChild(messageNode("li", null, line));
+    const settlement = payload.settlement;
+    if (settlement) {
+      for (const line of settlement.lines || []) lines.appendChild(messageNode("li", null, line));
+      if (rulesOf(settlement).length) {
+        const rules = el("li", "rules");
+        for (const rule of rulesOf(settlement)) putMessage(rules, { text: "", rules: [rule] });
+        lines.appendChild(rules);
+      }
+    }
     const scores = $("result-scores");
     scores.replaceChildren();
+    const view = payload.view;
+    const points = view.options && view.options.scoring === "points";
     const head = el("tr");
-    for (const h of [t("player"), outcome.scores ? t("points_head") : t("this_deal"), t("balance")]) head.appendChild(el("th", null, h));
+    for (const h of [t("player"), points ? t("points_head") : t("this_deal"), t("balance")]) head.appendChild(el("th", null, h));
     scores.appendChild(head);
-    for (let s = 0; s < payload.players; s++) {
+    for (let s = 0; s < payload.table.players; s++) {
       const row = el("tr", (outcome.winners || []).includes(s) ? "won" : "");
       row.appendChild(el("td", null, this.name(payload, s)));
       const got = (outcome.payouts || [])[s];
-      row.appendChild(el("td", null, outcome.scores ? String(outcome.scores[s]) : got ? "+" + got : "—"));
-      const balance = ((payload.table.seats || [])[s] || {}).balance;
+      row.appendChild(el("td", null, points ? String((view.scores || [])[s]) : got ? "+" + got : "—"));
+      const balance = (view.balances || [])[s];
       row.appendChild(el("td", null, opt(balance) ? (balance > 0 ? "+" : "") + balance : ""));
       scores.appendChild(row);
     }
-    const buttons = $("result-buttons");
-    buttons.replaceChildren(...this.dealButtons(payload, ""));
-    const save = $("save-game");
-    save.hidden = !payload.record_url;
-    if (payload.record_url) save.href = payload.record_url;
+    $("result-buttons").replaceChildren(...this.dealButtons(payload, ""));
     box.hidden = false;
   }
 
@@ -590,30 +546,34 @@ export class TableScreen {
     if ($("result").hidden) return;
     this.resultClosed = true;
     $("result").hidden = true;
-    if (this.current) this.draw(this.current, this.current.table, { live: true });
+    if (this.current) this.draw(this.current, { live: true });
   }
 
   // ---- the player's choices -------------------------------------------------------
 
   act(action) {
     if (this.running || this.waiting || !this.current) return;
-    if (this.actions.act(action, this.counter(this.current)) !== false) {
+    if (this.actions.act(action, this.current.counter) !== false) {
       this.waiting = true; // the hand stays put until the table answers
-      this.draw(this.current, this.current.table, { live: true });
+      this.draw(this.current, { live: true });
     }
   }
 
-  /** The table refused or could not read what was sent: say why, and wait for the position. */
+  /** The table refused a frame: say why (nothing changed), and offer the choices again. */
   refused(message) {
     this.waiting = false;
-    if (this.current) this.draw(this.current, this.current.table, { live: true });
+    if (this.current) this.draw(this.current, { live: true });
     toast(message, "");
   }
 }
 
+function presetLabel(preset) {
+  return preset ? preset.charAt(0).toUpperCase() + preset.slice(1).replace(/-/g, " ") : "";
+}
+
 let toastTimer = null;
 
-/** A short message at the bottom of the screen, with the rule ids as links. */
+/** A short message at the bottom of the screen, with its rule ids as links. */
 export function toast(message, kind) {
   const box = $("toast");
   box.replaceChildren();
@@ -625,5 +585,3 @@ export function toast(message, kind) {
     box.hidden = true;
   }, 6000);
 }
-
-export { ruleLink };
