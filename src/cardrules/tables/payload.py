@@ -1,0 +1,318 @@
+"""What each seat, and a spectator, is sent: JSON-ready dicts built from views alone.
+
+:func:`seat_payload` builds a seat's payload from ``view(state, seat)`` and the engine's
+explanations of that view, nothing else; :func:`spectator_payload` from what *every* seat
+may know (:func:`public_view_json`). A payload is a plain ``dict`` of JSON values
+(``json.dumps`` takes it as it is). Who is connected is the server's to add.
+
+Keys of a payload (both kinds; a spectator's has the same keys with the seat's own parts
+empty):
+
+``version``
+    :data:`PAYLOAD_VERSION`, raised whenever a key changes meaning or goes away.
+``reader``
+    the seat this payload is for, or ``null`` for a spectator.
+``table``
+    ``{"id", "name", "game", "title", "preset", "players", "options"}``: the table's id
+    and name, the game's registry name and title, the preset (or ``null``), the number
+    of seats and the options as JSON (:func:`cardrules.records.to_json`).
+``counter``
+    the table's decision counter: send it back with the next request.
+``game_number``, ``deal_number``
+    the current game at the table (a rematch adds one) and deal in it, from 1.
+``seats``
+    one ``{"seat", "kind", "name", "bot"}`` per seat: ``kind`` is ``"person"``,
+    ``"bot"`` or ``"empty"``; ``bot`` the bot's name (``"heuristic"``) or ``null``.
+``to_act``, ``dealer``
+    the seat whose decision is pending (``null`` when the deal is over), the dealer.
+``your_turn``
+    whether ``to_act`` is the reader.
+``deal_over``, ``game_over``
+    whether a next deal (or, once the game is over, only a rematch) may be asked for.
+``view``
+    the reader's view as :func:`cardrules.records.to_json` writes it (the keys of the
+    game's ``View``); for a spectator, every key whose value all seats' views share,
+    lists cut to the items every seat's list holds, other keys ``null``, and ``seat``,
+    ``hand`` and ``legal_actions`` empty.
+``hand``
+    the reader's cards as a player holds them (notation, best first in Spoil Five).
+``legal``
+    one entry per legal action: ``{"action", "card", "cards", "index", "text"}``: the
+    action in notation (send it back to act), the one card it uses (or ``null``), every
+    card it uses, a blind draw's position (or ``null``), and a text entry (a label).
+``unavailable``
+    for each card of the hand the reader may not use now, a refusal text entry
+    (``{"rules", "text", "action"}``): why not, in the engine's words, with the rule id.
+``tricks``
+    every completed trick of the deal with why it was won (text entries with
+    ``number``, ``plays``, ``winner`` and ``card``; see
+    :func:`cardrules.tables.narration.trick_entry`).
+``settlement``
+    how the deal was settled (a text entry with ``lines``), or ``null`` before its end.
+``narration``
+    the steps after the counter ``since`` (the caller's), each as
+    :func:`cardrules.tables.narration.narrate` tells it to the reader, oldest first.
+``since``, ``narration_complete``
+    the counter the narration starts after, and whether it holds every step since then
+    (``false`` when ``since`` lies before the current deal: the narration starts with it).
+
+A *text entry* is ``{"rules": [rule ids], "text": sentence}`` (see
+:mod:`cardrules.tables.narration`).
+
+>>> from cardrules.tables.seats import SeatPlan
+>>> from cardrules.tables.table import create_table
+>>> new = create_table("my-bird-sings", [SeatPlan.person("Ann"), SeatPlan.robot(),
+...                    SeatPlan.robot()], name="T", now=0.0, seed=1)
+>>> mine, public = seat_payload(new.table, 0), spectator_payload(new.table)
+>>> mine["hand"], public["hand"], public["view"]["hand"], public["view"]["stock_count"]
+(['7S', 'JS', '3H', '10D'], [], [], 40)
+>>> sorted(mine) == sorted(public)
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from cardrules import _text, my_bird_sings, records, spoil_five
+from cardrules.tables.narration import (
+    TextEntry,
+    narrate,
+    reader_view,
+    refusal_entry,
+    settlement_entry,
+    text_entry,
+    trick_entry,
+)
+from cardrules.tables.table import check_seat_number
+
+if TYPE_CHECKING:
+    from cardrules.protocol import SeatView
+    from cardrules.tables.table import Table
+
+__all__ = [
+    "PAYLOAD_VERSION",
+    "legal_entry",
+    "public_view_json",
+    "seat_payload",
+    "spectator_payload",
+]
+
+PAYLOAD_VERSION: Final = 1
+"""The version of the payload's keys (see the module)."""
+
+_PRIVATE_KEYS: Final = frozenset({"seat", "hand", "legal_actions"})
+"""Keys of a view that are the seat's own: empty in a spectator's payload."""
+
+_LABELS: Final = {
+    "decline-rob": "Don't rob",
+    "stop": "Stop: take the pool",
+    "go-on": "Go on for a jink",
+    "ask-five": "Ask the dealer to five",
+    "decline-five": "Don't ask to five",
+    "accept-five": "Five the hand",
+    "refuse-five": "Refuse to five",
+    "decline-exchange": "Keep my hand",
+    "decline-sing": "Stay silent",
+    "abandon": "Abandon the deal",
+}
+
+
+def _label(action: object, notation: str) -> str:
+    if isinstance(action, spoil_five.Play | my_bird_sings.Pass):
+        return f"{notation.split()[0].capitalize()} {action.card}"
+    if isinstance(action, spoil_five.Rob):
+        return f"Rob: lay {action.discard} face down"
+    if isinstance(action, my_bird_sings.Exchange):
+        return f"Discard {action.discard} and draw from the stock"
+    if isinstance(action, my_bird_sings.Draw):
+        return f"Draw card {action.index + 1}"
+    if isinstance(action, my_bird_sings.Sing):
+        return "Sing: " + " ".join(str(c) for c in action.cards)
+    return _LABELS.get(notation, notation)
+
+
+def legal_entry(table: Table, action: object) -> dict[str, Any]:
+    """A legal action for a payload: notation, cards, position, label (see the module).
+
+    >>> from cardrules.tables.seats import SeatPlan
+    >>> from cardrules.tables.table import create_table
+    >>> table = create_table("spoil-five", [SeatPlan.person("A"), SeatPlan.person("B")],
+    ...                      name="T", now=0.0, seed=7).table
+    >>> entry = legal_entry(table, table.module.parse_action("play 10d"))
+    >>> entry["action"], entry["card"], entry["cards"], entry["index"], entry["text"]["text"]
+    ('play 10D', '10D', ['10D'], None, 'Play 10D')
+    """
+    notation = str(table.module.format_action(action))
+    single = getattr(action, "card", None) or getattr(action, "discard", None)
+    cards = [str(card) for card in getattr(action, "cards", ())] or (
+        [str(single)] if single is not None else []
+    )
+    index = getattr(action, "index", None)
+    return {
+        "action": notation,
+        "card": None if single is None else str(single),
+        "cards": cards,
+        "index": index if isinstance(index, int) else None,
+        "text": text_entry(_label(action, notation)),
+    }
+
+
+def _unavailable(table: Table, view: Any) -> dict[str, TextEntry]:
+    """Why each card of the view's hand cannot be used now, in the engine's words.
+
+    With a decision pending, ``explain_unavailable`` gives every card the seat may not
+    use; otherwise each card is asked about with its ordinary action (``play 10C``,
+    ``pass 10C``) through ``explain_action``. Both answers come from the engine.
+    """
+    module: Any = table.module
+    found = {
+        str(card): refusal_entry(refusal)
+        for card, refusal in module.explain_unavailable(view).items()
+    }
+    verb = table.entry.load_narrator().card_verb
+    usable = {
+        str(getattr(a, "card", None) or getattr(a, "discard", None)) for a in view.legal_actions
+    }
+    for card in view.hand:
+        if verb is None or str(card) in found or str(card) in usable:
+            continue
+        refusal = module.explain_action(view, f"{verb} {card}")
+        if refusal is not None:
+            found[str(card)] = refusal_entry(refusal)
+    return found
+
+
+def _view_json(view: SeatView) -> dict[str, Any]:
+    value = json.loads(records.to_json(view))
+    if not isinstance(value, dict):  # pragma: no cover - a view is an attrs class
+        raise TypeError("a view must write a JSON object")
+    return value
+
+
+def _common_items(lists: Sequence[list[Any]]) -> list[Any]:
+    """The items of the first list that every list holds (as many times as all hold them)."""
+    keyed = [Counter(json.dumps(item, sort_keys=True) for item in items) for items in lists]
+    shared = keyed[0]
+    for other in keyed[1:]:
+        shared &= other
+    kept: list[Any] = []
+    for item in lists[0]:
+        key = json.dumps(item, sort_keys=True)
+        if shared[key] > 0:
+            shared[key] -= 1
+            kept.append(item)
+    return kept
+
+
+def public_view_json(table: Table) -> dict[str, Any]:
+    """The view every seat shares: what a spectator may be shown (see the module).
+
+    Built from every seat's view: a key keeps its value where all views agree; a list
+    keeps the items every seat's list holds; any other disagreement gives ``null``.
+    ``seat``, ``hand`` and ``legal_actions`` are always empty.
+    """
+    views = [_view_json(table.module.view(table.state, seat)) for seat in range(table.players)]
+    public: dict[str, Any] = {}
+    for key, value in views[0].items():
+        values = [view[key] for view in views]
+        if key in _PRIVATE_KEYS:
+            public[key] = None if key == "seat" else []
+        elif all(other == value for other in values[1:]):
+            public[key] = value
+        elif all(isinstance(other, list) for other in values):
+            public[key] = _common_items(values)
+        else:
+            public[key] = None
+    return public
+
+
+def _header(table: Table, reader: int | None) -> dict[str, Any]:
+    state = table.state
+    return {
+        "version": PAYLOAD_VERSION,
+        "reader": reader,
+        "table": {
+            "id": table.id,
+            "name": table.name,
+            "game": table.game,
+            "title": table.entry.title,
+            "preset": table.preset,
+            "players": table.players,
+            "options": json.loads(records.to_json(table.options)),
+        },
+        "counter": table.counter,
+        "game_number": table.game_number,
+        "deal_number": table.deal_number,
+        "seats": [{"seat": number, **seat.describe()} for number, seat in enumerate(table.seats)],
+        "to_act": state.to_act,
+        "dealer": state.dealer,
+        "your_turn": reader is not None and state.to_act == reader,
+        "deal_over": table.is_deal_over,
+        "game_over": table.is_game_over,
+    }
+
+
+def _explained(table: Table, view: Any, reader: int | None, since: int | None) -> dict[str, Any]:
+    """The explanations of the deal so far and the narration since ``since``."""
+    module: Any = table.module
+    names = table.names
+    settlement = module.explain_settlement(view) if table.is_deal_over else None
+    start = table.deal_start
+    after = start - 1 if since is None else since
+    return {
+        "tricks": [trick_entry(trick, reader, names) for trick in module.explain_tricks(view)],
+        "settlement": None if settlement is None else settlement_entry(settlement, reader, names),
+        "narration": [
+            narrate(table, step, reader=reader) for step in table.trail if step.counter > after
+        ],
+        "since": after,
+        "narration_complete": after >= start - 1,
+    }
+
+
+def _check_since(since: object) -> int | None:
+    if since is not None and type(since) is not int:
+        raise TypeError(f"since must be a counter (an int) or None, not {since!r:.40}")
+    return since
+
+
+def seat_payload(table: Table, seat: int, *, since: int | None = None) -> dict[str, Any]:
+    """What ``seat`` is sent: its view, its choices and the explanations (see the module).
+
+    Args:
+        table: the table.
+        seat: the reader's seat.
+        since: narrate the steps after this counter (default: the whole current deal).
+
+    Raises:
+        SeatError: for a seat the table does not have.
+    """
+    seat = check_seat_number(table, seat)
+    view: Any = reader_view(table, table.state, seat)
+    payload = _header(table, seat)
+    payload.update(
+        view=_view_json(view),
+        hand=[str(card) for card in _text.sort_hand(view, view.hand)],
+        legal=[legal_entry(table, action) for action in view.legal_actions],
+        unavailable=_unavailable(table, view),
+        **_explained(table, view, seat, _check_since(since)),
+    )
+    return payload
+
+
+def spectator_payload(table: Table, *, since: int | None = None) -> dict[str, Any]:
+    """What a spectator is sent: what every seat may know, no hand (see the module)."""
+    view: Any = reader_view(table, table.state, None)
+    payload = _header(table, None)
+    payload.update(
+        view=public_view_json(table),
+        hand=[],
+        legal=[],
+        unavailable={},
+        **_explained(table, view, None, _check_since(since)),
+    )
+    return payload
