@@ -250,6 +250,7 @@ function startTable(tableId) {
 
 function main() {
   installTips();
+  setLanguage(language());
   translatePage();
   installSettings();
   const match = window.location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);

@@ -94,6 +94,7 @@ export class TableScreen {
     this.moves += 1;
     document.body.dataset.moves = String(this.moves);
     document.body.dataset.counter = String(payload.counter);
+    document.body.dataset.dealOver = String(Boolean(payload.deal_over));
     this.showResult(payload);
   }
 
@@ -172,6 +173,7 @@ export class TableScreen {
     const status = $("status");
     const mine = live && payload.your_turn && !this.waiting;
     status.classList.toggle("yours", Boolean(mine));
+    document.body.dataset.yourTurn = String(Boolean(mine));
     $("me").classList.toggle("yours", Boolean(mine));
     status.replaceChildren();
     if (mine) {
@@ -226,6 +228,7 @@ export class TableScreen {
       const s = drawn.seats[seat];
       const node = el("div", "seat");
       node.dataset.seat = String(seat);
+      if (opt(s.tricks)) node.dataset.tricks = String(s.tricks);
       if (payload.to_act === seat) node.classList.add("turn");
       if (winners.includes(seat)) node.classList.add("winner");
       const name = el("div", "name", this.name(payload, seat));
@@ -252,6 +255,7 @@ export class TableScreen {
       return;
     }
     const me = drawn.seats[payload.reader];
+    if (opt(me.tricks)) line.dataset.tricks = String(me.tricks);
     line.appendChild(el("b", null, this.name(payload, payload.reader)));
     const chip = this.presenceChip(payload, payload.reader);
     if (chip) line.appendChild(chip);
