@@ -63,13 +63,14 @@ function fillPlayers() {
   const before = Number(select.value);
   const preset = g.presets.find((p) => presetName(p) === $("f-preset").value);
   const counts = (preset && preset.players) || g.players;
+  const usual = (preset && preset.default_players) || g.default_players;
   select.replaceChildren();
   for (const n of counts) {
     const option = el("option", null, String(n));
     option.value = String(n);
     select.appendChild(option);
   }
-  select.value = String(counts.includes(before) ? before : counts.includes(g.default_players) ? g.default_players : counts[0]);
+  select.value = String(counts.includes(before) ? before : counts.includes(usual) ? usual : counts[0]);
   fillSeats();
 }
 
@@ -193,6 +194,9 @@ function linkRow(label, link, copyLabel, id) {
   return row;
 }
 
+// The server may give links relative to itself: a link to send must be whole.
+const whole = (link) => (link ? new URL(link, window.location.origin).href : link);
+
 function showInvites(created) {
   $("create-form").hidden = true;
   const box = $("invites");
@@ -204,11 +208,11 @@ function showInvites(created) {
       continue;
     }
     const label = t("seat_number", { n: seat.seat + 1 }) + " · " + seat.name;
-    list.appendChild(linkRow(label, seat.link, t("copy_link_for", { name: seat.name }), "seat-" + seat.seat));
+    list.appendChild(linkRow(label, whole(seat.link), t("copy_link_for", { name: seat.name }), "seat-" + seat.seat));
   }
-  list.appendChild(linkRow(t("spectator_link"), created.spectator_link, t("copy_spectator"), "spectator"));
+  list.appendChild(linkRow(t("spectator_link"), whole(created.spectator_link), t("copy_spectator"), "spectator"));
   const sit = $("sit-down");
-  sit.href = created.creator_link;
+  sit.href = whole(created.creator_link);
   box.hidden = false;
   box.dataset.table = created.table;
   sit.focus();
