@@ -252,7 +252,7 @@ def _settle(server: ServeProcess, table: str, people: list[Person]) -> dict[str,
 
 def _create_in_lobby(
     person: Person, server: ServeProcess, *, game: str, preset: str, players: int,
-    people: dict[int, str],
+    people: dict[int, str], seed: int | None = None,
 ) -> dict[str, str]:  # fmt: skip
     """Create a table through the lobby form; the links it shows, by seat and 'spectator'."""
     page = person.page
@@ -266,6 +266,8 @@ def _create_in_lobby(
         if seat in people:
             page.fill(f"#f-name-{seat}", people[seat])
     page.fill("#f-name", "Friday cards")
+    if seed is not None:
+        page.fill("#f-seed", str(seed))
     page.click("#f-create")
     page.wait_for_selector("#invites:not([hidden])")
     links: dict[str, str] = {}
@@ -345,8 +347,9 @@ def test_spoil_five_with_two_people_bots_a_spectator_a_reload_and_a_restart(
     tricks = {0: 0, 1: 0}
     try:
         links = _create_in_lobby(
-            ann, server, game="spoil-five", preset="peel", players=4, people={0: "Ann", 1: "Bob"}
-        )
+            ann, server, game="spoil-five", preset="peel", players=4,
+            people={0: "Ann", 1: "Bob"}, seed=1,  # a person holds the ace of trumps
+        )  # fmt: skip
         assert set(links) == {"0", "1", "spectator", "creator"}
         assert "key=" not in links["spectator"]
         assert "#" not in links["spectator"]
@@ -455,6 +458,11 @@ def test_the_spectator_sees_no_hand_and_no_hidden_card(server: ServeProcess, bro
         faces = {src.rsplit("/", 1)[-1].removesuffix(".svg") for src in shown if "/cards/" in src}
         assert not (faces & held), "a spectator sees no card of a hand"
         assert not watcher.actions(), "a spectator is offered nothing to do"
+        ann.page.click("#new-table")  # leaving for the lobby asks first, and can be cancelled
+        assert ann.page.locator("#confirm-leave").is_visible()
+        ann.page.click("#confirm-cancel")
+        assert ann.page.locator("#confirm-leave").is_hidden()
+        assert ann.page.url.startswith(f"{server.url}/t/")
     finally:
         for person in (ann, bob, watcher):
             person.close()
@@ -489,6 +497,18 @@ def test_my_bird_sings_deal_with_two_people(server: ServeProcess, browser: Any) 
         assert marked, "a card passed to a person is marked as just received"
         assert ann.page.locator("#result").is_visible()
         assert any(line for line in ann.log())
+        for card in ann.page.locator("#hand .card").all():  # the deal is over: names only
+            label = str(card.get_attribute("aria-label"))
+            assert ":" not in label, label
+        before = ann.counter
+        ann.page.click("#rematch")
+        for person in (ann, bob):
+            person.page.wait_for_function(
+                "(before) => Number(document.body.dataset.counter) > before",
+                arg=before,
+                timeout=WAIT_MS,
+            )
+            person.page.wait_for_selector("#result", state="hidden", timeout=WAIT_MS)
     finally:
         ann.close()
         bob.close()

@@ -132,6 +132,8 @@ async function create(event) {
     return;
   }
   const body = { game: $("f-game").value, preset: $("f-preset").value, players: n, bots };
+  const seed = $("f-seed").value.trim();
+  if (/^\d+$/.test(seed)) body.seed = Number(seed);
   const tableName = $("f-name").value.trim();
   if (tableName) body.name = tableName;
   if (names.some((name, s) => name && !bots.includes(s))) {

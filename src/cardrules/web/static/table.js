@@ -36,6 +36,7 @@ export class TableScreen {
     this.waiting = false; // a choice was sent and the table has not answered yet
     this.log = memory.load();
     this.autoplayed = null;
+    this.said = {}; // each seat's latest move this deal, as the table told it
     this.drawLog();
     this.ready(true);
   }
@@ -125,6 +126,10 @@ export class TableScreen {
       this.log.push({ text: textOf(entry), rules: rulesOf(entry), kind, counter });
     };
     const steps = (payload.narration || []).filter((step) => !opt(last) || step.counter > last);
+    for (const step of payload.narration || []) {
+      if (step.kind !== "action") this.said = {};
+      else if (opt(step.seat)) this.said[step.seat] = step.text;
+    }
     if (opt(last) && payload.narration_complete === false && steps.length && steps[0].counter > last + 1) {
       add(t("resynced"), "sync", null);
     }
@@ -246,6 +251,7 @@ export class TableScreen {
       node.appendChild(backs);
       const pass = drawn.passes.find((p) => p.from === seat);
       if (pass) node.appendChild(this.passNode(payload, pass));
+      else if (this.said[seat]) node.appendChild(putMessage(el("div", "said"), this.said[seat], { rules: false }));
       box.appendChild(node);
     }
     const line = $("my-seat");
@@ -455,7 +461,13 @@ export class TableScreen {
     const node = el("button", "btn" + (sing ? " sing" : entry.action === "abandon" ? " ghost" : ""));
     node.type = "button";
     node.dataset.action = entry.action;
-    putMessage(node, entry.text, { rules: false });
+    if (sing) {
+      // Declared singing: a clear "My bird sings!" with the cards it shows.
+      node.textContent = t("my_bird_sings") + " " + (entry.cards || []).map(cardFace).join(" ");
+      node.setAttribute("aria-label", t("my_bird_sings") + " " + (entry.cards || []).map(cardName).join(", "));
+    } else {
+      putMessage(node, entry.text, { rules: false });
+    }
     node.addEventListener("click", () => this.act(entry.action));
     wrap.appendChild(node);
     if (entry.description) {
