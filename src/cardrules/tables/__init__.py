@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from cardrules.tables.credentials import CREDENTIAL_BITS, new_credential
 from cardrules.tables.host import TableHost
-from cardrules.tables.narration import narrate
+from cardrules.tables.narration import Reader, narrate
 from cardrules.tables.payload import PAYLOAD_VERSION, seat_payload, spectator_payload
 from cardrules.tables.seats import Seat, SeatKind, SeatPlan
 from cardrules.tables.store import SCHEMA_VERSION, SQLiteTableStore, TableStore
@@ -45,6 +45,7 @@ from cardrules.tables.table import (
     next_deal,
     play_bots,
     rematch,
+    shareable_record,
     step_bot,
     take_seat,
 )
@@ -56,6 +57,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "Key",
     "NewTable",
+    "Reader",
     "SQLiteTableStore",
     "Seat",
     "SeatChange",
@@ -77,6 +79,7 @@ __all__ = [
     "play_bots",
     "rematch",
     "seat_payload",
+    "shareable_record",
     "spectator_payload",
     "step_bot",
     "take_seat",

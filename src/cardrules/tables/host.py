@@ -110,11 +110,19 @@ class TableHost:
         new = tables.create_table(
             game, seats, name=name, now=now, preset=preset, options=options, seed=seed
         )
-        with self.lock(new.table.id):
-            if self.store is not None:
-                self.store.add(new.table)
-            self._tables[new.table.id] = new.table
+        self.adopt(new.table)
         return new
+
+    def adopt(self, table: Table) -> None:
+        """Hold (and store) a table created elsewhere, such as by :func:`create_table`.
+
+        Raises:
+            StoreError: if the store holds a table with its id already.
+        """
+        with self.lock(table.id):
+            if self.store is not None:
+                self.store.add(table)
+            self._tables[table.id] = table
 
     def change(
         self, table_id: str, transition: Callable[[Table], tuple[Table, C]]

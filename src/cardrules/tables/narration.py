@@ -1,18 +1,23 @@
 """What a reader may be told of each step at a table, and the engine's explanations as text.
 
-A *reader* is a seat (``0`` ...) or ``None`` for a spectator. :func:`narrate` tells one
+A *reader* (:class:`Reader`) is a seat, or ``None`` for a spectator, with the seats'
+names, a language and a way of writing suits. :func:`narrate` tells one
 :class:`~cardrules.tables.table.Step` as that reader may hear it: a robbed card, a passed
 card or a silent sing is named only to those who saw it, exactly as their views show it
 (the text is built from the step's action and the reader's view after the step, never
 from another seat's cards). A step that completed a trick carries the engine's
 explanation of who won it; a step that ended the deal, its settlement.
 
-Every text a payload holds is a *text entry*, a JSON object::
+Every text a payload holds is a *text entry*, a JSON object: a
+:class:`cardrules.messages.Message` as :func:`cardrules.messages.message_to_json` writes
+it, with the sentence :func:`cardrules.messages.render` writes for the reader::
 
-    {"rules": ["SF-16"], "text": "Cannot play 7C: ..."}
+    {"id": "spoil-five.refusal.must-follow", "params": {"led": "S", "suit": "H"},
+     "rules": ["SF-16"], "text": "You cannot play 7♣: hearts are not trumps ..."}
 
-``rules`` lists the rule ids the text rests on (``[]`` for a plain narration line) and
-``text`` is the sentence for the reader, seat numbers replaced by the seats' names.
+``rules`` lists the rule ids the text rests on (never part of ``text``); ``text`` names
+the reader "you" and the other seats by name, in the reader's language. A front-end may
+show ``text`` as it is, or render ``id`` and ``params`` itself.
 
 >>> from cardrules.tables.seats import SeatPlan
 >>> from cardrules.tables.table import Key, act, create_table
@@ -20,98 +25,135 @@ Every text a payload holds is a *text entry*, a JSON object::
 ...                    name="T", now=0.0, seed=7)
 >>> table, step = act(new.table, Key.for_seat(0, new.seat_credentials[0]), "play 9S",
 ...                   counter=0, now=1.0)
->>> narrate(table, step, reader=1)["text"]
-{'rules': [], 'text': 'Ann plays 9S'}
->>> narrate(table, step, reader=0)["text"]
-{'rules': [], 'text': 'You play 9S'}
+>>> narrate(table, step, reader=Reader.of(table, 1))["text"]["text"]
+'Ann plays 9♠.'
+>>> narrate(table, step, reader=Reader.of(table, 0, suits="letters"))["text"]["text"]
+'You play 9S.'
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
+import attrs
+
 from cardrules import my_bird_sings, spoil_five
-from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation
+from cardrules.cards import Card
+from cardrules.explanations import (
+    Refusal,
+    SettlementExplanation,
+    TrickExplanation,
+    action_message,
+)
+from cardrules.messages import LANGUAGES, Message, message, message_to_json, render
 from cardrules.protocol import GameState, SeatView
 
 if TYPE_CHECKING:
     from cardrules.tables.table import Step, Table
 
 __all__ = [
+    "Reader",
     "TextEntry",
+    "action_entry",
     "describe_action",
+    "explain",
     "narrate",
-    "public_view",
     "refusal_entry",
     "settlement_entry",
-    "text_entry",
     "trick_entry",
 ]
 
 TextEntry = dict[str, Any]
-"""A text for a reader: ``{"rules": [rule ids], "text": sentence}`` (see the module)."""
+"""A text for a reader: ``{"id", "params", "rules", "text"}`` (see the module)."""
 
-_SEAT: Final = re.compile(r"\b([Ss])eat (\d+)('s)?")
-
-
-def text_entry(text: str, rules: Sequence[str] = ()) -> TextEntry:
-    """A text entry: the sentence and the rule ids it rests on.
-
-    >>> text_entry("Trick 1 goes to Ann.", ["SF-17"])
-    {'rules': ['SF-17'], 'text': 'Trick 1 goes to Ann.'}
-    """
-    return {"rules": list(rules), "text": text}
+SUIT_STYLES: Final = ("symbols", "letters")
+"""How cards are written in texts: ``10♣`` or ``10C``."""
 
 
-def named(text: str, reader: int | None, names: Sequence[str]) -> str:
-    """The engine's sentence with names for its seat numbers ("Seat 2's" -> "Clara's").
+@attrs.frozen(slots=True)
+class Reader:
+    """Who a text is written for: a seat (``None``: a spectator), names, language, suits.
 
-    >>> named("Seat 0's bird sang; seat 2 takes the pool", 0, ["Ann", "Bob", "Clara"])
-    'Your bird sang; Clara takes the pool'
-    >>> named("seat 1 wins", None, ["Ann", "Bob"])
-    'Bob wins'
+    Attributes:
+        seat: the reader's seat, addressed as "you"; ``None`` for a spectator.
+        names: every seat's name, by seat.
+        language: one of :data:`cardrules.messages.LANGUAGES`.
+        suits: ``"symbols"`` (``10♣``) or ``"letters"`` (``10C``).
     """
 
-    def name(match: re.Match[str]) -> str:
-        seat = int(match.group(2))
-        if not 0 <= seat < len(names):
-            return match.group(0)
-        if seat == reader:
-            word = "your" if match.group(3) else "you"
-            return word.capitalize() if match.group(1) == "S" else word
-        return names[seat] + (match.group(3) or "")
+    seat: int | None
+    names: tuple[str, ...]
+    language: str = "en"
+    suits: str = "symbols"
 
-    return _SEAT.sub(name, text)
+    def __attrs_post_init__(self) -> None:
+        if self.language not in LANGUAGES:
+            raise ValueError(f"language must be one of {LANGUAGES}, not {self.language!r:.20}")
+        if self.suits not in SUIT_STYLES:
+            raise ValueError(f"suits must be one of {SUIT_STYLES}, not {self.suits!r:.20}")
+
+    @classmethod
+    def of(
+        cls, table: Table, seat: int | None, *, language: str | None = None, suits: str = "symbols"
+    ) -> Reader:
+        """The reader at ``seat`` of ``table``, in the seat's language unless ``language``.
+
+        A spectator reads English unless ``language`` says otherwise.
+        """
+        if language is None:
+            language = "en" if seat is None else table.seats[seat].language
+        return cls(seat, table.names, language, suits)
+
+    def entry(self, said: Message) -> TextEntry:
+        """The text entry of ``said`` for this reader."""
+        text = render(
+            said, reader=self.seat, names=self.names, language=self.language, suits=self.suits
+        )
+        return {**message_to_json(said), "text": text}
+
+    def text(self, text: str) -> TextEntry:
+        """A text entry for a sentence the library wrote itself (id ``common.text``)."""
+        return self.entry(message("common.text", text=text))
+
+    def card(self, card: Card) -> str:
+        """``card`` as this reader's texts write it (``10♣``, or ``10C``)."""
+        rank = render(message(f"rank.{card.rank.symbol}"), language=self.language)
+        if self.suits == "symbols":
+            return rank + card.suit.symbol
+        return rank + render(message(f"suit.{card.suit.letter}.letter"), language=self.language)
+
+    def cards(self, cards: tuple[Card, ...]) -> str:
+        """Cards as this reader's texts write them, space-separated."""
+        return " ".join(self.card(card) for card in cards)
 
 
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
+def refusal_entry(refusal: Refusal, reader: Reader) -> TextEntry:
+    """Why an action is not open now, as a text entry, with ``action`` in notation.
 
-
-def refusal_entry(refusal: Refusal) -> TextEntry:
-    """Why an action is not open now, as a text entry (``action`` in notation added).
-
-    >>> refusal_entry(Refusal("play 2H", "SF-16", "you hold a spade"))
-    {'rules': ['SF-16'], 'text': 'Cannot play 2H: you hold a spade (SF-16)', 'action': 'play 2H'}
+    >>> from cardrules.cards import Suit
+    >>> from cardrules.spoil_five import parse_action
+    >>> why = message("spoil-five.refusal.must-follow", "SF-16", suit=Suit.HEARTS,
+    ...               led=Suit.SPADES)
+    >>> refused = refusal_entry(Refusal.because(parse_action("play 2H"), why),
+    ...                         Reader(0, ("Ann", "Bob")))
+    >>> refused["id"], refused["rules"], refused["action"]
+    ('common.refusal', ['SF-16'], 'play 2H')
+    >>> refused["text"]
+    'You cannot play 2♥: hearts are not trumps and you hold a spade; follow suit or trump.'
     """
-    entry = text_entry(_sentence(str(refusal)), [refusal.rule])
+    entry = reader.entry(refusal.message)
     entry["action"] = refusal.action
     return entry
 
 
-def trick_entry(trick: TrickExplanation, reader: int | None, names: Sequence[str]) -> TextEntry:
-    """A completed trick: the plays, the winner, and why, as a text entry with details.
+def trick_entry(trick: TrickExplanation, reader: Reader) -> TextEntry:
+    """A completed trick: why it was won, as a text entry, with the plays.
 
-    Keys besides ``rules`` and ``text``: ``number`` (from 1), ``plays`` (``[{"seat",
-    "card"}]`` in play order), ``winner`` (a seat) and ``card`` (the winning card).
+    Keys besides those of a text entry: ``number`` (from 1), ``plays`` (``[{"seat",
+    "card"}]`` in play order, cards in notation), ``winner`` (a seat) and ``card`` (the
+    winning card).
     """
-    who = "you" if trick.winner == reader else names[trick.winner]
-    reason = named(trick.reason, reader, names)
-    entry = text_entry(
-        f"Trick {trick.number} goes to {who}. {reason} ({', '.join(trick.rules)})", trick.rules
-    )
+    entry = reader.entry(trick.message)
     entry.update(
         number=trick.number,
         plays=[{"seat": seat, "card": str(card)} for seat, card in trick.plays],
@@ -121,28 +163,41 @@ def trick_entry(trick: TrickExplanation, reader: int | None, names: Sequence[str
     return entry
 
 
-def settlement_entry(
-    settlement: SettlementExplanation, reader: int | None, names: Sequence[str]
-) -> TextEntry:
-    """How the deal was settled: its lines joined, and each line apart in ``lines``."""
-    lines = [named(line, reader, names) for line in settlement.lines]
-    entry = text_entry(" ".join(lines), settlement.rules)
-    entry["lines"] = lines
-    return entry
-
-
-def public_view(table: Table, state: GameState | None = None) -> SeatView:
-    """A view whose public parts (tricks, settlement) any reader may be told: seat 0's.
-
-    Only its explanations of completed tricks and settlements are used for a spectator;
-    they are public (every seat's view gives the same).
-    """
-    return table.module.view(table.state if state is None else state, 0)
+def settlement_entry(settlement: SettlementExplanation, reader: Reader) -> dict[str, Any]:
+    """How the deal was settled: ``{"rules": [...], "lines": [text entries]}``."""
+    return {
+        "rules": list(settlement.rules),
+        "lines": [reader.entry(line) for line in settlement.messages],
+    }
 
 
 def reader_view(table: Table, state: GameState, reader: int | None) -> SeatView:
-    """The view the reader has of ``state`` (seat 0's public parts for a spectator)."""
+    """The view the reader has of ``state`` (seat 0's for a spectator).
+
+    For a spectator only the parts every seat shares are read from it (see :func:`explain`).
+    """
     return table.module.view(state, 0 if reader is None else reader)
+
+
+def explain(
+    table: Table, state: GameState, reader: int | None
+) -> tuple[tuple[TrickExplanation, ...], SettlementExplanation | None]:
+    """The engine's explanations of the deal's tricks and settlement, for ``reader``.
+
+    A seat is given those of its own view. A spectator is given only what every seat's
+    view explains alike: a trick laid face down (My Bird Sings, MBS-15) is explained to
+    its owner alone, so no spectator hears of it.
+    """
+    module: Any = table.module
+    if reader is not None:
+        view = module.view(state, reader)
+        return module.explain_tricks(view), module.explain_settlement(view)
+    views = [module.view(state, seat) for seat in range(table.players)]
+    tricks = [module.explain_tricks(view) for view in views]
+    settlements = [module.explain_settlement(view) for view in views]
+    common = tuple(trick for trick in tricks[0] if all(trick in other for other in tricks[1:]))
+    settlement = settlements[0] if all(s == settlements[0] for s in settlements) else None
+    return common, settlement
 
 
 # -- what an action looks like to a reader ---------------------------------------------------
@@ -169,51 +224,53 @@ _MBS_WORDS: Final = {
 }
 
 
-def _spoil_five(action: object, seat: int, reader: int | None) -> str:
+def _spoil_five(action: object, seat: int, reader: Reader) -> str:
     """Spoil Five: a rob's discard only for the robber (SF-10, C-6)."""
-    mine = seat == reader
+    mine = seat == reader.seat
     if isinstance(action, spoil_five.Play):
-        return f"{_verb(mine, 'play', 'plays')} {action.card}"
+        return f"{_verb(mine, 'play', 'plays')} {reader.card(action.card)}"
     if isinstance(action, spoil_five.Rob):
         if mine:
-            return f"rob, laying {action.discard} face down"
+            return f"rob, laying {reader.card(action.discard)} face down"
         return "robs, laying a card face down"
     text = spoil_five.format_action(action)  # type: ignore[arg-type]
     you, other = _SF_WORDS.get(text, (text, text))
     return _verb(mine, you, other)
 
 
-def _my_bird_sings(
-    action: object, seat: int, reader: int | None, names: Sequence[str], view: Any
-) -> str:
+def _my_bird_sings(action: object, seat: int, reader: Reader, view: Any) -> str:
     """My Bird Sings: each card named only to those who saw it.
 
     A passed card only for its two owners; a drawn or exchanged card only for the drawer;
     a sing's cards only to the singer, or to all once shown (MBS-15).
     """
+    names = reader.names
     n = len(names)
-    mine = seat == reader
-    to = "you" if (seat + 1) % n == reader else names[(seat + 1) % n]
+    mine = seat == reader.seat
+    left = (seat + 1) % n
+    to = "you" if left == reader.seat else names[left]
     if isinstance(action, my_bird_sings.Pass):
         if mine:
-            return f"pass {action.card} to {to}"
-        if (seat + 1) % n == reader:
-            return f"passes you {action.card}"
+            return f"pass {reader.card(action.card)} to {to}"
+        if left == reader.seat:
+            return f"passes you {reader.card(action.card)}"
         return f"passes a card to {to}"
     if isinstance(action, my_bird_sings.Draw):
         giver = (seat - 1) % n
-        whose = "your" if giver == reader else f"{names[giver]}'s"
+        whose = "your" if giver == reader.seat else f"{names[giver]}'s"
         if mine and view.received:
-            return f"draw {view.received[-1]} from {whose} hand"
+            return f"draw {reader.card(view.received[-1])} from {whose} hand"
         return f"{_verb(mine, 'draw', 'draws')} a card from {whose} hand"
     if isinstance(action, my_bird_sings.Exchange):
         if mine and view.exchanges:
             last = view.exchanges[-1]
-            rejected = f", rejecting {' '.join(map(str, last.rejects))}" if last.rejects else ""
-            return f"exchange {action.discard} with the stock and draw {last.taken}{rejected}"
+            rejected = f", rejecting {reader.cards(last.rejects)}" if last.rejects else ""
+            return (
+                f"exchange {reader.card(action.discard)} with the stock and draw "
+                f"{reader.card(last.taken)}{rejected}"
+            )
         return "exchanges a card with the stock"
     if isinstance(action, my_bird_sings.Sing):
-        cards = " ".join(str(c) for c in action.cards)
         outcome = view.outcome
         shown = (
             outcome is not None
@@ -221,39 +278,56 @@ def _my_bird_sings(
             and set(outcome.shown) == set(action.cards)
         )
         if mine or shown:
-            return f"{_verb(mine, 'sing', 'sings')}: {cards}"
+            return f"{_verb(mine, 'sing', 'sings')}: {reader.cards(action.cards)}"
         return "sings and lays a trick face down"
     text = my_bird_sings.format_action(action)  # type: ignore[arg-type]
     you, other = _MBS_WORDS.get(text, (text, text))
     return _verb(mine, you, other)
 
 
-def describe_action(
-    table: Table, action: object, seat: int, reader: int | None, view: SeatView
-) -> str:
+def describe_action(table: Table, action: object, seat: int, reader: Reader, view: SeatView) -> str:
     """What ``reader`` may be told of ``seat`` taking ``action``, as a sentence.
 
     ``view`` is the reader's view just after the action (for a spectator, any seat's:
     only its public parts are read). No hidden card is named to a reader who did not see
-    it.
+    it. (English: the message catalogue has no narration ids yet.)
     """
-    names = table.names
-    who = "You" if seat == reader else names[seat]
+    who = "You" if seat == reader.seat else reader.names[seat]
     if table.game == spoil_five.NAME:
-        return f"{who} {_spoil_five(action, seat, reader)}"
-    return f"{who} {_my_bird_sings(action, seat, reader, names, view)}"
+        return f"{who} {_spoil_five(action, seat, reader)}."
+    return f"{who} {_my_bird_sings(action, seat, reader, view)}."
 
 
-def _deal_line(table: Table, step: Step, reader: int | None) -> str:
+def _deal_line(table: Table, step: Step, reader: Reader) -> str:
     dealer = step.after.dealer
-    who = "you deal" if dealer == reader else f"{table.names[dealer]} deals"
+    who = "you deal" if dealer == reader.seat else f"{reader.names[dealer]} deals"
     if step.counter == table.game_start:
-        return f"Game {table.game_number} begins: {who}"
-    return f"A new deal: {who}"
+        return f"Game {table.game_number} begins: {who}."
+    return f"A new deal: {who}."
 
 
-def narrate(table: Table, step: Step, *, reader: int | None) -> dict[str, Any]:
-    """One step as ``reader`` (a seat, or ``None`` for a spectator) may be told it.
+def action_entry(action: object, reader: Reader) -> TextEntry:
+    """An action in words, as a text entry (a button's label).
+
+    >>> from cardrules import spoil_five
+    >>> action_entry(spoil_five.parse_action("play 10c"), Reader(0, ("Ann", "Bob")))["text"]
+    'Play 10♣'
+    """
+    said = action_message(action)
+    if said.id == "common.action.text":  # no words for this game's actions yet
+        return reader.text(_LABELS.get(str(action), str(action)).capitalize())
+    return reader.entry(said)
+
+
+_LABELS: Final = {
+    "decline-exchange": "keep my hand",
+    "decline-sing": "stay silent",
+    "abandon": "abandon the deal",
+}
+
+
+def narrate(table: Table, step: Step, *, reader: Reader) -> dict[str, Any]:
+    """One step as ``reader`` may be told it.
 
     Keys: ``counter`` (the table's counter after the step), ``kind`` (``"action"``,
     ``"deal"`` or ``"game"``), ``seat`` (who acted, or ``null``), ``action`` (the action
@@ -262,8 +336,7 @@ def narrate(table: Table, step: Step, *, reader: int | None) -> dict[str, Any]:
     completed a trick, else ``null``), ``settlement`` (a :func:`settlement_entry` when
     the step ended the deal, else ``null``).
     """
-    view = reader_view(table, step.after, reader)
-    names = table.names
+    view = reader_view(table, step.after, reader.seat)
     entry: dict[str, Any] = {
         "counter": step.counter,
         "kind": step.kind.value,
@@ -273,18 +346,17 @@ def narrate(table: Table, step: Step, *, reader: int | None) -> dict[str, Any]:
         "settlement": None,
     }
     if step.seat is None or step.before is None:
-        entry["text"] = text_entry(_deal_line(table, step, reader))
+        entry["text"] = reader.text(_deal_line(table, step, reader))
         return entry
     module: Any = table.module
-    if step.seat == reader:
+    if step.seat == reader.seat:
         entry["action"] = module.format_action(step.action)
-    entry["text"] = text_entry(describe_action(table, step.action, step.seat, reader, view))
-    tricks = module.explain_tricks(view)
-    before = module.explain_tricks(reader_view(table, step.before, reader))
+    entry["text"] = reader.text(describe_action(table, step.action, step.seat, reader, view))
+    tricks, settlement = explain(table, step.after, reader.seat)
+    before, _ = explain(table, step.before, reader.seat)
     if len(tricks) > len(before):
-        entry["trick"] = trick_entry(tricks[-1], reader, names)
-    if module.is_deal_over(step.after) and not module.is_deal_over(step.before):
-        settlement = module.explain_settlement(view)
-        if settlement is not None:
-            entry["settlement"] = settlement_entry(settlement, reader, names)
+        entry["trick"] = trick_entry(tricks[-1], reader)
+    ended = module.is_deal_over(step.after) and not module.is_deal_over(step.before)
+    if ended and settlement is not None:
+        entry["settlement"] = settlement_entry(settlement, reader)
     return entry

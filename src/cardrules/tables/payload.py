@@ -12,6 +12,8 @@ empty):
     :data:`PAYLOAD_VERSION`, raised whenever a key changes meaning or goes away.
 ``reader``
     the seat this payload is for, or ``null`` for a spectator.
+``language``
+    the language of the payload's texts (one of :data:`cardrules.messages.LANGUAGES`).
 ``table``
     ``{"id", "name", "game", "title", "preset", "players", "options"}``: the table's id
     and name, the game's registry name and title, the preset (or ``null``), the number
@@ -39,25 +41,30 @@ empty):
 ``legal``
     one entry per legal action: ``{"action", "card", "cards", "index", "text"}``: the
     action in notation (send it back to act), the one card it uses (or ``null``), every
-    card it uses, a blind draw's position (or ``null``), and a text entry (a label).
+    card it uses (notation), a blind draw's position (or ``null``), and a text entry (its
+    label, such as "Play 10♣").
 ``unavailable``
-    for each card of the hand the reader may not use now, a refusal text entry
-    (``{"rules", "text", "action"}``): why not, in the engine's words, with the rule id.
+    for each card of the hand the reader may not use now (by its notation), a text entry
+    with ``action`` (the action refused, in notation): why not, in the engine's words,
+    its ``rules`` the rule ids.
 ``tricks``
     every completed trick of the deal with why it was won (text entries with
     ``number``, ``plays``, ``winner`` and ``card``; see
     :func:`cardrules.tables.narration.trick_entry`).
 ``settlement``
-    how the deal was settled (a text entry with ``lines``), or ``null`` before its end.
+    how the deal was settled, ``{"rules", "lines"}`` (the rule ids, and one text entry
+    per line), or ``null`` before its end.
 ``narration``
     the steps after the counter ``since`` (the caller's), each as
-    :func:`cardrules.tables.narration.narrate` tells it to the reader, oldest first.
+    :func:`cardrules.tables.narration.narrate` tells it to the reader, oldest first:
+    ``{"counter", "kind", "seat", "action", "text", "trick", "settlement"}``.
 ``since``, ``narration_complete``
     the counter the narration starts after, and whether it holds every step since then
     (``false`` when ``since`` lies before the current deal: the narration starts with it).
 
-A *text entry* is ``{"rules": [rule ids], "text": sentence}`` (see
-:mod:`cardrules.tables.narration`).
+A *text entry* is ``{"id", "params", "rules", "text"}``: a
+:class:`cardrules.messages.Message` as JSON, with the sentence rendered for the reader in
+its language (see :mod:`cardrules.tables.narration`).
 
 >>> from cardrules.tables.seats import SeatPlan
 >>> from cardrules.tables.table import create_table
@@ -77,14 +84,16 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from cardrules import _text, my_bird_sings, records, spoil_five
+from cardrules import _text, records
 from cardrules.tables.narration import (
+    Reader,
     TextEntry,
+    action_entry,
+    explain,
     narrate,
     reader_view,
     refusal_entry,
     settlement_entry,
-    text_entry,
     trick_entry,
 )
 from cardrules.tables.table import check_seat_number
@@ -107,44 +116,17 @@ PAYLOAD_VERSION: Final = 1
 _PRIVATE_KEYS: Final = frozenset({"seat", "hand", "legal_actions"})
 """Keys of a view that are the seat's own: empty in a spectator's payload."""
 
-_LABELS: Final = {
-    "decline-rob": "Don't rob",
-    "stop": "Stop: take the pool",
-    "go-on": "Go on for a jink",
-    "ask-five": "Ask the dealer to five",
-    "decline-five": "Don't ask to five",
-    "accept-five": "Five the hand",
-    "refuse-five": "Refuse to five",
-    "decline-exchange": "Keep my hand",
-    "decline-sing": "Stay silent",
-    "abandon": "Abandon the deal",
-}
 
-
-def _label(action: object, notation: str) -> str:
-    if isinstance(action, spoil_five.Play | my_bird_sings.Pass):
-        return f"{notation.split()[0].capitalize()} {action.card}"
-    if isinstance(action, spoil_five.Rob):
-        return f"Rob: lay {action.discard} face down"
-    if isinstance(action, my_bird_sings.Exchange):
-        return f"Discard {action.discard} and draw from the stock"
-    if isinstance(action, my_bird_sings.Draw):
-        return f"Draw card {action.index + 1}"
-    if isinstance(action, my_bird_sings.Sing):
-        return "Sing: " + " ".join(str(c) for c in action.cards)
-    return _LABELS.get(notation, notation)
-
-
-def legal_entry(table: Table, action: object) -> dict[str, Any]:
+def legal_entry(table: Table, action: object, reader: Reader) -> dict[str, Any]:
     """A legal action for a payload: notation, cards, position, label (see the module).
 
     >>> from cardrules.tables.seats import SeatPlan
     >>> from cardrules.tables.table import create_table
     >>> table = create_table("spoil-five", [SeatPlan.person("A"), SeatPlan.person("B")],
     ...                      name="T", now=0.0, seed=7).table
-    >>> entry = legal_entry(table, table.module.parse_action("play 10d"))
+    >>> entry = legal_entry(table, table.module.parse_action("play 10d"), Reader.of(table, 0))
     >>> entry["action"], entry["card"], entry["cards"], entry["index"], entry["text"]["text"]
-    ('play 10D', '10D', ['10D'], None, 'Play 10D')
+    ('play 10D', '10D', ['10D'], None, 'Play 10♦')
     """
     notation = str(table.module.format_action(action))
     single = getattr(action, "card", None) or getattr(action, "discard", None)
@@ -157,11 +139,11 @@ def legal_entry(table: Table, action: object) -> dict[str, Any]:
         "card": None if single is None else str(single),
         "cards": cards,
         "index": index if isinstance(index, int) else None,
-        "text": text_entry(_label(action, notation)),
+        "text": action_entry(action, reader),
     }
 
 
-def _unavailable(table: Table, view: Any) -> dict[str, TextEntry]:
+def _unavailable(table: Table, view: Any, reader: Reader) -> dict[str, TextEntry]:
     """Why each card of the view's hand cannot be used now, in the engine's words.
 
     With a decision pending, ``explain_unavailable`` gives every card the seat may not
@@ -170,7 +152,7 @@ def _unavailable(table: Table, view: Any) -> dict[str, TextEntry]:
     """
     module: Any = table.module
     found = {
-        str(card): refusal_entry(refusal)
+        str(card): refusal_entry(refusal, reader)
         for card, refusal in module.explain_unavailable(view).items()
     }
     verb = table.entry.load_narrator().card_verb
@@ -182,7 +164,7 @@ def _unavailable(table: Table, view: Any) -> dict[str, TextEntry]:
             continue
         refusal = module.explain_action(view, f"{verb} {card}")
         if refusal is not None:
-            found[str(card)] = refusal_entry(refusal)
+            found[str(card)] = refusal_entry(refusal, reader)
     return found
 
 
@@ -230,11 +212,12 @@ def public_view_json(table: Table) -> dict[str, Any]:
     return public
 
 
-def _header(table: Table, reader: int | None) -> dict[str, Any]:
+def _header(table: Table, reader: Reader) -> dict[str, Any]:
     state = table.state
     return {
         "version": PAYLOAD_VERSION,
-        "reader": reader,
+        "reader": reader.seat,
+        "language": reader.language,
         "table": {
             "id": table.id,
             "name": table.name,
@@ -250,22 +233,20 @@ def _header(table: Table, reader: int | None) -> dict[str, Any]:
         "seats": [{"seat": number, **seat.describe()} for number, seat in enumerate(table.seats)],
         "to_act": state.to_act,
         "dealer": state.dealer,
-        "your_turn": reader is not None and state.to_act == reader,
+        "your_turn": reader.seat is not None and state.to_act == reader.seat,
         "deal_over": table.is_deal_over,
         "game_over": table.is_game_over,
     }
 
 
-def _explained(table: Table, view: Any, reader: int | None, since: int | None) -> dict[str, Any]:
+def _explained(table: Table, reader: Reader, since: int | None) -> dict[str, Any]:
     """The explanations of the deal so far and the narration since ``since``."""
-    module: Any = table.module
-    names = table.names
-    settlement = module.explain_settlement(view) if table.is_deal_over else None
+    tricks, settlement = explain(table, table.state, reader.seat)
     start = table.deal_start
     after = start - 1 if since is None else since
     return {
-        "tricks": [trick_entry(trick, reader, names) for trick in module.explain_tricks(view)],
-        "settlement": None if settlement is None else settlement_entry(settlement, reader, names),
+        "tricks": [trick_entry(trick, reader) for trick in tricks],
+        "settlement": None if settlement is None else settlement_entry(settlement, reader),
         "narration": [
             narrate(table, step, reader=reader) for step in table.trail if step.counter > after
         ],
@@ -280,39 +261,57 @@ def _check_since(since: object) -> int | None:
     return since
 
 
-def seat_payload(table: Table, seat: int, *, since: int | None = None) -> dict[str, Any]:
+def seat_payload(
+    table: Table,
+    seat: int,
+    *,
+    since: int | None = None,
+    language: str | None = None,
+    suits: str = "symbols",
+) -> dict[str, Any]:
     """What ``seat`` is sent: its view, its choices and the explanations (see the module).
 
     Args:
         table: the table.
         seat: the reader's seat.
-        since: narrate the steps after this counter (default: the whole current deal).
+        since: narrate the steps after this counter (default: the whole current deal;
+            a front-end that keeps its narration passes the counter it last saw).
+        language: the texts' language (default: the seat's, see
+            :attr:`~cardrules.tables.seats.Seat.language`).
+        suits: how texts write cards: ``"symbols"`` (``10♣``) or ``"letters"`` (``10C``).
 
     Raises:
         SeatError: for a seat the table does not have.
+        ValueError: for a language or suit style that is not offered.
     """
     seat = check_seat_number(table, seat)
+    reader = Reader.of(table, seat, language=language, suits=suits)
     view: Any = reader_view(table, table.state, seat)
-    payload = _header(table, seat)
+    payload = _header(table, reader)
     payload.update(
         view=_view_json(view),
         hand=[str(card) for card in _text.sort_hand(view, view.hand)],
-        legal=[legal_entry(table, action) for action in view.legal_actions],
-        unavailable=_unavailable(table, view),
-        **_explained(table, view, seat, _check_since(since)),
+        legal=[legal_entry(table, action, reader) for action in view.legal_actions],
+        unavailable=_unavailable(table, view, reader),
+        **_explained(table, reader, _check_since(since)),
     )
     return payload
 
 
-def spectator_payload(table: Table, *, since: int | None = None) -> dict[str, Any]:
-    """What a spectator is sent: what every seat may know, no hand (see the module)."""
-    view: Any = reader_view(table, table.state, None)
-    payload = _header(table, None)
+def spectator_payload(
+    table: Table, *, since: int | None = None, language: str = "en", suits: str = "symbols"
+) -> dict[str, Any]:
+    """What a spectator is sent: what every seat may know, no hand (see the module).
+
+    The arguments are those of :func:`seat_payload`.
+    """
+    reader = Reader.of(table, None, language=language, suits=suits)
+    payload = _header(table, reader)
     payload.update(
         view=public_view_json(table),
         hand=[],
         legal=[],
         unavailable={},
-        **_explained(table, view, None, _check_since(since)),
+        **_explained(table, reader, _check_since(since)),
     )
     return payload

@@ -14,6 +14,7 @@ the seat keeps only the digest (:mod:`cardrules.tables.credentials`).
 from __future__ import annotations
 
 import enum
+import re
 from typing import Final
 
 import attrs
@@ -21,7 +22,15 @@ import attrs
 from cardrules.bots import BOT_NAMES
 from cardrules.errors import OptionsError
 
-__all__ = ["BOT_DISPLAY_NAMES", "MAX_NAME_LENGTH", "Seat", "SeatKind", "SeatPlan", "check_name"]
+__all__ = [
+    "BOT_DISPLAY_NAMES",
+    "MAX_NAME_LENGTH",
+    "Seat",
+    "SeatKind",
+    "SeatPlan",
+    "check_language",
+    "check_name",
+]
 
 MAX_NAME_LENGTH: Final = 40
 """The longest name a seat or table may have, in characters."""
@@ -68,6 +77,20 @@ def check_name(name: object, what: str) -> str:
             f"{what} must be 1 to {MAX_NAME_LENGTH} characters of text, not {name!r:.60}"
         )
     return text
+
+
+_LANGUAGE: Final = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")
+
+
+def check_language(language: object) -> str:
+    """``language`` if it is a language tag such as ``"en"`` or ``"fr-CA"``.
+
+    Raises:
+        OptionsError: for anything else.
+    """
+    if not isinstance(language, str) or not _LANGUAGE.fullmatch(language):
+        raise OptionsError(f"language must be a tag such as 'en', not {language!r:.20}")
+    return language
 
 
 def _check_bot(bot: str) -> str:
@@ -135,7 +158,9 @@ class Seat:
     @classmethod
     def person(cls, name: str, *, digest: str, now: float, language: str = "en") -> Seat:
         """A seat taken by the person called ``name``."""
-        return cls(SeatKind.PERSON, check_name(name, "name"), None, digest, now, language)
+        return cls(
+            SeatKind.PERSON, check_name(name, "name"), None, digest, now, check_language(language)
+        )
 
     @classmethod
     def robot(cls, bot: str, name: str, *, digest: str, now: float = 0.0) -> Seat:

@@ -225,6 +225,13 @@ class SQLiteTableStore:
     def __repr__(self) -> str:
         return f"SQLiteTableStore({str(self.path)!r})"
 
+    def __enter__(self) -> SQLiteTableStore:
+        """``with SQLiteTableStore(path) as store``: the store, closed on leaving."""
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
     def _error(self, problem: str) -> StoreError:
         return StoreError(f"{self.path}: {problem}")
 

@@ -67,6 +67,7 @@ from cardrules.errors import (
     RecordError,
     SeatError,
     StaleMoveError,
+    TableError,
     WrongCredentialError,
     WrongMomentError,
 )
@@ -105,6 +106,7 @@ __all__ = [
     "play_bots",
     "rematch",
     "resume_table",
+    "shareable_record",
     "step_bot",
     "take_seat",
 ]
@@ -453,7 +455,9 @@ def check_seat_number(table: Table, seat: object) -> int:
 
 def _check_counter(table: Table, counter: object) -> None:
     if type(counter) is not int:
-        raise StaleMoveError(-1, table.counter)
+        raise TableError(
+            f"a request names the counter it was made at (an int), not {counter!r:.40}"
+        )
     if counter != table.counter:
         raise StaleMoveError(counter, table.counter)
 
@@ -681,7 +685,10 @@ def take_seat(
             raise OptionsError("say the name to sit down under: a bot was playing this seat")
         name = before.name
     after = Seat.person(
-        name, digest=before.credential, now=now, language=language or before.language
+        name,
+        digest=before.credential,
+        now=now,
+        language=before.language if language is None else language,
     )
     new = attrs.evolve(table, seats=_replace_seat(table, key.seat, after))
     return new, SeatChange(key.seat, before, after)
@@ -841,6 +848,22 @@ def resume_table(
         created_at=created_at,
         changed_at=changed_at,
     )
+
+
+def shareable_record(table: Table) -> GameRecord:
+    """The record of the current game, to give people: only once the deal is over.
+
+    A record replays every deal it covers exactly, so it shows their hidden cards: that
+    is why it is given out only between deals. A table without a seed deals each deal
+    from a fresh secret seed, so the record tells nothing of the deals to come; a seeded
+    table's record gives its seed away, and with it every later deal (a seed is for
+    tests and for reproducing a game, not for a game people play for stakes).
+
+    Raises:
+        WrongMomentError: while a deal is being played.
+    """
+    _check_between_deals(table, "the game's record can be given out")
+    return game_record(table)
 
 
 def game_record(table: Table) -> GameRecord:
