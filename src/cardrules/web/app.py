@@ -207,11 +207,14 @@ class Server:
         """``POST /api/tables/{table}/view``."""
         try:
             data = await self.read_body(request)
-            only_fields(data, ("seat", "key", "language"))
+            only_fields(data, ("seat", "key", "language", "name"))
             room = await self.rooms.get(str(request.path_params["table_id"]))
             seat = None
             if "seat" in data or "key" in data:
-                seat = resolve_key(room, data.get("seat"), data.get("key")).seat
+                key = resolve_key(room, data.get("seat"), data.get("key"))
+                seat = key.seat
+                name = data.get("name")
+                await room.sit(key, name if isinstance(name, str) else None)
         except FrameError as exc:
             return _refused(exc)
         return _answer(room.table_frame(seat))

@@ -1,0 +1,58 @@
+"""A second client that is not the page: `cardrules join`, against a real server process."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.web.process import SRC, ServerProcess
+
+
+def _join(server: ServerProcess, link: str, *options: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    return subprocess.run(
+        [sys.executable, "-m", "cardrules", "join", server.base + link, *options],
+        env=env, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("game", ["spoil-five", "my-bird-sings"])
+def test_two_bot_clients_play_two_deals_at_one_table_and_no_credential_is_logged(
+    tmp_path: Path, game: str
+) -> None:
+    server = ServerProcess(tmp_path / "tables.db", "--log-level", "debug")
+    server.start()
+    try:
+        table = server.post("/api/tables", {"game": game, "players": 3, "bots": [2], "seed": 4})
+        links = [seat["link"] for seat in table["seats"][:2]]
+        env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+        other = subprocess.Popen(
+            [sys.executable, "-m", "cardrules", "join", server.base + links[1], "--bot",
+             "--deals", "2", "--name", "Bob", "--seed", "2"],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        mine = _join(server, links[0], "--bot", "--deals", "2", "--name", "Ann", "--seed", "1")
+        out, err = other.communicate(timeout=120)
+        assert mine.returncode == 0 and other.returncode == 0, (mine.stderr, err)
+        assert "left the table after" in mine.stderr
+        assert "Ann" in mine.stdout or "You" in mine.stdout
+        summary = server.get(f"/api/tables/{table['table']}")
+        assert summary["deal"] == 2 and summary["status"] != "playing", summary
+        assert [seat["name"] for seat in summary["seats"][:2]] == ["Ann", "Bob"]
+    finally:
+        server.stop()
+    log = server.log.read_text()
+    assert "GET /api/tables/" in log  # the access log is on ...
+    for secret in [table["creator_key"], *(seat["key"] for seat in table["seats"] if seat["key"])]:
+        assert secret not in log  # ... and holds no credential
+
+
+def test_join_explains_a_link_that_is_not_a_table_link(tmp_path: Path) -> None:
+    server = ServerProcess(tmp_path / "tables.db")
+    result = _join(server, "/nowhere")
+    assert result.returncode == 2
+    assert "a table link's path is /t/<table>" in result.stderr
