@@ -96,6 +96,7 @@ export class TableScreen {
     document.body.dataset.moves = String(this.moves);
     document.body.dataset.counter = String(payload.counter);
     document.body.dataset.dealOver = String(Boolean(payload.deal_over));
+    document.body.dataset.game = String(payload.game_number);
     this.showResult(payload);
   }
 
