@@ -14,16 +14,9 @@ the ``web`` and ``browser`` extras; Playwright never downloads a browser here.
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
-import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -31,6 +24,7 @@ from typing import Any
 import pytest
 
 from tests.chromium import CHROMIUM, MISSING, launch
+from tests.web.process import ServerProcess
 
 pytest.importorskip("starlette", reason="the server needs its extra: pip install '.[web]'")
 pytest.importorskip("uvicorn", reason="the server needs uvicorn: pip install '.[web]'")
@@ -48,90 +42,18 @@ CAPS = (
     "--frames-per-second", "1000",
     "--creations-per-minute", "1000",
     "--tables-per-client", "1000",
-    "--bot-delay", "0",
 )  # fmt: skip
 
 WAIT_MS = 20_000
 """The longest a page may take to show a change (a generous bound, not a timing test)."""
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-class ServeProcess:
-    """``python -m cardrules serve`` on a free port of the loopback and a SQLite file."""
-
-    def __init__(self, database: Path, log: Path) -> None:
-        self.database = database
-        self.log = log
-        self.port = _free_port()
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> ServeProcess:
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "src"), env.get("PYTHONPATH", "")])
-        command = [sys.executable, "-m", "cardrules", "serve", "--port", str(self.port)]
-        command += ["--database", str(self.database), *CAPS]
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=log, env=env, cwd=ROOT)
-        deadline = time.monotonic() + 30
-        while True:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"cardrules serve exited: {self.log.read_text()[-2000:]}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/api/games", timeout=2) as answer:
-                    if answer.status == 200:
-                        return self
-            except (OSError, urllib.error.URLError):
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(
-                    f"cardrules serve did not answer: {self.log.read_text()[-2000:]}"
-                )
-            time.sleep(0.1)
-
-    def kill(self) -> None:
-        """``kill -9``: no chance to tidy up, as a crash or a power cut."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.kill()
-
-    def get(self, path: str) -> Any:
-        with urllib.request.urlopen(self.url + path, timeout=5) as answer:
-            return json.loads(answer.read())
-
-    def post(self, path: str, body: dict[str, Any]) -> Any:
-        request = urllib.request.Request(
-            self.url + path,
-            data=json.dumps(body).encode(),
-            headers={"Content-Type": "application/json"},
-            method="POST",
-        )
-        with urllib.request.urlopen(request, timeout=5) as answer:
-            return json.loads(answer.read())
-
-
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeProcess]:
-    folder = tmp_path_factory.mktemp("serve")
-    running = ServeProcess(folder / "tables.sqlite3", folder / "serve.log").start()
-    Person.server_url = running.url
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server for the module's tests (each test has tables of its own)."""
+    running = ServerProcess(tmp_path_factory.mktemp("serve") / "tables.db", *CAPS)
+    running.start()
+    Person.server_url = running.base
     try:
         yield running
     finally:
@@ -233,7 +155,7 @@ class Person:
         return found
 
 
-def _settle(server: ServeProcess, table: str, people: list[Person]) -> dict[str, Any]:
+def _settle(server: ServerProcess, table: str, people: list[Person]) -> dict[str, Any]:
     """Wait until the table stands still and every page shows where it stands."""
     deadline = time.monotonic() + WAIT_MS / 1000
     while True:
@@ -251,12 +173,12 @@ def _settle(server: ServeProcess, table: str, people: list[Person]) -> dict[str,
 
 
 def _create_in_lobby(
-    person: Person, server: ServeProcess, *, game: str, preset: str, players: int,
+    person: Person, server: ServerProcess, *, game: str, preset: str, players: int,
     people: dict[int, str], seed: int | None = None,
 ) -> dict[str, str]:  # fmt: skip
     """Create a table through the lobby form; the links it shows, by seat and 'spectator'."""
     page = person.page
-    page.goto(f"{server.url}/")
+    page.goto(f"{server.base}/")
     page.wait_for_selector("#f-seat-0")
     page.select_option("#f-game", game)
     page.select_option("#f-preset", preset)
@@ -289,7 +211,7 @@ def _table_of(link: str) -> str:
 
 
 def _play_deal(
-    server: ServeProcess, table: str, seated: dict[int, Person], watchers: list[Person],
+    server: ServerProcess, table: str, seated: dict[int, Person], watchers: list[Person],
     choose: Callable[[Person, list[str]], str], *, between: Callable[[int], None] | None = None,
 ) -> int:  # fmt: skip
     """Play the current deal to its end through the pages; return the clicks made.
@@ -317,22 +239,20 @@ def _play_deal(
         assert clicks < 400, "the deal did not end"
 
 
-def _next_deal(server: ServeProcess, table: str, person: Person, everyone: list[Person]) -> None:
-    before = person.counter
+def _next_deal(server: ServerProcess, table: str, person: Person, everyone: list[Person]) -> None:
+    """Ask for the next deal on ``person``'s page; every page shows the new deal."""
+    deal = int(person.page.get_attribute("body", "data-deal") or 0)
     person.page.locator("#next-deal, #next-deal-bar").first.click()
-    person.page.wait_for_function(
-        "(before) => Number(document.body.dataset.counter) > before", arg=before, timeout=WAIT_MS
-    )
-    _settle(server, table, everyone)
     for other in everyone:
-        assert other.page.locator("#result").is_hidden()
+        other.page.wait_for_selector(f"body[data-deal='{deal + 1}']", timeout=WAIT_MS)
+    _settle(server, table, everyone)
 
 
 # -- the tests ------------------------------------------------------------------------------
 
 
 def test_spoil_five_with_two_people_bots_a_spectator_a_reload_and_a_restart(
-    server: ServeProcess, browser: Any
+    server: ServerProcess, browser: Any
 ) -> None:
     """Two people and two bots play Spoil Five deals to their end, watched by a spectator.
 
@@ -430,7 +350,7 @@ def test_spoil_five_with_two_people_bots_a_spectator_a_reload_and_a_restart(
     assert ann.errors == bob.errors == watcher.errors == []
 
 
-def test_the_spectator_sees_no_hand_and_no_hidden_card(server: ServeProcess, browser: Any) -> None:
+def test_the_spectator_sees_no_hand_and_no_hidden_card(server: ServerProcess, browser: Any) -> None:
     """A spectator's page holds no hand, and no card that lies in a person's hand."""
     created = server.post(
         "/api/tables",
@@ -462,13 +382,13 @@ def test_the_spectator_sees_no_hand_and_no_hidden_card(server: ServeProcess, bro
         assert ann.page.locator("#confirm-leave").is_visible()
         ann.page.click("#confirm-cancel")
         assert ann.page.locator("#confirm-leave").is_hidden()
-        assert ann.page.url.startswith(f"{server.url}/t/")
+        assert ann.page.url.startswith(f"{server.base}/t/")
     finally:
         for person in (ann, bob, watcher):
             person.close()
 
 
-def test_my_bird_sings_deal_with_two_people(server: ServeProcess, browser: Any) -> None:
+def test_my_bird_sings_deal_with_two_people(server: ServerProcess, browser: Any) -> None:
     """A whole deal of My Bird Sings: passes in the log, the card just received marked."""
     created = server.post(
         "/api/tables",
@@ -543,7 +463,7 @@ def _presets() -> list[tuple[str, str, int]]:
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_no_identifier_seat_number_or_placeholder_reaches_a_player(
-    server: ServeProcess, browser: Any, language: str
+    server: ServerProcess, browser: Any, language: str
 ) -> None:
     """One full deal of every preset of both games, one person and bots, in each language."""
     identifiers = _option_identifiers()
@@ -585,7 +505,7 @@ def test_no_identifier_seat_number_or_placeholder_reaches_a_player(
 
 
 def test_the_page_runs_under_its_content_security_policy(
-    server: ServeProcess, browser: Any
+    server: ServerProcess, browser: Any
 ) -> None:
     """Without bypassing the server's Content Security Policy, the lobby and a table work."""
     context = browser.new_context()
@@ -596,7 +516,7 @@ def test_the_page_runs_under_its_content_security_policy(
         "console", lambda message: errors.append(message.text) if message.type == "error" else None
     )
     try:
-        page.goto(f"{server.url}/")
+        page.goto(f"{server.base}/")
         page.wait_for_selector("#f-seat-0")
         assert page.locator("#f-game option").count() == 2
         page.click("#f-create")

@@ -97,6 +97,7 @@ export class TableScreen {
     document.body.dataset.counter = String(payload.counter);
     document.body.dataset.dealOver = String(Boolean(payload.deal_over));
     document.body.dataset.game = String(payload.game_number);
+    document.body.dataset.deal = String(payload.deal_number);
     this.showResult(payload);
   }
 
