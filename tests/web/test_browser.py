@@ -429,6 +429,60 @@ def test_my_bird_sings_deal_with_two_people(server: ServerProcess, browser: Any)
     assert ann.errors == bob.errors == []
 
 
+def test_the_language_switch_reaches_the_page_and_the_table(
+    server: ServerProcess, browser: Any
+) -> None:
+    """Choosing French redraws the page's words and asks the table for French texts."""
+    created = server.post("/api/tables", {"game": "spoil-five", "players": 3, "bots": [1, 2]})
+    ann = Person(browser).open(created["creator_link"])
+    try:
+        assert ann.page.get_attribute("body", "data-payload-language") == "en"
+        ann.page.select_option("#language", "fr")
+        ann.page.wait_for_selector("body[data-payload-language=fr]", timeout=WAIT_MS)
+        assert ann.page.evaluate("() => document.documentElement.lang") == "fr"
+        assert ann.page.inner_text("#log-box summary") == "Ce qui s'est passé"
+        ann.page.reload()  # the choice is remembered
+        ann.page.wait_for_selector("body[data-payload-language=fr]", timeout=WAIT_MS)
+    finally:
+        ann.close()
+    assert ann.errors == []
+
+
+def test_a_forced_card_is_played_for_you_if_you_ask(server: ServerProcess, browser: Any) -> None:
+    """With "play a forced card for me" on, the page plays the only card it may play."""
+    created = server.post(
+        "/api/tables",
+        # with seed 4, playing the first action in notation order meets a forced card
+        {"game": "spoil-five", "preset": "peel", "players": 2, "bots": [1], "names": ["Ann"],
+         "seed": 4},
+    )  # fmt: skip
+    ann = Person(browser).open(created["creator_link"])
+    try:
+        ann.page.locator("#settings-box summary").click()
+        ann.page.check("#autoplay")
+        forced = 0
+        for _ in range(40):
+            _settle(server, created["table"], [ann])
+            if ann.deal_over():
+                break
+            offered = ann.actions()
+            if len(offered) == 1 and offered[0].startswith("play "):
+                before = ann.counter  # nobody clicks: the page plays it
+                ann.page.wait_for_function(
+                    "(before) => Number(document.body.dataset.counter) > before",
+                    arg=before,
+                    timeout=WAIT_MS,
+                )
+                forced += 1
+            else:
+                ann.do(sorted(offered)[0])
+        assert ann.deal_over()
+        assert forced >= 1, "the last trick's card is forced"
+    finally:
+        ann.close()
+    assert ann.errors == []
+
+
 # Player-facing words must never carry an engine identifier, a seat number or a hole.
 _SEAT_NUMBER = re.compile(r"\b[Ss]eat \d+\b")
 _PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}|%\([A-Za-z_]+\)[sd]|\{\d+\}|\$\{")
@@ -496,6 +550,7 @@ def test_no_identifier_seat_number_or_placeholder_reaches_a_player(
             )  # fmt: skip
             person.open(created["creator_link"])
             assert person.page.evaluate("() => document.documentElement.lang") == language
+            assert person.page.get_attribute("body", "data-payload-language") == language
             _play_deal(server, created["table"], {0: person}, [], choose)
             check(where + " (result)")
     finally:

@@ -98,6 +98,7 @@ export class TableScreen {
     document.body.dataset.dealOver = String(Boolean(payload.deal_over));
     document.body.dataset.game = String(payload.game_number);
     document.body.dataset.deal = String(payload.deal_number);
+    if (payload.language) document.body.dataset.payloadLanguage = payload.language;
     this.showResult(payload);
   }
 
@@ -109,7 +110,8 @@ export class TableScreen {
     if (this.autoplayed === payload.counter) return;
     this.autoplayed = payload.counter;
     setTimeout(() => {
-      if (this.current === payload && !this.running) this.act(legal[0].action);
+      // Only if nothing has moved meanwhile (the same position may be sent twice).
+      if (this.current && this.current.counter === payload.counter && !this.running) this.act(legal[0].action);
     }, Math.max(300, this.stepMs()));
   }
 
