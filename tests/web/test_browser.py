@@ -378,6 +378,10 @@ def test_the_spectator_sees_no_hand_and_no_hidden_card(server: ServerProcess, br
         faces = {src.rsplit("/", 1)[-1].removesuffix(".svg") for src in shown if "/cards/" in src}
         assert not (faces & held), "a spectator sees no card of a hand"
         assert not watcher.actions(), "a spectator is offered nothing to do"
+        bob.page.click("#leave-seat")  # Bob gets up: his seat shows empty, then he is back
+        ann.page.wait_for_selector('.seat[data-seat="1"] [data-presence=empty]', timeout=WAIT_MS)
+        bob.page.click("#take-seat")
+        ann.page.wait_for_selector('.seat[data-seat="1"] [data-presence=online]', timeout=WAIT_MS)
         ann.page.click("#new-table")  # leaving for the lobby asks first, and can be cancelled
         assert ann.page.locator("#confirm-leave").is_visible()
         ann.page.click("#confirm-cancel")

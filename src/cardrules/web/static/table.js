@@ -559,7 +559,13 @@ export class TableScreen {
       scores.appendChild(row);
     }
     $("result-buttons").replaceChildren(...this.dealButtons(payload, ""));
+    const opening = box.hidden;
     box.hidden = false;
+    if (opening) {
+      // Keyboard and screen-reader users land in the dialog, on its first choice.
+      const first = box.querySelector("#result-buttons button") || $("result-close");
+      first.focus({ preventScroll: true });
+    }
   }
 
   closeResult() {
