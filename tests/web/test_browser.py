@@ -106,11 +106,15 @@ class Person:
             and body.get_attribute("data-connection") == "open"
         )
 
+    def flag(self, name: str) -> bool:
+        """A yes/no the page writes on its body (``data-your-turn``, ``data-deal-over``)."""
+        return str(self.page.get_attribute("body", f"data-{name}")) == "true"
+
     def my_turn(self) -> bool:
-        return self.page.get_attribute("body", "data-your-turn") == "true"
+        return self.flag("your-turn")
 
     def deal_over(self) -> bool:
-        return self.page.get_attribute("body", "data-deal-over") == "true"
+        return self.flag("deal-over")
 
     def actions(self) -> list[str]:
         found = self.page.locator("[data-action]")
