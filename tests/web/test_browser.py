@@ -384,6 +384,8 @@ def test_the_spectator_sees_no_hand_and_no_hidden_card(server: ServerProcess, br
         assert not watcher.actions(), "a spectator is offered nothing to do"
         bob.page.click("#leave-seat")  # Bob gets up: his seat shows empty, then he is back
         ann.page.wait_for_selector('.seat[data-seat="1"] [data-presence=empty]', timeout=WAIT_MS)
+        ann.page.click('[data-hand-to-bot="1"]')  # the creator lets a bot keep it warm
+        ann.page.wait_for_selector('.seat[data-seat="1"] [data-presence=bot]', timeout=WAIT_MS)
         bob.page.click("#take-seat")
         ann.page.wait_for_selector('.seat[data-seat="1"] [data-presence=online]', timeout=WAIT_MS)
         ann.page.click("#new-table")  # leaving for the lobby asks first, and can be cancelled

@@ -103,7 +103,7 @@ function fillSeats() {
     name.maxLength = 30;
     name.id = "f-name-" + s;
     name.setAttribute("aria-label", t("seat_name", { n: s + 1 }));
-    name.placeholder = s === 0 ? t("your_seat") : "";
+    name.placeholder = t(s === 0 ? "your_name" : "name_optional");
     if (keep) name.value = keep.name;
     const sync = () => {
       name.hidden = kind.value === "bot";
@@ -209,8 +209,7 @@ function showInvites(created) {
       list.appendChild(linkRow(t("bot_seat", { name: seat.name }), null, "", "seat-" + seat.seat));
       continue;
     }
-    const label = t("seat_number", { n: seat.seat + 1 }) + " · " + seat.name;
-    list.appendChild(linkRow(label, whole(seat.link), t("copy_link_for", { name: seat.name }), "seat-" + seat.seat));
+    list.appendChild(linkRow(seat.name, whole(seat.link), t("copy_link_for", { name: seat.name }), "seat-" + seat.seat));
   }
   list.appendChild(linkRow(t("spectator_link"), whole(created.spectator_link), t("copy_spectator"), "spectator"));
   const sit = $("sit-down");
