@@ -316,7 +316,9 @@ export class TableScreen {
   drawOrder(payload) {
     // Spoil Five: the order of the cards for this trump, always beside the turn-up. The
     // order comes from the table (the engine's trump_order and plain_order).
-    const order = payload.order || null;
+    // Either the trump order alone (a list of cards, best first) or titled rows.
+    let order = payload.order || null;
+    if (Array.isArray(order)) order = { rows: [{ label: t("trumps_best_first"), cards: order }] };
     const box = $("order");
     box.hidden = !order;
     if (!order) return;
@@ -369,10 +371,16 @@ export class TableScreen {
     const actions = $("actions");
     actions.replaceChildren();
     $("offered-box").hidden = true;
+    // My Bird Sings: what the hand lacks and the chance of completing it (one or more
+    // sentences from the table).
     const advice = $("advice");
     advice.replaceChildren();
-    advice.hidden = !(live && payload.hint);
-    if (live && payload.hint) putMessage(advice, payload.hint);
+    const hints = live && payload.hint ? [].concat(payload.hint) : [];
+    advice.hidden = hints.length === 0;
+    hints.forEach((hint, i) => {
+      if (i) advice.appendChild(document.createTextNode(" "));
+      putMessage(advice, hint);
+    });
     hand.hidden = spectator;
     if (!spectator) {
       const legal = live && !this.waiting ? payload.legal || [] : [];
