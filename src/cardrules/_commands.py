@@ -320,6 +320,13 @@ def orders(trump: Suit, ranking: str) -> None:
     click.echo(_terminal.format_orders(trump.letter, ranking))
 
 
+def _default_hosts(host: str, loopback: tuple[str, ...]) -> tuple[str, ...]:
+    """The Host headers answered by default: the loopback's names, and ``--host`` itself."""
+    if host in ("0.0.0.0", "::") or host in loopback:
+        return loopback
+    return (*loopback, f"[{host}]" if ":" in host else host)
+
+
 @app.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
@@ -331,6 +338,12 @@ def orders(trump: Suit, ranking: str) -> None:
     help="SQLite file of the tables (created if missing); every accepted move is in it.",
 )
 @click.option("--memory", is_flag=True, help="Keep tables in memory only (lost on a restart).")
+@click.option(
+    "--power-safe",
+    is_flag=True,
+    help="Flush the disk at every move, so that moves also survive a power cut "
+    "(by default they survive any crash of the server, kill -9 included).",
+)
 @click.option(
     "--allow-host",
     "allowed_hosts",
@@ -365,9 +378,12 @@ def orders(trump: Suit, ranking: str) -> None:
 @click.option("--idle-timeout", type=click.FloatRange(min=1), default=120.0, show_default=True,
               help="Seconds of silence after which a socket is closed.")  # fmt: skip
 @click.option("--table-idle", type=click.FloatRange(min=1), default=6 * 3600.0,
-              show_default=True, help="Seconds after its last change a table is kept in use.")  # fmt: skip
+              show_default=True,
+              help="Seconds after its last change a table is kept in use.")  # fmt: skip
 @click.option("--bot-delay", type=click.FloatRange(min=0), default=0.8, show_default=True,
               help="Seconds between two of the bots' moves.")  # fmt: skip
+@click.option("--header-timeout", type=click.FloatRange(min=1), default=10.0, show_default=True,
+              help="Seconds a connection has for its request headers, and keep-alive.")  # fmt: skip
 @click.option("--log-level", type=click.Choice(["critical", "error", "warning", "info", "debug"]),
               default="info", show_default=True)  # fmt: skip
 def serve(
@@ -375,6 +391,7 @@ def serve(
     port: int,
     database: str,
     memory: bool,
+    power_safe: bool,
     allowed_hosts: tuple[str, ...],
     allowed_origins: tuple[str, ...],
     trusted_proxies: tuple[str, ...],
@@ -387,6 +404,7 @@ def serve(
     idle_timeout: float,
     table_idle: float,
     bot_delay: float,
+    header_timeout: float,
     log_level: str,
 ) -> None:
     """Serve tables where people play together in the browser (needs the web extra).
@@ -405,7 +423,8 @@ def serve(
             host=host,
             port=port,
             database=None if memory else database,
-            allowed_hosts=allowed_hosts or (*LOOPBACK_HOSTS, *((host,) if host not in ("0.0.0.0", "::") else ())),
+            power_safe=power_safe,
+            allowed_hosts=allowed_hosts or _default_hosts(host, LOOPBACK_HOSTS),
             allowed_origins=allowed_origins,
             trusted_proxies=trusted_proxies,
             max_tables=max_tables,
@@ -417,6 +436,7 @@ def serve(
             idle_timeout=idle_timeout,
             table_idle=table_idle,
             bot_delay=bot_delay,
+            header_timeout=header_timeout,
             log_level=log_level,
         )
     click.echo(f"cardrules: serving tables on {settings.origin}/ (Ctrl-C stops)", err=True)
@@ -454,7 +474,8 @@ def join(url: str, bot: bool, name: str | None, deals: int, seed: int | None) ->
         except EOFError:
             return None
 
-    decided = asyncio.run(
-        client.play(link, say=click.echo, ask=None if bot else ask, name=name, deals=deals, seed=seed)
+    player = client.play(
+        link, say=click.echo, ask=None if bot else ask, name=name, deals=deals, seed=seed
     )
+    decided = asyncio.run(player)
     click.echo(f"left the table after {decided} decisions", err=True)

@@ -6,14 +6,19 @@ import json
 import random
 import re
 import types
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from cardrules import records
-from cardrules.cards import Card, parse_card
+from cardrules import records, spoil_five
+from cardrules.cards import Card, Rank, parse_card
+from cardrules.errors import OptionsError
 from cardrules.tables import (
     Key,
+    Seat,
     SeatPlan,
     Table,
     act,
@@ -21,9 +26,12 @@ from cardrules.tables import (
     next_deal,
     seat_payload,
     spectator_payload,
+    take_seat,
 )
 from cardrules.tables import payload as payload_module
-from tests.records.games import ALL_CASES, ALL_IDS, choose
+from cardrules.tables.resume import resume_table
+from tests.records import test_leaks as leaks
+from tests.records.games import ALL_CASES, ALL_IDS, choose, pack_of
 from tests.tables.fixtures import key, new_table
 
 _CARD = re.compile(r"(?<![\w-])(10|[2-9AKQJ])([SHDC♠♥♦♣])(?![\w-])")
@@ -190,3 +198,110 @@ def test_payloads_name_only_cards_their_reader_has_seen(
             break
         table, _ = next_deal(table, keys[0], counter=table.counter, now=1.0)
     assert checked > 0
+
+
+def test_a_seat_reads_its_texts_in_its_own_language() -> None:
+    new = new_table()
+    table, _ = take_seat(new.table, key(new, 1), now=1.0, language="fr")
+    french = seat_payload(table, 1)
+    english = seat_payload(table, 0)
+    assert french["language"] == "fr"
+    assert english["language"] == "en"
+    refusal = next(iter(french["unavailable"].values()))
+    assert refusal["text"].startswith("Vous ne pouvez pas")
+    assert english["legal"][0]["text"]["text"].startswith("Play ")
+    assert seat_payload(table, 0, language="fr")["legal"][0]["text"]["text"].startswith("Jouer")
+    letters = seat_payload(table, 0, suits="letters")["legal"][0]["text"]["text"]
+    assert letters == "Play " + english["legal"][0]["card"]
+
+
+def test_an_unknown_language_or_suit_style_is_refused() -> None:
+    new = new_table()
+    with pytest.raises(ValueError, match="language"):
+        seat_payload(new.table, 0, language="xx")
+    with pytest.raises(ValueError, match="suits"):
+        spectator_payload(new.table, suits="pictures")
+    with pytest.raises(OptionsError, match="language"):
+        take_seat(new.table, key(new, 0), now=1.0, language="english please")
+
+
+# -- indistinguishability: cards a seat never sees do not change its payload ---------------
+
+
+def _table_from(game: types.ModuleType, options: Any, trajectory: Any, actions: list[Any]) -> Table:
+    """The table of the trajectory's deal after ``actions``, resumed from its record (the
+    way a store resumes it), with fixed seats."""
+    deck, seed, dealer, _, _ = trajectory
+    record = records.GameRecord(
+        game=game.NAME,
+        options=options,
+        dealer=dealer,
+        deals=(records.DealRecord(seed=seed, deck=deck, actions=tuple(actions)),),
+    )
+    seats = tuple(Seat.person(f"P{s}", digest="0" * 64, now=0.0) for s in range(options.players))
+    return resume_table(
+        id="permuted", name="P", preset=None, seats=seats, creator="0" * 64,
+        counter=len(actions), game_number=1, game_start=0, record=record, seed=None,
+        bot_seed=0, created_at=0.0, changed_at=0.0,
+    )  # fmt: skip
+
+
+def _compare_permuted(
+    case: tuple[types.ModuleType, str, Any],
+    seed: int,
+    watchers: list[int],
+    payload: Callable[[Table], dict[str, Any]],
+) -> None:
+    """Play a random deal; permute the cards none of ``watchers`` ever sees; replay the
+    same actions while the two stay the same game; ``payload`` must not tell them apart."""
+    game, _, options = case
+    rng = random.Random(seed)
+    trajectory = leaks._trajectory(game, options, rng, max_actions=60)
+    deck, deal_seed, dealer, states, actions = trajectory
+    fixed = set().union(*(leaks._seen(game, states, actions, seat)[-1] for seat in watchers))
+    if game is spoil_five and options.robbing == "compulsory":
+        fixed |= {Card(Rank.ACE, state.trump) for state in states}  # see test_leaks
+    permutation = leaks._hidden_permutation(pack_of(game, options), fixed, rng)
+    other = game.new_game(
+        options, deck=[permutation[c] for c in deck], seed=deal_seed, dealer=dealer
+    )
+    mapped: list[Any] = []
+    for number, state in enumerate(states):  # how far the two games stay the same game
+        if not leaks._relabelled(state, other, permutation, watchers[0]):
+            break
+        if number == len(actions):
+            break
+        action = leaks._map_action(actions[number], permutation)
+        if not game.is_legal(other, action):
+            break
+        other = game.apply_action(other, action)
+        mapped.append(action)
+    length = len(mapped)
+    if length and not leaks._relabelled(states[length], other, permutation, watchers[0]):
+        length -= 1
+    permuted = (tuple(permutation[c] for c in deck), deal_seed, dealer, [], [])
+    for cut in sorted({0, length // 2, length}):
+        mine = _table_from(game, options, trajectory, actions[:cut])
+        theirs = _table_from(game, options, permuted, mapped[:cut])
+        assert payload(theirs) == payload(mine), f"told apart after {cut} actions"
+
+
+@settings(max_examples=30, deadline=None)
+@given(case=st.sampled_from(ALL_CASES), seed=st.integers(0, 2**32), seat_choice=st.integers(0, 12))
+def test_cards_a_seat_never_sees_do_not_change_its_payload(
+    case: tuple[types.ModuleType, str, Any], seed: int, seat_choice: int
+) -> None:
+    """The payload (narration, explanations, refusals included) of a seat is the same in
+    two games that differ only in cards it never sees, as its views are (C-6)."""
+    seat = seat_choice % case[2].players
+    _compare_permuted(case, seed, [seat], lambda table: seat_payload(table, seat))
+
+
+@settings(max_examples=15, deadline=None)
+@given(case=st.sampled_from(ALL_CASES), seed=st.integers(0, 2**32))
+def test_cards_no_seat_sees_do_not_change_a_spectators_payload(
+    case: tuple[types.ModuleType, str, Any], seed: int
+) -> None:
+    """A spectator's payload is the same in two games that differ only in cards no seat
+    sees (the stock, the cards left undealt)."""
+    _compare_permuted(case, seed, list(range(case[2].players)), spectator_payload)

@@ -9,7 +9,9 @@ import signal
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -195,38 +197,45 @@ def test_a_damaged_file_is_refused(tmp_path: Path) -> None:
         SQLiteTableStore(path)
 
 
-def test_a_tampered_counter_is_refused_when_the_table_is_loaded(tmp_path: Path) -> None:
-    path = tmp_path / "t.db"
-    store = SQLiteTableStore(path)
-    new = new_table()
-    store.add(new.table)
-    store.close()
+def tampered(path: Path, record: Callable[[dict[str, Any]], object], counter: int) -> str:
+    """Store a new table at ``path``, then change its stored record and counter behind the
+    store's back; return the table's id."""
+    with SQLiteTableStore(path) as store:
+        new = new_table()
+        store.add(new.table)
     raw = sqlite3.connect(path)
-    raw.execute("UPDATE tables SET counter = 3")
+    (text,) = raw.execute("SELECT record FROM tables").fetchone()
+    data = json.loads(text)
+    record(data)
+    raw.execute("UPDATE tables SET record = ?, counter = ?", (json.dumps(data), counter))
     raw.commit()
     raw.close()
+    return new.table.id
+
+
+def test_a_tampered_counter_is_refused_when_the_table_is_loaded(tmp_path: Path) -> None:
+    table_id = tampered(tmp_path / "t.db", lambda record: None, counter=3)
     with (
         pytest.raises(StoreError, match=r"t\.db: table .* cannot be resumed: the counter is 3"),
-        SQLiteTableStore(path) as reopened,
+        SQLiteTableStore(tmp_path / "t.db") as reopened,
     ):
-        reopened.load(new.table.id)
+        reopened.load(table_id)
 
 
 def test_a_tampered_record_is_refused_when_the_table_is_loaded(tmp_path: Path) -> None:
-    path = tmp_path / "t.db"
-    store = SQLiteTableStore(path)
-    new = new_table()
-    store.add(new.table)
-    store.close()
-    raw = sqlite3.connect(path)
-    (text,) = raw.execute("SELECT record FROM tables").fetchone()
-    record = json.loads(text)
-    record["deals"][0]["actions"] = ["play AS"]
-    raw.execute("UPDATE tables SET record = ?, counter = 1", (json.dumps(record),))
-    raw.commit()
-    raw.close()
-    with pytest.raises(StoreError, match="cannot be resumed"), SQLiteTableStore(path) as reopened:
-        reopened.load(new.table.id)
+    def illegal(record: dict[str, Any]) -> None:
+        record["deals"][0]["actions"] = ["play AS"]
+
+    def foreign(record: dict[str, Any]) -> None:
+        record["format"] = "something else"
+
+    for change in (illegal, foreign):
+        table_id = tampered(tmp_path / f"{change.__name__}.db", change, counter=1)
+        with (
+            pytest.raises(StoreError, match="cannot be resumed"),
+            SQLiteTableStore(tmp_path / f"{change.__name__}.db") as reopened,
+        ):
+            reopened.load(table_id)
 
 
 def test_the_file_is_marked_as_a_cardrules_store_in_wal_mode(tmp_path: Path) -> None:

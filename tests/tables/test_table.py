@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from cardrules import FULL_PACK, records, spoil_five
+from cardrules import FULL_PACK, my_bird_sings, records, spoil_five
 from cardrules.errors import (
     IllegalActionError,
     NotationError,
@@ -188,6 +188,11 @@ def test_bad_notation_and_illegal_actions_are_the_engines_errors() -> None:
     new = new_table()
     with pytest.raises(NotationError):
         act(new.table, key(new, 0), "dance", counter=0, now=1.0)
+    with pytest.raises(NotationError, match="10000 characters"):
+        act(new.table, key(new, 0), "x" * 10000, counter=0, now=1.0)
+    for not_an_action in (5, None, my_bird_sings.parse_action("pass 2C")):
+        with pytest.raises(IllegalActionError, match="C-7"):
+            act(new.table, key(new, 0), not_an_action, counter=0, now=1.0)
     held = set(new.table.state.hands[0])
     missing = next(card for card in FULL_PACK if card not in held)
     with pytest.raises(IllegalActionError) as refused:
@@ -313,9 +318,8 @@ def test_only_the_creator_may_hand_a_seat_to_a_bot_and_a_person_only_when_idle()
     assert change.after.is_bot
     assert handed.names[0] == "Ann (bot)"
     assert step_bot(handed, now=300.0) is not None
-    with pytest.raises(OptionsError, match="name"):  # the person says who sits down again
-        take_seat(handed, key(new, 0), now=300.0)
-    back, _ = take_seat(handed, key(new, 0), now=300.0, name="Ann")
+    back, _ = take_seat(handed, key(new, 0), now=300.0)
+    assert back.names[0] == "Ann"
     assert back.seats[0].is_person
     assert step_bot(back, now=300.0) is None
 
@@ -345,3 +349,16 @@ def test_the_record_is_given_out_only_between_deals() -> None:
     record = shareable_record(over)
     assert records.restore(record) == over.state
     assert record.metadata["seat 0"] == "P0"
+
+
+def test_a_seeded_tables_rematch_deals_no_deal_of_the_first_game_again() -> None:
+    new = new_table(seats=[SeatPlan.robot(), SeatPlan.robot()], seed=5)
+    boss = creator(new)
+    table, _ = play_bots(new.table, now=0.0)
+    dealt = []
+    for _ in range(3):
+        dealt.append(records.record(table.state).deals[-1].seed)
+        table, _ = next_deal(table, boss, counter=table.counter, now=0.0)
+        table, _ = play_bots(table, now=0.0)
+    again, _ = rematch(table, boss, counter=table.counter, now=0.0)
+    assert records.record(again.state).deals[0].seed not in dealt

@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("starlette", reason="the server needs its extra: pip install '.[web]'")
 pytest.importorskip("websockets", reason="the server needs its extra: pip install '.[web]'")
 
-from tests.web.process import ServerProcess  # noqa: E402
+from tests.web.process import ServerProcess
 
 
 @pytest.fixture

@@ -33,7 +33,7 @@ def _mutations(rng: random.Random, valid: dict[str, Any]) -> str:
     """One fuzzed frame: a valid one with a field dropped, added, retyped, or the text cut."""
     frame = dict(valid)
     choice = rng.randrange(6)
-    junk = rng.choice([None, True, -1, 2**70, 1.5, "", "x" * 300, [], {}, "play 10C", 0])
+    junk: object = rng.choice([None, True, -1, 2**70, 1.5, "", "x" * 300, [], {}, "play 10C", 0])
     if choice == 0 and len(frame) > 1:
         frame.pop(rng.choice([k for k in frame if k != "type"] or ["type"]))
     elif choice == 1:
@@ -47,7 +47,11 @@ def _mutations(rng: random.Random, valid: dict[str, Any]) -> str:
         text = text[: rng.randrange(len(text))]
     if choice == 5:
         position = rng.randrange(len(text))
-        text = text[:position] + rng.choice(["\x00", "\\", '"', "}", "\ud800", "9" * 30]) + text[position:]
+        text = (
+            text[:position]
+            + rng.choice(["\x00", "\\", '"', "}", "\ud800", "9" * 30])
+            + text[position:]
+        )
     return text
 
 
@@ -60,7 +64,7 @@ def test_a_fuzz_of_frames_gets_error_frames_and_leaves_the_table_playable() -> N
             ann.hello(0, table["seats"][0]["key"])
             for _ in range(300):
                 counter = ann.counter
-                valid = rng.choice([
+                valid: dict[str, Any] = rng.choice([
                     {"type": "act", "counter": counter, "action": "play 10C"},
                     {"type": "next-deal", "counter": counter},
                     {"type": "hand-to-bot", "seat": 1},
@@ -81,7 +85,13 @@ def test_a_fuzz_of_frames_gets_error_frames_and_leaves_the_table_playable() -> N
                     ann.send({"type": "act", "counter": ann.counter, "action": action})
                 ann.until("table")
         summary = client.get(f"/api/tables/{table['table']}")
-        assert summary.status_code == 200 and summary.json()["status"] != "playing"
+        assert summary.status_code == 200
+        assert summary.json()["status"] != "playing"
+
+
+def _read_codes(socket: Socket, codes: list[object]) -> None:
+    while True:
+        codes.append(socket.receive().get("code"))
 
 
 def test_a_flood_of_frames_is_refused_for_rate_then_closed() -> None:
@@ -92,11 +102,9 @@ def test_a_flood_of_frames_is_refused_for_rate_then_closed() -> None:
             socket.hello()
             for _ in range(60):
                 websocket.send_text('{"type": "ping"}')
-            codes = []
+            codes: list[object] = []
             with pytest.raises(WebSocketDisconnect):
-                while True:
-                    frame = socket.receive()
-                    codes.append(frame.get("code"))
+                _read_codes(socket, codes)
         assert codes.count("rate") >= 50
 
 
@@ -116,7 +124,9 @@ def test_sockets_per_client_address_are_capped() -> None:
         table = _create(client)
         with contextlib.ExitStack() as stack:
             for _ in range(2):
-                Socket(stack.enter_context(client.websocket_connect(f"/ws/{table['table']}"))).hello()
+                Socket(
+                    stack.enter_context(client.websocket_connect(f"/ws/{table['table']}"))
+                ).hello()
             with client.websocket_connect(f"/ws/{table['table']}") as websocket:
                 assert checked(websocket.receive_text())["code"] == "full"
 
@@ -135,9 +145,12 @@ def test_a_full_server_forgets_idle_tables_for_newcomers_never_one_in_use() -> N
             Socket(websocket).hello(0, waiting["seats"][0]["key"])  # ... but this one is in use
             with TestClient(app, client=("203.0.113.9", 1)) as newcomer:
                 for _ in range(2):
-                    assert newcomer.post("/api/tables", json={"game": "spoil-five"}).status_code == 201
+                    assert (
+                        newcomer.post("/api/tables", json={"game": "spoil-five"}).status_code == 201
+                    )
                 full = newcomer.post("/api/tables", json={"game": "spoil-five"})
-                assert full.status_code == 429 and full.json()["code"] == "full"
+                assert full.status_code == 429
+                assert full.json()["code"] == "full"
             assert waiting["table"] in server.rooms.rooms
             assert idle_one["table"] not in server.rooms.rooms
         assert first.get(f"/api/tables/{waiting['table']}").status_code == 200

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -36,12 +37,14 @@ def test_two_bot_clients_play_two_deals_at_one_table_and_no_credential_is_logged
             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )  # fmt: skip
         mine = _join(server, links[0], "--bot", "--deals", "2", "--name", "Ann", "--seed", "1")
-        out, err = other.communicate(timeout=120)
-        assert mine.returncode == 0 and other.returncode == 0, (mine.stderr, err)
+        _out, err = other.communicate(timeout=120)
+        assert mine.returncode == 0, mine.stderr
+        assert other.returncode == 0, err
         assert "left the table after" in mine.stderr
         assert "Ann" in mine.stdout or "You" in mine.stdout
         summary = server.get(f"/api/tables/{table['table']}")
-        assert summary["deal"] == 2 and summary["status"] != "playing", summary
+        assert summary["deal"] == 2, summary
+        assert summary["status"] != "playing", summary
         assert [seat["name"] for seat in summary["seats"][:2]] == ["Ann", "Bob"]
     finally:
         server.stop()
@@ -56,3 +59,26 @@ def test_join_explains_a_link_that_is_not_a_table_link(tmp_path: Path) -> None:
     result = _join(server, "/nowhere")
     assert result.returncode == 2
     assert "a table link's path is /t/<table>" in result.stderr
+
+
+def test_a_connection_that_never_finishes_its_headers_is_closed(tmp_path: Path) -> None:
+    import socket
+    import time
+
+    server = ServerProcess(tmp_path / "tables.db", "--header-timeout", "1")
+    server.start()
+    try:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as slow:
+            slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            for _ in range(5):  # a byte now and then does not keep it open
+                time.sleep(0.3)
+                try:
+                    slow.sendall(b"X")
+                except OSError:
+                    break
+            slow.settimeout(10)
+            with contextlib.suppress(ConnectionResetError):
+                assert slow.recv(1024) == b""  # closed by the server, no answer
+        assert server.get("/api/games")["protocol"] == 1  # and others are still served
+    finally:
+        server.stop()

@@ -19,6 +19,7 @@ from typing import Any
 from websockets.sync.client import ClientConnection, connect
 
 from tests.web.process import ServerProcess
+from tests.web.protocol import checked
 
 TABLES = 6
 
@@ -41,7 +42,7 @@ class Seat:
 
     def read_until(self, done: Any) -> dict[str, Any]:
         while True:
-            frame = json.loads(self.socket.recv(timeout=20))
+            frame = checked(str(self.socket.recv(timeout=20)))  # the schema holds
             if frame["type"] == "table":
                 self.frame = frame
             if done(frame):
@@ -49,7 +50,8 @@ class Seat:
 
     @property
     def payload(self) -> dict[str, Any]:
-        return self.frame["payload"]
+        payload: dict[str, Any] = self.frame["payload"]
+        return payload
 
 
 def _setup(server: ServerProcess) -> list[dict[str, Any]]:
@@ -138,10 +140,10 @@ def _kill_and_restart(tmp_path: Path) -> None:
             extra = counter - max(done)
             assert extra in (0, 1), (table, counter, done)  # at most the move in flight
             moves = {**_own_moves(seats[0]), **_own_moves(seats[1])}
-            for at, (seat, action) in done.items():
+            for at, (_, action) in done.items():
                 assert moves.get(at) == action, (table, at, action, moves)
             if extra:
-                at, seat, action = in_flight[table]
+                at, _, action = in_flight[table]
                 assert moves.get(at) == action
             assert len([c for c in moves if c <= counter]) == counter  # each move once
         for _ in range(20):  # play on to the end of the deal

@@ -35,7 +35,8 @@ def test_the_catalogue_and_a_new_table_follow_the_schema(client: TestClient) -> 
     link = table["seats"][1]["link"]
     assert link.startswith(f"/t/{table['table']}#seat=1&key=")  # the key in the fragment only
     summary = checked(client.get(f"/api/tables/{table['table']}").text, "summary")
-    assert summary["name"] == "Tuesday" and summary["status"] == "playing"
+    assert summary["name"] == "Tuesday"
+    assert summary["status"] == "playing"
     assert table["seats"][1]["key"] not in json.dumps(summary)
 
 
@@ -49,12 +50,16 @@ def test_every_seat_and_spectator_gets_its_own_payload_after_each_move(
         seats = [_seat(client, table, s, stack) for s in (0, 1)]
         watcher = Socket(stack.enter_context(client.websocket_connect(f"/ws/{table['table']}")))
         watcher.hello()
-        assert watcher.payload["hand"] == [] and watcher.payload["reader"] is None
-        assert seats[0].payload["hand"] and seats[0].payload["reader"] == 0
+        assert watcher.payload["hand"] == []
+        assert watcher.payload["reader"] is None
+        assert seats[0].payload["hand"]
+        assert seats[0].payload["reader"] == 0
         assert set(seats[0].payload["hand"]).isdisjoint(seats[1].payload["hand"])
         mover = next(s for s in seats if s.payload["your_turn"])
         counter = mover.counter
-        mover.send({"type": "act", "counter": counter, "action": mover.payload["legal"][0]["action"]})
+        mover.send(
+            {"type": "act", "counter": counter, "action": mover.payload["legal"][0]["action"]}
+        )
         for socket in [*seats, watcher]:
             while socket.counter == counter:
                 socket.until("table")
@@ -72,7 +77,7 @@ def test_a_repeated_move_is_refused_as_stale_and_the_table_resent(client: TestCl
         move = {"type": "act", "counter": counter, "action": ann.payload["legal"][0]["action"]}
         ann.send(move)
         ann.send(move)
-        errors = []
+        errors: list[dict[str, Any]] = []
         while len(errors) < 1:
             frame = ann.receive()
             if frame["type"] == "error":
@@ -97,7 +102,8 @@ def test_an_illegal_move_names_its_rule_and_changes_nothing(client: TestClient) 
             card = next(iter(unavailable))
             bob.send({"type": "act", "counter": counter, "action": f"play {card}"})
             error = bob.until("error")
-            assert error["code"] == "illegal" and error["rule"], error
+            assert error["code"] == "illegal", error
+            assert error["rule"], error
             assert error["rule"] in json.dumps(unavailable[card])
             bob.send({"type": "ping"})
             bob.until("pong")
@@ -119,9 +125,11 @@ def test_the_http_fallback_acts_and_refuses_like_the_socket(client: TestClient) 
     assert answer.status_code == 200, answer.text
     assert checked(answer.text, "table")["counter"] > seen["counter"]
     again = client.post(f"{url}/frames", json=body)
-    assert again.status_code == 409 and checked(again.text, "error")["code"] == "stale"
+    assert again.status_code == 409
+    assert checked(again.text, "error")["code"] == "stale"
     wrong = client.post(f"{url}/frames", json={**body, "key": "x" * 32})
-    assert wrong.status_code == 403 and wrong.json()["code"] == "credential"
+    assert wrong.status_code == 403
+    assert wrong.json()["code"] == "credential"
     spectator = checked(client.post(f"{url}/view", json={}).text, "table")
     assert spectator["payload"]["hand"] == []
 
@@ -215,21 +223,36 @@ def test_the_creator_hands_an_empty_seat_to_a_bot_and_its_person_takes_it_back(
 
 
 def test_origin_host_and_nosniff() -> None:
-    app = create_app(Settings(allowed_hosts=("testserver",), allowed_origins=("https://ok.example",)))
+    app = create_app(
+        Settings(allowed_hosts=("testserver",), allowed_origins=("https://ok.example",))
+    )
     with TestClient(app) as client:
         table = _create(client)
         for origin in ("http://testserver", "https://ok.example"):
-            with client.websocket_connect(f"/ws/{table['table']}", headers={"Origin": origin}) as ws:
+            with client.websocket_connect(
+                f"/ws/{table['table']}", headers={"Origin": origin}
+            ) as ws:
                 Socket(ws).hello()
-        with pytest.raises(WebSocketDisconnect), client.websocket_connect(
-            f"/ws/{table['table']}", headers={"Origin": "https://evil.example"}
-        ) as ws:
+        with (
+            pytest.raises(WebSocketDisconnect),
+            client.websocket_connect(
+                f"/ws/{table['table']}", headers={"Origin": "https://evil.example"}
+            ) as ws,
+        ):
             ws.receive_text()
         answer = client.get("/api/games", headers={"Host": "evil.example"})
         assert answer.status_code == 400
         assert answer.headers["x-content-type-options"] == "nosniff"
-        for path in ("/", f"/t/{table['table']}", "/static/app.js", "/api/games",
-                     "/cards/10C.svg", "/cards/ZZ.svg", "/nowhere", f"/api/tables/{table['table']}"):
+        for path in (
+            "/",
+            f"/t/{table['table']}",
+            "/static/app.js",
+            "/api/games",
+            "/cards/10C.svg",
+            "/cards/ZZ.svg",
+            "/nowhere",
+            f"/api/tables/{table['table']}",
+        ):
             answer = client.get(path)
             assert answer.status_code < 500, path
             assert answer.headers["x-content-type-options"] == "nosniff", path
@@ -242,7 +265,11 @@ def test_origin_host_and_nosniff() -> None:
         (b"game=spoil-five", {"Content-Type": "application/x-www-form-urlencoded"}, 400),
         (b'{"game": "chess"}', {"Content-Type": "application/json"}, 400),
         (b'{"game": "spoil-five", "players": 99}', {"Content-Type": "application/json"}, 400),
-        (b'{"game": "spoil-five", "bots": [0, 1, 2, 3, 4]}', {"Content-Type": "application/json"}, 400),
+        (
+            b'{"game": "spoil-five", "bots": [0, 1, 2, 3, 4]}',
+            {"Content-Type": "application/json"},
+            400,
+        ),
         (b'{"game": "spoil-five", "seed": 1e400}', {"Content-Type": "application/json"}, 400),
         (b'{"game": "spoil-five", "name": "\\u0000"}', {"Content-Type": "application/json"}, 400),
         (b"x" * 10_000, {"Content-Type": "application/json"}, 413),
@@ -262,7 +289,8 @@ def test_creations_are_capped_per_network_and_minute_not_for_other_networks() ->
         for _ in range(3):
             _create(one)
         refused = one.post("/api/tables", json={"game": "spoil-five"})
-        assert refused.status_code == 429 and refused.json()["code"] == "rate"
+        assert refused.status_code == 429
+        assert refused.json()["code"] == "rate"
     with TestClient(app, client=("203.0.113.77", 5000)) as same_block:
         assert same_block.post("/api/tables", json={"game": "spoil-five"}).status_code == 429
     with TestClient(app, client=("198.51.100.1", 5000)) as other:
@@ -289,3 +317,18 @@ def test_behind_a_trusted_proxy_clients_are_told_apart_by_x_forwarded_for() -> N
         forged = direct.post("/api/tables", json={"game": "spoil-five"},
                              headers={"X-Forwarded-For": "198.51.100.1"})  # fmt: skip
         assert (first.status_code, forged.status_code) == (201, 429)  # the header is ignored
+
+
+def test_a_seat_hears_its_table_in_the_language_of_its_hello(client: TestClient) -> None:
+    import contextlib
+
+    table = _create(client, bots=[1, 2])
+    key = table["seats"][0]["key"]
+    with contextlib.ExitStack() as stack:
+        french = Socket(stack.enter_context(client.websocket_connect(f"/ws/{table['table']}")))
+        french.hello(0, key, language="fr-CA", name="Anne")
+        english = Socket(stack.enter_context(client.websocket_connect(f"/ws/{table['table']}")))
+        english.hello(0, key, language="en")
+        assert (french.payload["language"], english.payload["language"]) == ("fr", "en")
+        assert french.payload["legal"][0]["text"]["text"].startswith("Jouer")
+        assert english.payload["legal"][0]["text"]["text"].startswith("Play")

@@ -74,7 +74,8 @@ def test_the_wheel_holds_the_page_and_the_schema_and_serves_them_outside_a_clone
              "print(cardrules.web.protocol_schema()['title'])"],
             cwd=elsewhere, env=env, capture_output=True, text=True, check=True,
         ).stdout.split("\n")  # fmt: skip
-        assert where[0].startswith(str(target)) and "version 1" in where[1]
+        assert where[0].startswith(str(target))
+        assert "version 1" in where[1]
     finally:
         server.terminate()
         server.wait(10)

@@ -10,6 +10,10 @@ a server, a terminal program or a chat bot holds tables the same way.
 * :mod:`cardrules.tables.payload`: what each seat (or a spectator) is sent, built from
   its view and the engine's explanations alone.
 * :mod:`cardrules.tables.narration`: what a reader may be told of each step.
+* :mod:`cardrules.tables.seats`: who sits where (:class:`Seat`, :class:`SeatPlan`), and
+  :mod:`cardrules.tables.credentials`: the seats' and the creator's secrets.
+* :mod:`cardrules.tables.resume`: a table's game as a :mod:`cardrules.records` record
+  (:func:`shareable_record`, between deals) and a table resumed from one.
 * :mod:`cardrules.tables.store`: the :class:`TableStore` interface and its SQLite default.
 * :mod:`cardrules.tables.host`: :class:`TableHost`, the tables of one process with their
   locks, saving every change in a store before it is acknowledged.
@@ -27,6 +31,7 @@ from cardrules.tables.credentials import CREDENTIAL_BITS, new_credential
 from cardrules.tables.host import TableHost
 from cardrules.tables.narration import Reader, narrate
 from cardrules.tables.payload import PAYLOAD_VERSION, seat_payload, spectator_payload
+from cardrules.tables.resume import shareable_record
 from cardrules.tables.seats import Seat, SeatKind, SeatPlan
 from cardrules.tables.store import SCHEMA_VERSION, SQLiteTableStore, TableStore
 from cardrules.tables.table import (
@@ -45,7 +50,6 @@ from cardrules.tables.table import (
     next_deal,
     play_bots,
     rematch,
-    shareable_record,
     step_bot,
     take_seat,
 )

@@ -43,7 +43,8 @@ from cardrules.tables.table import Key, NewTable, SeatChange, Step, Table
 
 __all__ = ["TableHost"]
 
-C = TypeVar("C", Step, SeatChange)
+C = TypeVar("C")
+"""What a transition says changed (a Step, a SeatChange, or whatever a program's own says)."""
 
 
 class TableHost:

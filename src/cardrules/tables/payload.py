@@ -79,10 +79,11 @@ True
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from cardrules import _text, records
 from cardrules.tables.narration import (
@@ -175,6 +176,15 @@ def _view_json(view: SeatView) -> dict[str, Any]:
     return value
 
 
+@functools.lru_cache(maxsize=256)
+def _options_text(options: Hashable) -> str:
+    """The options (a frozen, hashable value) as JSON text, once per distinct options.
+
+    Each payload parses its own copy, so no payload shares a dict with another.
+    """
+    return records.to_json(options)
+
+
 def _common_items(lists: Sequence[list[Any]]) -> list[Any]:
     """The items of the first list that every list holds (as many times as all hold them)."""
     keyed = [Counter(json.dumps(item, sort_keys=True) for item in items) for items in lists]
@@ -225,7 +235,7 @@ def _header(table: Table, reader: Reader) -> dict[str, Any]:
             "title": table.entry.title,
             "preset": table.preset,
             "players": table.players,
-            "options": json.loads(records.to_json(table.options)),
+            "options": json.loads(_options_text(cast("Hashable", table.options))),
         },
         "counter": table.counter,
         "game_number": table.game_number,

@@ -49,8 +49,9 @@ from typing import Any, Final, Protocol, runtime_checkable
 from cardrules import records
 from cardrules.errors import CardrulesError, StoreError, TableNotFoundError
 from cardrules.records import GameRecord
+from cardrules.tables.resume import game_record, resume_table
 from cardrules.tables.seats import Seat, SeatKind
-from cardrules.tables.table import Table, game_record, resume_table
+from cardrules.tables.table import Table
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "SQLiteTableStore", "TableStore"]
 

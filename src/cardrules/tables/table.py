@@ -58,13 +58,13 @@ from typing import Final
 
 import attrs
 
-from cardrules import games, records
+from cardrules import games
 from cardrules.bots import make_bot
 from cardrules.dealing import derive_seed
 from cardrules.errors import (
+    NotationError,
     NotYourTurnError,
     OptionsError,
-    RecordError,
     SeatError,
     StaleMoveError,
     TableError,
@@ -73,7 +73,6 @@ from cardrules.errors import (
 )
 from cardrules.games import GameEntry
 from cardrules.protocol import DynamicGame, GameOptions, GameState
-from cardrules.records import GameRecord
 from cardrules.tables import credentials
 from cardrules.tables.seats import (
     BOT_DISPLAY_NAMES,
@@ -96,8 +95,6 @@ __all__ = [
     "act",
     "check_seat_number",
     "create_table",
-    "decisions_in",
-    "game_record",
     "hand_to_bot",
     "idle_for",
     "leave_seat",
@@ -105,8 +102,6 @@ __all__ = [
     "next_deal",
     "play_bots",
     "rematch",
-    "resume_table",
-    "shareable_record",
     "step_bot",
     "take_seat",
 ]
@@ -121,8 +116,16 @@ the table, for that long (see :func:`idle_for`). An empty seat may be handed ove
 MAX_SEED: Final = 2**63 - 1
 """The largest seed a table accepts (seeds run from 0 to this)."""
 
+_MAX_ACTION_TEXT: Final = 80
+"""The longest action notation :func:`act` reads (a sing of a long hand fits easily)."""
+
 _BOT_LABEL: Final = 0xB07
-"""Mixed into a table's seed to give its bots a seed apart from the deals'."""
+"""Mixed into a seeded table's seed (with a second word, so never a deal's key: the engine
+derives a game's deals from one word, the deal number) to seed its bots."""
+
+_GAME_LABEL: Final = 0x6A3E
+"""Mixed into a seeded table's seed with the game number to seed a rematch's first deal
+(two words: a rematch never deals what a deal of the first game dealt)."""
 
 
 def new_table_id() -> str:
@@ -396,7 +399,7 @@ def create_table(
         for number, (plan, credential) in enumerate(zip(plans, seat_credentials, strict=True))
     )
     deal_seed = _secret_seed() if seed is None else seed
-    bot_seed = _secret_seed() if seed is None else derive_seed(seed, _BOT_LABEL)
+    bot_seed = _secret_seed() if seed is None else derive_seed(seed, _BOT_LABEL, 0)
     state = entry.module.new_game(options, seed=deal_seed, dealer=len(plans) - 1)
     first = Step(0, StepKind.GAME, None, None, None, state)
     table = Table(
@@ -521,6 +524,11 @@ def act(table: Table, key: Key, action: object, *, counter: int, now: float) -> 
             raise NotYourTurnError("the deal is over: nobody is to act")
         raise NotYourTurnError(f"it is not your turn: {table.seats[to_act].name} is to act")
     if isinstance(action, str):
+        if len(action) > _MAX_ACTION_TEXT:
+            raise NotationError(
+                f"not an action: {len(action)} characters (an action is at most "
+                f"{_MAX_ACTION_TEXT}, such as 'play 10C')"
+            )
         action = table.module.parse_action(action)
     seats = _replace_seat(table, seat, attrs.evolve(table.seats[seat], active_at=now))
     return _decide(table, seat, action, now, seats)
@@ -640,7 +648,11 @@ def rematch(
     _check_between_deals(table, "a rematch can start")
     seed = _check_seed(seed)
     if seed is None:
-        seed = _secret_seed() if table.seed is None else derive_seed(table.seed, table.game_number)
+        seed = (
+            _secret_seed()
+            if table.seed is None
+            else derive_seed(table.seed, _GAME_LABEL, table.game_number)
+        )
     dealer = (table.state.dealer + 1) % table.players
     state = table.module.new_game(table.options, seed=seed, dealer=dealer)
     step = Step(table.counter + 1, StepKind.GAME, None, None, None, state)
@@ -667,13 +679,13 @@ def take_seat(
 
     An empty seat, a seat left earlier, or a seat a bot was playing becomes the person's;
     a seat the person already holds is taken again (another device, a reload), which
-    counts as activity. ``name`` renames the seat (an empty seat keeps its invitation's
-    name otherwise; a bot's seat needs one).
+    counts as activity. ``name`` renames the seat; without one the seat keeps its name
+    (a bot's seat without its ``" (bot)"``: the person it was handed over from is back).
 
     Raises:
         WrongCredentialError: for a key that is not the seat's.
         SeatError: for the creator's key, a seat that does not exist.
-        OptionsError: for a bad name, or a bot's seat taken without one.
+        OptionsError: for a bad name or language.
     """
     _check_key(table, key)
     if key.seat is None:
@@ -681,9 +693,7 @@ def take_seat(
     now = _check_time(now)
     before = table.seats[key.seat]
     if name is None:
-        if before.is_bot:
-            raise OptionsError("say the name to sit down under: a bot was playing this seat")
-        name = before.name
+        name = before.name.removesuffix(" (bot)") if before.is_bot else before.name
     after = Seat.person(
         name,
         digest=before.credential,
@@ -772,107 +782,3 @@ def hand_to_bot(
     return attrs.evolve(table, seats=_replace_seat(table, number, after)), SeatChange(
         number, before, after
     )
-
-
-# -- resuming a stored table ---------------------------------------------------------------
-
-
-def decisions_in(record: GameRecord) -> int:
-    """How many decisions a game's record holds: its actions and its deals after the first.
-
-    A table's counter is the counter at which its current game began plus this.
-    """
-    return len(record.deals) - 1 + sum(len(deal.actions) for deal in record.deals)
-
-
-def resume_table(
-    *,
-    id: str,
-    name: str,
-    preset: str | None,
-    seats: tuple[Seat, ...],
-    creator: str,
-    counter: int,
-    game_number: int,
-    game_start: int,
-    record: GameRecord,
-    seed: int | None,
-    bot_seed: int,
-    created_at: float,
-    changed_at: float,
-) -> Table:
-    """The table a store saved: its current game replayed from ``record`` to the end.
-
-    The counter is checked against the record: it must be ``game_start`` plus
-    :func:`decisions_in` the record, so a table resumes with every accepted decision and
-    none twice. The current deal's steps are rebuilt from the replay.
-
-    Raises:
-        RecordError: for a record that does not replay, that is not for ``seats``, or
-            that does not hold exactly the decisions the counter says.
-    """
-    expected = game_start + decisions_in(record)
-    if counter != expected:
-        raise RecordError(
-            f"the counter is {counter} but the record holds the decisions up to {expected}"
-        )
-    if record.options.players != len(seats):
-        raise RecordError(f"the record is for {record.options.players} players, not {len(seats)}")
-    last = len(record.deals) - 1
-    deal_counter = game_start + last + sum(len(deal.actions) for deal in record.deals[:last])
-    kind = StepKind.GAME if last == 0 else StepKind.DEAL
-    states = records.replay(record)
-    for _ in range(sum(len(deal.actions) + 1 for deal in record.deals[:last])):
-        next(states)
-    state = next(states)
-    trail = [Step(deal_counter, kind, None, None, None, state)]
-    for action in record.deals[last].actions:
-        before, state = state, next(states)
-        seat = before.to_act
-        trail.append(Step(trail[-1].counter + 1, StepKind.ACTION, seat, action, before, state))
-    return Table(
-        id=id,
-        name=name,
-        game=record.game,
-        preset=preset,
-        seats=seats,
-        creator=creator,
-        state=state,
-        counter=counter,
-        game_number=game_number,
-        deal_number=last + 1,
-        game_start=game_start,
-        trail=tuple(trail),
-        seed=seed,
-        bot_seed=bot_seed,
-        created_at=created_at,
-        changed_at=changed_at,
-    )
-
-
-def shareable_record(table: Table) -> GameRecord:
-    """The record of the current game, to give people: only once the deal is over.
-
-    A record replays every deal it covers exactly, so it shows their hidden cards: that
-    is why it is given out only between deals. A table without a seed deals each deal
-    from a fresh secret seed, so the record tells nothing of the deals to come; a seeded
-    table's record gives its seed away, and with it every later deal (a seed is for
-    tests and for reproducing a game, not for a game people play for stakes).
-
-    Raises:
-        WrongMomentError: while a deal is being played.
-    """
-    _check_between_deals(table, "the game's record can be given out")
-    return game_record(table)
-
-
-def game_record(table: Table) -> GameRecord:
-    """The :mod:`cardrules.records` record of the table's current game.
-
-    It holds every hidden card: a store keeps it; people are given it only between deals.
-
-    The seats' names go in its metadata (``"seat 0": "Ann"``) with the table's name.
-    """
-    metadata = {f"seat {number}": seat.name for number, seat in enumerate(table.seats)}
-    metadata["table"] = table.name
-    return records.record(table.state, metadata=metadata)

@@ -42,12 +42,12 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from cardrules import games, parse_card, records, svg, tables
-from cardrules.errors import CardrulesError, NotationError, RecordError
-from cardrules.web.frames import PROTOCOL, FrameError, read_frame
+from cardrules import parse_card, records, svg, tables
+from cardrules.errors import NotationError, RecordError
+from cardrules.web.frames import FrameError, language_of, read_frame
 from cardrules.web.limits import Buckets, Counter, client_address
 from cardrules.web.lobby import TableRequest, catalogue, only_fields
-from cardrules.web.rooms import Rooms, refusal
+from cardrules.web.rooms import Rooms
 from cardrules.web.settings import Settings
 from cardrules.web.sockets import resolve_creator, resolve_key, table_socket
 
@@ -74,7 +74,6 @@ _PAGE_HEADERS: Final = {
     ),
     "Referrer-Policy": "no-referrer",
 }
-
 
 
 def _answer(body: object, status: int = 200) -> JSONResponse:
@@ -210,14 +209,15 @@ class Server:
             only_fields(data, ("seat", "key", "language", "name"))
             room = await self.rooms.get(str(request.path_params["table_id"]))
             seat = None
+            language = _language(data)
             if "seat" in data or "key" in data:
                 key = resolve_key(room, data.get("seat"), data.get("key"))
                 seat = key.seat
                 name = data.get("name")
-                await room.sit(key, name if isinstance(name, str) else None)
+                await room.sit(key, name if isinstance(name, str) else None, language=language)
         except FrameError as exc:
             return _refused(exc)
-        return _answer(room.table_frame(seat))
+        return _answer(room.table_frame(seat, language=language))
 
     async def frames(self, request: Request) -> Response:
         """``POST /api/tables/{table}/frames``: one client frame over HTTP."""
@@ -226,7 +226,9 @@ class Server:
             only_fields(data, ("seat", "key", "creator", "language", "frame"))
             raw = data.get("frame")
             if not isinstance(raw, dict):
-                raise FrameError("bad-frame", "missing field 'frame' (a client frame)", field="frame")
+                raise FrameError(
+                    "bad-frame", "missing field 'frame' (a client frame)", field="frame"
+                )
             frame = read_frame(json.dumps(raw), max_size=self.settings.max_frame)
             if frame.type in ("hello", "ping"):
                 raise FrameError("bad-frame", f"a {frame.type} frame is for sockets", field="type")
@@ -237,13 +239,16 @@ class Server:
             creator = resolve_creator(room, data.get("creator"))
             if frame.type == "hand-to-bot":
                 if creator is None:
-                    raise FrameError("forbidden", "only the table's creator may hand a seat to a bot")
+                    raise FrameError(
+                        "forbidden", "only the table's creator may hand a seat to a bot"
+                    )
                 await room.change(frame, creator)
             else:
                 await room.change(frame, key)
         except FrameError as exc:
             return _refused(exc)
-        return _answer(room.table_frame(None if key is None else key.seat))
+        seat = None if key is None else key.seat
+        return _answer(room.table_frame(seat, language=_language(data)))
 
     async def card_picture(self, request: Request) -> Response:
         """``GET /cards/{card}.svg`` (a picture of a card is no secret)."""
@@ -270,6 +275,16 @@ class Server:
         while True:
             await asyncio.sleep(60.0)
             self.rooms.sweep()
+
+
+def _language(data: Mapping[str, object]) -> str:
+    """The language a request body asks for (``language``; English by default)."""
+    tag = data.get("language", "en")
+    if not isinstance(tag, str) or not 0 < len(tag) <= 16:
+        raise FrameError(
+            "bad-frame", "field 'language' must be a tag such as 'en'", field="language"
+        )
+    return language_of(tag)
 
 
 class _Guard:
@@ -318,7 +333,9 @@ class _Guard:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                headers = [(k, v) for k, v in message.get("headers", ()) if k != b"x-content-type-options"]
+                headers = [
+                    (k, v) for k, v in message.get("headers", ()) if k != b"x-content-type-options"
+                ]
                 headers.append((b"x-content-type-options", b"nosniff"))
                 message = {**message, "headers": headers}
             await send(message)

@@ -93,7 +93,11 @@ class TableClient:
         from websockets.asyncio.client import connect
 
         self._socket = await connect(self.link.socket_url, max_size=2**24, open_timeout=10)
-        hello: dict[str, object] = {"type": "hello", "protocol": PROTOCOL, "language": self.language}
+        hello: dict[str, object] = {
+            "type": "hello",
+            "protocol": PROTOCOL,
+            "language": self.language,
+        }
         if self.link.seat is not None:
             hello.update(seat=self.link.seat, key=self.link.key)
         if self.link.creator is not None:

@@ -9,10 +9,10 @@ thing; the tests hold every accepted frame to the schema.
 
 >>> read_frame('{"type": "act", "counter": 3, "action": "play 10C"}', max_size=4096)
 Frame(type='act', fields={'counter': 3, 'action': 'play 10C'})
->>> read_frame('{"type": "act", "counter": -1, "action": "play 10C"}', max_size=4096)
+>>> read_frame('{"type": "act", "counter": true, "action": "play 10C"}', max_size=4096)
 Traceback (most recent call last):
 ...
-cardrules.web.frames.FrameError: bad-frame: field 'counter' must be a whole number from 0 to 9007199254740991
+cardrules.web.frames.FrameError: bad-frame: field 'counter' must be a whole number from 0 to ...
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import attrs
 
 from cardrules import records
 from cardrules.errors import CardrulesError, RecordError
+from cardrules.messages import LANGUAGES
 
 __all__ = ["MAX_COUNTER", "PROTOCOL", "Frame", "FrameError", "error_frame", "read_frame"]
 
@@ -83,8 +84,8 @@ def error_frame(
 ) -> dict[str, object]:
     """An ``error`` server frame.
 
-    >>> error_frame("stale", "the table has moved on")
-    {'type': 'error', 'code': 'stale', 'message': 'the table has moved on', 'rule': None, 'field': None}
+    >>> error_frame("stale", "the table has moved on")["code"]
+    'stale'
     """
     return {"type": "error", "code": code, "message": message, "rule": rule, "field": field}
 
@@ -160,7 +161,7 @@ def _checked(kind: str, name: str, value: object) -> object:
     if name == "language":
         if not isinstance(value, str) or not _LANGUAGE.fullmatch(value):
             raise FrameError("bad-frame", "field 'language' must be a tag such as 'en'", field=name)
-        return value
+        return language_of(value)
     if name == "name":
         if not isinstance(value, str) or not 0 < len(value) <= 40 or not value.isprintable():
             raise FrameError(
@@ -175,6 +176,18 @@ def _checked(kind: str, name: str, value: object) -> object:
             )  # fmt: skip
         return value
     raise AssertionError(f"no check for {kind}.{name}")  # pragma: no cover - FIELDS lists them
+
+
+def language_of(tag: str) -> str:
+    """The language of :data:`cardrules.messages.LANGUAGES` a client's tag asks for.
+
+    The tag's first part is matched (``fr-CA`` is ``fr``); an unknown one gets English.
+
+    >>> language_of("fr-CA"), language_of("de"), language_of("EN")
+    ('fr', 'en', 'en')
+    """
+    primary = tag.split("-")[0].lower()
+    return primary if primary in LANGUAGES else LANGUAGES[0]
 
 
 def _integer(name: str, value: object, high: int) -> int:

@@ -170,5 +170,7 @@ class Window:
             return False
         events.append(now)
         if len(self._events) > 100_000:
-            self._events = {k: v for k, v in self._events.items() if v and now - v[-1] < self.seconds}
+            self._events = {
+                k: v for k, v in self._events.items() if v and now - v[-1] < self.seconds
+            }
         return True

@@ -143,7 +143,7 @@ class TableRequest:
                 plans.append(tables.SeatPlan.robot(name=given))
             else:
                 plans.append(tables.SeatPlan.invite(given))
-        return cls(entry.name, preset, tuple(plans), name, seed)  # type: ignore[arg-type]
+        return cls(entry.name, preset, tuple(plans), name, seed)
 
     def create(self, host: tables.TableHost, now: float) -> tables.NewTable:
         """Create the table in ``host`` (which stores it).

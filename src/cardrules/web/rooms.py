@@ -23,11 +23,12 @@ another seat.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import time
 from collections.abc import Callable, Iterable
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeVar
 
 from cardrules import tables
 from cardrules.errors import (
@@ -52,6 +53,7 @@ __all__ = ["Listener", "Room", "Rooms", "dumps", "refusal"]
 LOG: Final = logging.getLogger("cardrules.web")
 
 JSONObject = dict[str, object]
+T = TypeVar("T")
 
 
 def dumps(frame: JSONObject) -> str:
@@ -168,9 +170,14 @@ class Room:
     # -- frames -------------------------------------------------------------------------
 
     def table_frame(
-        self, seat: int | None, *, resync: bool = False, since: int | None = None
+        self,
+        seat: int | None,
+        *,
+        resync: bool = False,
+        since: int | None = None,
+        language: str = "en",
     ) -> JSONObject:
-        """The ``table`` frame for ``seat`` (``None``: a spectator).
+        """The ``table`` frame for ``seat`` (``None``: a spectator), its texts in ``language``.
 
         ``since``: the counter of the last table frame the client holds; the payload's
         narration then starts after it (by default it tells the whole current deal).
@@ -178,9 +185,9 @@ class Room:
         if since is not None and since > self.table.counter:
             since = None
         if seat is None:
-            payload = tables.spectator_payload(self.table, since=since)
+            payload = tables.spectator_payload(self.table, since=since, language=language)
         else:
-            payload = tables.seat_payload(self.table, seat, since=since)
+            payload = tables.seat_payload(self.table, seat, since=since, language=language)
         frame: JSONObject = {"type": "table", "counter": self.table.counter, "payload": payload}
         if resync:
             frame["resync"] = True
@@ -194,14 +201,15 @@ class Room:
         ``since``: the counter before the change, so that the payloads narrate the
         change's steps only (every listener held the table frame of that counter).
         """
-        texts: dict[int | None, str] = {}
+        texts: dict[tuple[int | None, str], str] = {}
         presence_text = dumps(self.presence()) if presence else ""
         for listener in tuple(self.listeners):
             if table:
-                seat = listener.seat
-                text = texts.get(seat)
+                reader = (listener.seat, listener.language)
+                text = texts.get(reader)
                 if text is None:
-                    text = texts[seat] = dumps(self.table_frame(seat, since=since))
+                    frame = self.table_frame(reader[0], since=since, language=reader[1])
+                    text = texts[reader] = dumps(frame)
                 listener.push("table", text)
             if presence:
                 listener.push("presence", presence_text)
@@ -229,7 +237,9 @@ class Room:
             seats_changed = frame.type in ("leave", "take-seat", "hand-to-bot")
             before = self.table.counter
             try:
-                await self.rooms.change(self, lambda table: (self._apply(table, frame, key, now), None))
+                await self.rooms.change(
+                    self, lambda table: (self._apply(table, frame, key, now), None)
+                )
             except CardrulesError as exc:
                 raise refusal(exc) from None
             self.broadcast(presence=seats_changed, since=before)
@@ -260,7 +270,7 @@ class Room:
 
     @staticmethod
     def _take_seat(
-        table: tables.Table, key: tables.Key, name: object, now: float
+        table: tables.Table, key: tables.Key, name: object, now: float, language: str | None = None
     ) -> tables.Table:
         seat = table.seats[key.seat] if key.seat is not None else None
         if isinstance(name, str):
@@ -269,9 +279,9 @@ class Room:
             given = seat.name.removesuffix(" (bot)")
         else:
             given = None
-        return tables.take_seat(table, key, now=now, name=given)[0]
+        return tables.take_seat(table, key, now=now, name=given, language=language)[0]
 
-    async def sit(self, key: tables.Key, name: str | None) -> None:
+    async def sit(self, key: tables.Key, name: str | None, language: str | None = None) -> None:
         """Seat the holder of ``key`` if nobody occupies the seat (a hello from a link)."""
         async with self.lock:
             seat = self.table.seats[key.seat] if key.seat is not None else None
@@ -280,7 +290,7 @@ class Room:
             now = self.rooms.now()
             try:
                 await self.rooms.change(
-                    self, lambda table: (self._take_seat(table, key, name, now), None)
+                    self, lambda table: (self._take_seat(table, key, name, now, language), None)
                 )
             except CardrulesError as exc:
                 raise refusal(exc) from None
@@ -314,22 +324,26 @@ class Room:
             async with self.lock:
                 if not self._bot_to_act():
                     return
-                now = self.rooms.now()
                 before = self.table.counter
-                await self.rooms.change(self, lambda table: (_bots_play(table, now, delay), None))
+                await self.rooms.change(
+                    self, functools.partial(_bots_play, self.rooms.now(), delay)
+                )
                 self.broadcast(since=before)
             if delay <= 0:
                 await asyncio.sleep(0)
 
 
-def _bots_play(table: tables.Table, now: float, delay: float) -> tables.Table:
-    """The table after its bots' next decision (``delay`` > 0), or all of them up to a
-    person's decision (saved in one transaction: they are the bots' deterministic choices)."""
+def _bots_play(now: float, delay: float, table: tables.Table) -> tuple[tables.Table, None]:
+    """The table after its bots' next decision, or all of them (``delay`` 0).
+
+    Without a delay every bot decision up to a person's, or the end of the deal, is saved
+    in one transaction: they are the bots' deterministic choices.
+    """
     while (moved := tables.step_bot(table, now=now)) is not None:
         table = moved[0]
         if delay > 0:
             break
-    return table
+    return table, None
 
 
 class Rooms:
@@ -361,15 +375,24 @@ class Rooms:
     def __len__(self) -> int:
         return len(self.rooms)
 
+    async def _store_call(self, function: Callable[..., T], *args: object) -> T:
+        """Call ``function`` (which writes to the store), in the event loop or in a thread.
+
+        A commit of SQLite in WAL mode with ``synchronous=NORMAL`` takes a millisecond or
+        so, less than handing the call to a worker thread costs once the event loop is
+        busy (the threads then queue for the interpreter lock, several milliseconds a
+        turn): so it runs here. With ``power_safe`` each commit waits for the disk's
+        flush, and runs in a worker thread so the other tables go on meanwhile.
+        """
+        if self.settings.power_safe:
+            return await asyncio.to_thread(function, *args)
+        return function(*args)
+
     async def change(
         self, room: Room, transition: Callable[[tables.Table], tuple[tables.Table, None]]
     ) -> None:
-        """Apply ``transition`` to ``room``'s table through the host, which saves it first.
-
-        The host (and so the store's write) runs in a worker thread, so the other tables
-        go on meanwhile.
-        """
-        table, _ = await asyncio.to_thread(self.host.change, room.id, transition)
+        """Apply ``transition`` to ``room``'s table through the host, which saves it first."""
+        table, _ = await self._store_call(self.host.change, room.id, transition)
         room.table = table
         room.changed = self.clock()
 
@@ -385,11 +408,13 @@ class Rooms:
         table = None
         if self.store is not None and _plausible_id(table_id):
             try:
-                table = await asyncio.to_thread(self.host.get, table_id)
+                table = await self._store_call(self.host.get, table_id)
             except TableNotFoundError:
                 table = None
         if table is None:
-            raise FrameError("not-found", "no table has that id (or it was closed after a long idle)")
+            raise FrameError(
+                "not-found", "no table has that id (or it was closed after a long idle)"
+            )
         room = self.rooms.get(table_id)
         if room is not None:  # loaded meanwhile by another request
             return room
@@ -420,7 +445,7 @@ class Rooms:
         if len(self.rooms) >= self.settings.max_tables and not self._make_room(exclude=""):
             raise FrameError("full", "the server is full of tables in use; try again later")
         try:
-            new = await asyncio.to_thread(request.create, self.host, self.now())
+            new = await self._store_call(request.create, self.host, self.now())
         except CardrulesError as exc:
             raise FrameError("bad-frame", str(exc), field=request.field_of(exc)) from None
         room = self.rooms[new.table.id] = Room(self, new.table, owner)

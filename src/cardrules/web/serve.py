@@ -22,11 +22,12 @@ LOG = logging.getLogger("cardrules.web")
 
 
 def _header_timeout_protocol(seconds: float) -> type:
-    """uvicorn's HTTP/1.1 protocol (h11), closing a connection whose request headers are
-    not all in within ``seconds`` of its opening or of its previous answer.
+    """The HTTP/1.1 protocol of uvicorn (h11) with a timeout on request headers.
 
-    uvicorn's own keep-alive timer stops at the first byte of a request, so a client
-    sending its headers a byte at a time would hold the connection for ever.
+    It closes a connection whose request headers are not all in within ``seconds`` of its
+    opening or of its previous answer. uvicorn's own keep-alive timer stops at the first
+    byte of a request, so a client sending its headers a byte at a time would hold the
+    connection for ever.
     """
     import asyncio
 
@@ -87,7 +88,7 @@ def uvicorn_config(settings: Settings, app: object) -> object:
         h11_max_incomplete_event_size=16 * 1024,
         server_header=False,
         date_header=True,
-        ws="websockets",
+        ws="websockets-sansio",
         ws_max_size=max(16 * settings.max_frame, 64 * 1024),
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
@@ -110,7 +111,7 @@ def opened_store(settings: Settings) -> Iterator[object]:
         return
     from cardrules.tables import SQLiteTableStore
 
-    store = SQLiteTableStore(settings.database)
+    store = SQLiteTableStore(settings.database, durable=settings.power_safe)
     try:
         yield store
     finally:

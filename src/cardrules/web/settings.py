@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import ipaddress
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -28,13 +28,13 @@ LOOPBACK_HOSTS: Final = ("127.0.0.1", "localhost", "[::1]")
 """The ``Host`` names a server listening on the loopback answers by default."""
 
 
-def _positive(instance: object, attribute: attrs.Attribute[float], value: float) -> None:
+def _positive(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     del instance
     if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
         raise OptionsError(f"{attribute.name} must be a positive number, not {value!r}")
 
 
-def _port(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+def _port(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     del instance
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 65535:
         raise OptionsError(f"{attribute.name} must be from 0 to 65535, not {value!r}")
@@ -67,7 +67,10 @@ class Settings:
         host: the address to listen on (the loopback by default: only this machine).
         port: the TCP port (0: any free port).
         database: the SQLite file of the tables (created if missing; WAL mode); ``None``
-            keeps tables in memory only, lost on a restart (tests and benchmarks).
+            keeps tables in memory only, lost on a restart.
+        power_safe: ``False`` (default): a saved move survives any crash of the server
+            process, ``kill -9`` included (SQLite ``synchronous=NORMAL``); ``True``: it
+            also survives a power cut (``synchronous=FULL``: a disk flush per move).
         allowed_hosts: the ``Host`` header values answered (names, with or without a port:
             ``example.org`` allows ``example.org:8443`` too); others get 400. ``*`` allows
             any (only behind a proxy that checks it).
@@ -107,6 +110,7 @@ class Settings:
     host: str = "127.0.0.1"
     port: int = attrs.field(default=8000, validator=_port)
     database: Path | None = attrs.field(default=None, converter=attrs.converters.optional(Path))
+    power_safe: bool = False
     allowed_hosts: tuple[str, ...] = attrs.field(default=LOOPBACK_HOSTS, converter=_names)
     allowed_origins: tuple[str, ...] = attrs.field(default=(), converter=_names)
     trusted_proxies: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = attrs.field(

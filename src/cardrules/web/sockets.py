@@ -95,7 +95,9 @@ class Connection:
         if self._closing is not None:
             return
         if len(self._queue) >= self.server.settings.send_queue and kind in ("table", "presence"):
-            self._queue = deque(item for item in self._queue if item[0] not in ("table", "presence"))
+            self._queue = deque(
+                item for item in self._queue if item[0] not in ("table", "presence")
+            )
             self._resync = True
         elif not self._resync or kind not in ("table", "presence"):
             self._queue.append((kind, text))
@@ -121,7 +123,7 @@ class Connection:
             while self._queue or self._resync:
                 if self._resync and self.room is not None and not self._queue:
                     self._resync = False
-                    frame = self.room.table_frame(self.seat, resync=True)
+                    frame = self.room.table_frame(self.seat, resync=True, language=self.language)
                     await websocket.send_text(dumps(frame))
                     await websocket.send_text(dumps(self.room.presence()))
                     continue
@@ -195,10 +197,15 @@ class Connection:
         })  # fmt: skip
         if self.key is not None:  # a link to a seat nobody occupies: sit down
             name = frame.get("name")
-            await room.sit(self.key, name if isinstance(name, str) else None)
+            await room.sit(
+                self.key, name if isinstance(name, str) else None, language=self.language
+            )
         room.join(self)
         since = frame.get("since")
-        self.send(room.table_frame(self.seat, since=since if isinstance(since, int) else None))
+        first = room.table_frame(
+            self.seat, since=since if isinstance(since, int) else None, language=self.language
+        )
+        self.send(first)
         refused = 0
         while self._closing is None:
             text = await self.receive(settings.idle_timeout)
@@ -218,7 +225,7 @@ class Connection:
                     raise
                 self.send(exc.frame())
                 if exc.code == "stale" and self.room is not None:
-                    self.send(self.room.table_frame(self.seat))
+                    self.send(self.room.table_frame(self.seat, language=self.language))
 
     async def handle(self, frame: Frame) -> None:
         """Answer one frame after the hello."""
@@ -247,7 +254,9 @@ async def table_socket(websocket: WebSocket) -> None:
         return
     if not server.sockets.acquire(client):
         await websocket.accept()
-        await websocket.send_text(dumps(FrameError("full", "too many sockets from your address").frame()))
+        await websocket.send_text(
+            dumps(FrameError("full", "too many sockets from your address").frame())
+        )
         await websocket.close(POLICY)
         return
     connection = Connection(server, websocket, client)
@@ -265,7 +274,9 @@ async def table_socket(websocket: WebSocket) -> None:
                 connection.room.leave(connection)
             if connection._closing is None:
                 writer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError, OSError):
+            with contextlib.suppress(
+                asyncio.CancelledError, WebSocketDisconnect, RuntimeError, OSError
+            ):
                 await asyncio.wait_for(writer, server.settings.idle_timeout)
     finally:
         server.sockets.release(client)
