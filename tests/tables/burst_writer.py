@@ -9,6 +9,7 @@ SIGKILL in the middle of this burst and checks what the file holds.
 
 from __future__ import annotations
 
+import functools
 import sys
 
 from cardrules.tables import (
@@ -58,7 +59,7 @@ def main(path: str) -> None:
     print("ready", flush=True)
     while True:
         for table_id in TABLES:
-            table, _ = host.change(table_id, lambda t, k=keys[table_id]: advance(t, k))
+            table, _ = host.change(table_id, functools.partial(advance, creator=keys[table_id]))
             print(table_id, table.counter, flush=True)
 
 

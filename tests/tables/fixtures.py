@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardrules.tables import Key, NewTable, SeatPlan, create_table
+from cardrules.tables import Key, NewTable, SeatPlan, Table, create_table
 
 
 def people(count: int) -> list[SeatPlan]:
@@ -34,3 +34,8 @@ def key(new: NewTable, seat: int) -> Key:
 def creator(new: NewTable) -> Key:
     """The creator's key."""
     return Key.for_creator(new.creator_credential)
+
+
+def first_legal(table: Table) -> str:
+    """The first legal action of the seat to act, in notation."""
+    return str(table.module.format_action(table.module.legal_actions(table.state)[0]))

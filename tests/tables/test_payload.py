@@ -279,7 +279,7 @@ def _compare_permuted(
     length = len(mapped)
     if length and not leaks._relabelled(states[length], other, permutation, watchers[0]):
         length -= 1
-    permuted = (tuple(permutation[c] for c in deck), deal_seed, dealer, [], [])
+    permuted: tuple[Any, ...] = (tuple(permutation[c] for c in deck), deal_seed, dealer, [], [])
     for cut in sorted({0, length // 2, length}):
         mine = _table_from(game, options, trajectory, actions[:cut])
         theirs = _table_from(game, options, permuted, mapped[:cut])
@@ -305,3 +305,17 @@ def test_cards_no_seat_sees_do_not_change_a_spectators_payload(
     """A spectator's payload is the same in two games that differ only in cards no seat
     sees (the stock, the cards left undealt)."""
     _compare_permuted(case, seed, list(range(case[2].players)), spectator_payload)
+
+
+def test_a_spectator_sees_that_a_seat_robbed_but_not_its_discard() -> None:
+    seats = [SeatPlan.person("A"), SeatPlan.person("B"), SeatPlan.person("C")]
+    for seed in range(1000):  # a deal in which the eldest hand may rob
+        new = create_table("spoil-five", seats, name="T", now=0.0, seed=seed)
+        robs = [str(a) for a in new.table.module.legal_actions(new.table.state)]
+        if new.table.to_act == 0 and robs[0].startswith("rob "):
+            break
+    robbed, _ = act(new.table, key(new, 0), robs[0], counter=0, now=1.0)
+    events = spectator_payload(robbed)["view"]["events"]
+    assert events == [{"seat": 0, "kind": "rob", "card": None, "trick": 0}]
+    own = seat_payload(robbed, 0)["view"]["events"]
+    assert own == [{"seat": 0, "kind": "rob", "card": robs[0].split()[1], "trick": 0}]

@@ -6,11 +6,12 @@ import tempfile
 import threading
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardrules import games
-from cardrules.errors import StaleMoveError
+from cardrules.errors import StaleMoveError, TableNotFoundError
 from cardrules.tables import (
     Key,
     SeatPlan,
@@ -104,3 +105,13 @@ def test_of_many_racing_requests_at_one_counter_exactly_one_acts(tmp_path: Path)
     assert host.get(new.table.id).counter == 1
     with SQLiteTableStore(tmp_path / "t.db") as store:
         assert store.load(new.table.id).counter == 1
+
+
+def test_asking_for_tables_that_do_not_exist_leaves_nothing_behind(tmp_path: Path) -> None:
+    with SQLiteTableStore(tmp_path / "t.db") as store:
+        host = TableHost(store)
+        for number in range(100):
+            with pytest.raises(TableNotFoundError):
+                host.get(f"nothing-{number}")
+        assert len(host) == 0
+        assert host.locks_held() == 0

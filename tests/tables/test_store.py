@@ -29,7 +29,7 @@ from cardrules.tables import (
 )
 from cardrules.tables.store import APPLICATION_ID
 from tests.tables import burst_writer
-from tests.tables.fixtures import creator, key, new_table
+from tests.tables.fixtures import creator, first_legal, key, new_table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -105,7 +105,7 @@ def test_a_save_at_the_wrong_counter_writes_nothing(tmp_path: Path) -> None:
     store = SQLiteTableStore(tmp_path / "t.db")
     new = new_table()
     store.add(new.table)
-    moved, _ = act(new.table, key(new, 0), "play 9S", counter=0, now=1.0)
+    moved, _ = act(new.table, key(new, 0), first_legal(new.table), counter=0, now=1.0)
     with pytest.raises(StoreError, match="another writer"):
         store.save(moved, counter_before=5)
     assert store.load(new.table.id) == new.table
@@ -138,7 +138,7 @@ def test_a_host_that_fails_to_store_changes_nothing_in_memory(tmp_path: Path) ->
     host.adopt(new.table)
     store.remove(new.table.id)  # the store has lost the table behind the host's back
     with pytest.raises(TableNotFoundError):
-        host.act(new.table.id, key(new, 0), "play 9S", counter=0, now=1.0)
+        host.act(new.table.id, key(new, 0), first_legal(new.table), counter=0, now=1.0)
     assert host.get(new.table.id) == new.table
 
 
@@ -307,7 +307,21 @@ def test_kill_9_in_a_burst_of_writes_loses_no_committed_decision_and_repeats_non
     host = TableHost(store)
     new = new_table()
     host.adopt(new.table)
-    host.act(new.table.id, key(new, 0), "play 9S", counter=0, now=1.0)
+    host.act(new.table.id, key(new, 0), first_legal(new.table), counter=0, now=1.0)
     store.close()
     with SQLiteTableStore(path) as reopened:
         assert reopened.load(new.table.id).counter == 1
+
+
+def test_a_damaged_setup_is_refused_when_the_table_is_saved(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    with SQLiteTableStore(path) as store:
+        new = new_table()
+        store.add(new.table)
+        raw = sqlite3.connect(path)
+        raw.execute("UPDATE tables SET setup = 'not json'")
+        raw.commit()
+        raw.close()
+        moved, _ = act(new.table, key(new, 0), first_legal(new.table), counter=0, now=1.0)
+        with pytest.raises(StoreError, match="is damaged"):
+            store.save(moved, counter_before=0)

@@ -37,12 +37,7 @@ from cardrules.tables import (
     step_bot,
     take_seat,
 )
-from tests.tables.fixtures import creator, key, new_table, people
-
-
-def first_legal(table: Table) -> str:
-    """The first legal action of the seat to act, in notation."""
-    return str(table.module.format_action(table.module.legal_actions(table.state)[0]))
+from tests.tables.fixtures import creator, first_legal, key, new_table, people
 
 
 def play_deal(table: Table, keys: list[Key], now: float = 1.0) -> Table:
@@ -266,6 +261,7 @@ def test_a_finished_points_game_deals_no_more_and_a_rematch_starts_a_new_game() 
     assert again.deal_number == 1
     assert again.game_start == again.counter == table.counter + 1
     assert again.state.pool == -sum(again.state.balances)  # nothing carried from game 1
+    assert isinstance(again.state, spoil_five.State)
     assert again.state.scores == (0, 0)
     assert not again.is_deal_over
 

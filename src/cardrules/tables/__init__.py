@@ -21,8 +21,8 @@ a server, a terminal program or a chat bot holds tables the same way.
 >>> new = create_table("spoil-five", [SeatPlan.person("Ann"), SeatPlan.robot()],
 ...                    name="Tuesday", now=0.0, seed=7)
 >>> payload = seat_payload(new.table, 0)
->>> payload["counter"], payload["your_turn"], payload["hand"]
-(0, True, ['2S', '9S', '10H', '4H', '4D'])
+>>> payload["counter"], payload["your_turn"], len(payload["hand"]), payload["legal"][0]["action"]
+(0, True, 5, 'play ...')
 """
 
 from __future__ import annotations

@@ -20,11 +20,11 @@ its own store (or its own share of the table ids) and route a table's requests b
 >>> new = host.create("spoil-five", [SeatPlan.person("Ann"), SeatPlan.robot()],
 ...                   name="Tuesday", now=0.0, seed=7)
 >>> ann = Key.for_seat(0, new.seat_credentials[0])
->>> table, step = host.act(new.table.id, ann, "play 9S", counter=0, now=1.0)
->>> [step.seat for step in host.play_bots(table.id, now=2.0)]
-[1, 1]
->>> host.get(table.id).counter
-3
+>>> lead = new.table.module.legal_actions(new.table.state)[0]
+>>> table, step = host.act(new.table.id, ann, lead, counter=0, now=1.0)
+>>> steps = host.play_bots(table.id, now=2.0)
+>>> steps[0].seat, host.get(table.id).counter == 1 + len(steps)
+(1, True)
 """
 
 from __future__ import annotations
@@ -65,6 +65,10 @@ class TableHost:
         """The number of tables held in memory."""
         return len(self._tables)
 
+    def locks_held(self) -> int:
+        """How many tables have a lock (those held, and those being loaded or created)."""
+        return len(self._locks)
+
     def lock(self, table_id: str) -> threading.RLock:
         """The lock of one table (held while it changes; hold it to read several things)."""
         with self._registry:
@@ -87,14 +91,25 @@ class TableHost:
         Raises:
             TableNotFoundError: if neither memory nor the store holds it.
         """
+        found = self._tables.get(table_id) if type(table_id) is str else None
+        if found is not None:
+            return found
+        if self.store is None or type(table_id) is not str:
+            raise TableNotFoundError(f"no table {table_id!r:.40}")
         with self.lock(table_id):
             found = self._tables.get(table_id)
             if found is None:
-                if self.store is None or type(table_id) is not str:
-                    raise TableNotFoundError(f"no table {table_id!r:.40}")
-                found = self.store.load(table_id)
+                try:
+                    found = self.store.load(table_id)
+                except TableNotFoundError:
+                    self._drop_lock(table_id)  # ids that name no table leave nothing behind
+                    raise
                 self._tables[table_id] = found
             return found
+
+    def _drop_lock(self, table_id: str) -> None:
+        with self._registry:
+            self._locks.pop(table_id, None)
 
     def create(
         self,
@@ -199,3 +214,4 @@ class TableHost:
         """Drop a table from memory (it stays in the store, and is loaded again if asked for)."""
         with self.lock(table_id):
             self._tables.pop(table_id, None)
+        self._drop_lock(table_id)

@@ -23,12 +23,15 @@ show ``text`` as it is, or render ``id`` and ``params`` itself.
 >>> from cardrules.tables.table import Key, act, create_table
 >>> new = create_table("spoil-five", [SeatPlan.person("Ann"), SeatPlan.person("Bob")],
 ...                    name="T", now=0.0, seed=7)
->>> table, step = act(new.table, Key.for_seat(0, new.seat_credentials[0]), "play 9S",
+>>> lead = new.table.module.legal_actions(new.table.state)[0]
+>>> table, step = act(new.table, Key.for_seat(0, new.seat_credentials[0]), lead,
 ...                   counter=0, now=1.0)
 >>> narrate(table, step, reader=Reader.of(table, 1))["text"]["text"]
-'Ann plays 9♠.'
+'Ann plays ...'
 >>> narrate(table, step, reader=Reader.of(table, 0, suits="letters"))["text"]["text"]
-'You play 9S.'
+'You play ...'
+>>> narrate(table, step, reader=Reader.of(table, 0))["text"]["id"]
+'common.text'
 """
 
 from __future__ import annotations
@@ -39,13 +42,21 @@ import attrs
 
 from cardrules import my_bird_sings, spoil_five
 from cardrules.cards import Card
+from cardrules.errors import OptionsError
 from cardrules.explanations import (
     Refusal,
     SettlementExplanation,
     TrickExplanation,
     action_message,
 )
-from cardrules.messages import LANGUAGES, Message, message, message_to_json, render
+from cardrules.messages import (
+    LANGUAGES,
+    SUIT_STYLES,
+    Message,
+    message,
+    message_to_json,
+    render,
+)
 from cardrules.protocol import GameState, SeatView
 
 if TYPE_CHECKING:
@@ -66,9 +77,6 @@ __all__ = [
 TextEntry = dict[str, Any]
 """A text for a reader: ``{"id", "params", "rules", "text"}`` (see the module)."""
 
-SUIT_STYLES: Final = ("symbols", "letters")
-"""How cards are written in texts: ``10♣`` or ``10C``."""
-
 
 @attrs.frozen(slots=True)
 class Reader:
@@ -88,9 +96,13 @@ class Reader:
 
     def __attrs_post_init__(self) -> None:
         if self.language not in LANGUAGES:
-            raise ValueError(f"language must be one of {LANGUAGES}, not {self.language!r:.20}")
+            raise OptionsError(
+                f"language must be one of {', '.join(LANGUAGES)}, not {self.language!r:.20}"
+            )
         if self.suits not in SUIT_STYLES:
-            raise ValueError(f"suits must be one of {SUIT_STYLES}, not {self.suits!r:.20}")
+            raise OptionsError(
+                f"suits must be one of {', '.join(SUIT_STYLES)}, not {self.suits!r:.20}"
+            )
 
     @classmethod
     def of(

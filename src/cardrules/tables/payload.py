@@ -71,8 +71,8 @@ its language (see :mod:`cardrules.tables.narration`).
 >>> new = create_table("my-bird-sings", [SeatPlan.person("Ann"), SeatPlan.robot(),
 ...                    SeatPlan.robot()], name="T", now=0.0, seed=1)
 >>> mine, public = seat_payload(new.table, 0), spectator_payload(new.table)
->>> mine["hand"], public["hand"], public["view"]["hand"], public["view"]["stock_count"]
-(['7S', 'JS', '3H', '10D'], [], [], 40)
+>>> len(mine["hand"]), public["hand"], public["view"]["hand"], public["view"]["stock_count"]
+(4, [], [], 40)
 >>> sorted(mine) == sorted(public)
 True
 """
@@ -203,9 +203,11 @@ def _common_items(lists: Sequence[list[Any]]) -> list[Any]:
 def public_view_json(table: Table) -> dict[str, Any]:
     """The view every seat shares: what a spectator may be shown (see the module).
 
-    Built from every seat's view: a key keeps its value where all views agree; a list
-    keeps the items every seat's list holds; any other disagreement gives ``null``.
-    ``seat``, ``hand`` and ``legal_actions`` are always empty.
+    Built from every seat's view: a key keeps its value where all views agree. Lists of
+    the same events (the same seat and kind at each place, such as a rob whose discard
+    only the robber's view names) keep each event with the fields all views agree on,
+    the others ``null``; other lists keep the items every seat's list holds; any other
+    disagreement gives ``null``. ``seat``, ``hand`` and ``legal_actions`` are empty.
     """
     views = [_view_json(table.module.view(table.state, seat)) for seat in range(table.players)]
     public: dict[str, Any] = {}
@@ -215,11 +217,40 @@ def public_view_json(table: Table) -> dict[str, Any]:
             public[key] = None if key == "seat" else []
         elif all(other == value for other in values[1:]):
             public[key] = value
+        elif _same_events(values):
+            public[key] = [_shared_fields(items) for items in zip(*values, strict=True)]
         elif all(isinstance(other, list) for other in values):
             public[key] = _common_items(values)
         else:
             public[key] = None
     return public
+
+
+def _same_events(values: Sequence[object]) -> bool:
+    """Whether ``values`` are lists of the same events.
+
+    That is: lists as long as each other, each place holding objects of one seat and one
+    kind in every list.
+    """
+    if not all(isinstance(value, list) for value in values):
+        return False
+    lists = [value for value in values if isinstance(value, list)]
+    if len({len(items) for items in lists}) != 1:
+        return False
+    for items in zip(*lists, strict=True):
+        if not all(isinstance(item, dict) and "seat" in item and "kind" in item for item in items):
+            return False
+        if len({(item["seat"], item["kind"]) for item in items}) != 1:
+            return False
+    return True
+
+
+def _shared_fields(items: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One event as every view shows it: each field where all agree, else ``null``."""
+    return {
+        key: value if all(item.get(key) == value for item in items[1:]) else None
+        for key, value in items[0].items()
+    }
 
 
 def _header(table: Table, reader: Reader) -> dict[str, Any]:
@@ -292,7 +323,7 @@ def seat_payload(
 
     Raises:
         SeatError: for a seat the table does not have.
-        ValueError: for a language or suit style that is not offered.
+        OptionsError: for a language or suit style that is not offered.
     """
     seat = check_seat_number(table, seat)
     reader = Reader.of(table, seat, language=language, suits=suits)

@@ -257,7 +257,7 @@ class SQLiteTableStore:
         try:
             application = connection.execute("PRAGMA application_id").fetchone()[0]
             version = connection.execute("PRAGMA user_version").fetchone()[0]
-            objects = connection.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
+            objects = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         except sqlite3.DatabaseError as err:
             raise self._error(
                 f"is not a cardrules table store (not an SQLite database: {err})"
@@ -323,7 +323,7 @@ class SQLiteTableStore:
                     f"table {table.id!r} is stored at counter {row[0]}, not {counter_before}: "
                     "another writer changed it; reload it"
                 )
-            stored_game = json.loads(row[1])["game_number"]
+            stored_game = self._stored_game_number(table.id, row[1])
             if stored_game != table.game_number:
                 connection.execute(
                     "INSERT INTO past_games (table_id, game_number, record) VALUES (?, ?, ?)",
@@ -333,6 +333,15 @@ class SQLiteTableStore:
                 "UPDATE tables SET counter = ?, setup = ?, record = ? WHERE id = ?",
                 (table.counter, _setup_json(table), record, table.id),
             )
+
+    def _stored_game_number(self, table_id: str, setup: str) -> int:
+        try:
+            number = json.loads(setup)["game_number"]
+        except (ValueError, KeyError, TypeError) as err:
+            raise self._error(f"table {table_id!r} is damaged: its setup cannot be read") from err
+        if type(number) is not int:
+            raise self._error(f"table {table_id!r} is damaged: its game number is not a number")
+        return number
 
     def load(self, table_id: str) -> Table:
         """The stored table, resumed (see :meth:`TableStore.load`)."""

@@ -36,13 +36,14 @@ resumed from its store plays on exactly as it would have.
 >>> table.counter, table.names, table.to_act
 (0, ('Ann', 'Bertie'), 0)
 >>> ann = Key.for_seat(0, new.seat_credentials[0])
->>> table, step = act(table, ann, "play 9S", counter=0, now=1.0)
->>> step.counter, step.seat, str(step.action), table.to_act
-(1, 0, 'play 9S', 1)
+>>> lead = table.module.legal_actions(table.state)[0]
+>>> table, step = act(table, ann, lead, counter=0, now=1.0)
+>>> step.counter, step.seat, step.action == lead, table.to_act
+(1, 0, True, 1)
 >>> table, step = step_bot(table, now=2.0)
 >>> step.seat, table.counter
 (1, 2)
->>> act(table, ann, "play 9S", counter=0, now=3.0)
+>>> act(table, ann, lead, counter=0, now=3.0)
 Traceback (most recent call last):
 ...
 cardrules.errors.StaleMoveError: the table has moved on since that request was made ...
@@ -547,7 +548,7 @@ def step_bot(table: Table, *, now: float) -> tuple[Table, Step] | None:
     seed and the counter, and sees only its seat's view.
 
     >>> new = create_table("spoil-five", [SeatPlan.robot(), SeatPlan.robot()],
-    ...                    name="Bots", now=0.0, seed=3)
+    ...                    name="Bots", now=0.0, seed=1)
     >>> table, step = step_bot(new.table, now=0.0)
     >>> step.seat, step.counter
     (0, 1)
@@ -570,7 +571,7 @@ def play_bots(table: Table, *, now: float) -> tuple[Table, tuple[Step, ...]]:
     """Every bot decision up to the next person's decision or the end of the deal.
 
     >>> new = create_table("spoil-five", [SeatPlan.robot(), SeatPlan.robot()],
-    ...                    name="Bots", now=0.0, seed=3)
+    ...                    name="Bots", now=0.0, seed=1)
     >>> table, steps = play_bots(new.table, now=0.0)
     >>> table.is_deal_over, len(steps) == table.counter
     (True, True)
