@@ -122,7 +122,17 @@ function showConnection(status, detail) {
   document.body.dataset.connection = status;
 }
 
-function startTable(tableId) {
+/** The server's way to a table: a WebSocket at /ws/<table> on the host of this page. */
+function serverTransport(tableId, hello) {
+  return new SocketTransport(socketUrl("/ws/" + encodeURIComponent(tableId)), hello);
+}
+
+/**
+ * Open the table `tableId` through `makeTransport(tableId, hello)` (any object with the
+ * methods of SocketTransport: open, send, close, reconnect, wake, onmessage, onstatus).
+ * Returns what to call when the language changes.
+ */
+function startTable(tableId, makeTransport = serverTransport) {
   $("lobby").hidden = true;
   $("room").hidden = false;
   const who = credentials();
@@ -224,7 +234,7 @@ function startTable(tableId) {
     }
   };
 
-  transport = new SocketTransport(socketUrl("/ws/" + encodeURIComponent(tableId)), hello);
+  transport = makeTransport(tableId, hello);
   transport.onmessage = onFrame;
   transport.onstatus = showConnection;
   $("retry").addEventListener("click", () => transport.wake());

@@ -81,9 +81,16 @@ export function cardName(card) {
   return cardNames[card] || cardFace(card);
 }
 
+let cardBase = "/cards/";
+
+/** Where the card pictures are (the server draws them at /cards/; a static page may not). */
+export function setCardBase(base) {
+  if (base) cardBase = base.endsWith("/") ? base : base + "/";
+}
+
 export function cardImg(card, alt) {
   const img = el("img");
-  img.src = card ? "/cards/" + encodeURIComponent(card) + ".svg" : "/cards/back.svg";
+  img.src = cardBase + (card ? encodeURIComponent(card) : "back") + ".svg";
   img.alt = alt !== undefined ? alt : card ? cardName(card) : t("face_down");
   img.draggable = false;
   return img;
