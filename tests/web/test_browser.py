@@ -412,12 +412,14 @@ def test_my_bird_sings_deal_with_two_people(server: ServerProcess, browser: Any)
     bob = Person(browser, width=390).open(created["seats"][1]["link"])
     rng = random.Random(5)
     marked: list[str] = []
+    said: list[str] = []
 
     def choose(person: Person, offered: list[str]) -> str:
         received = person.page.locator("#hand .card.received")
         if received.count():
             marked.append(str(received.first.get_attribute("data-card")))
             assert "(" in str(received.first.get_attribute("aria-label"))
+        said.extend(person.page.locator(".seat .said").all_inner_texts())  # passes shown
         sings = [action for action in offered if action.startswith("sing")]
         return sings[0] if sings else rng.choice(offered)
 
@@ -428,6 +430,7 @@ def test_my_bird_sings_deal_with_two_people(server: ServerProcess, browser: Any)
                 break
             _next_deal(server, created["table"], ann, [ann, bob])
         assert marked, "a card passed to a person is marked as just received"
+        assert said, "the others' moves are shown at their places"
         assert ann.page.locator("#result").is_visible()
         assert any(line for line in ann.log())
         for card in ann.page.locator("#hand .card").all():  # the deal is over: names only
@@ -590,6 +593,10 @@ def test_the_page_runs_under_its_content_security_policy(
         page.goto(f"{server.base}/")
         page.wait_for_selector("#f-seat-0")
         assert page.locator("#f-game option").count() == 2
+        page.select_option("#f-game", "spoil-five")
+        page.select_option("#f-preset", "two-handed")  # players as the rules allow
+        assert page.locator("#f-players option").all_inner_texts() == ["2"]
+        page.select_option("#f-preset", "peel")
         page.click("#f-create")
         page.wait_for_selector("#invites:not([hidden])")
         page.click("#sit-down")
