@@ -139,6 +139,17 @@ class Person:
             timeout=WAIT_MS,
         )
 
+    def cards_shown(self) -> set[str]:
+        """Every card the page shows: in pictures, and named in its text (``10♣``)."""
+        sources: list[str] = self.page.evaluate(
+            "() => Array.from(document.images).map((img) => img.getAttribute('src'))"
+        )
+        shown = {src.rsplit("/", 1)[-1].removesuffix(".svg") for src in sources}
+        faces = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+        for rank, suit in re.findall(r"(10|[2-9AJQK])([♠♥♦♣])", "\n".join(self.texts())):
+            shown.add(rank + faces[suit])
+        return shown
+
     def texts(self) -> list[str]:
         """Every string the page shows a person: the text, and what assistive technology
         and tooltips read out (labels, descriptions, alternative texts, titles)."""
@@ -285,6 +296,11 @@ def test_spoil_five_with_two_people_bots_a_spectator_a_reload_and_a_restart(
         everyone = [ann, bob, watcher]
 
         def choose(person: Person, offered: list[str]) -> str:
+            other = bob if person is ann else ann
+            seen_here = person.cards_shown()
+            turn_up = person.page.locator('[data-pile="turn-up"] img').first.get_attribute("src")
+            hidden = set(other.hand()) - {str(turn_up).rsplit("/", 1)[-1].removesuffix(".svg")}
+            assert not seen_here & hidden, "a page shows no card of another person's hand"
             for action in offered:  # a card to play or to discard is clicked on the card
                 if action.split()[0] in ("play", "rob"):
                     assert person.page.locator(f'#hand [data-action="{action}"]').count() == 1
@@ -379,11 +395,7 @@ def test_the_spectator_sees_no_hand_and_no_hidden_card(server: ServerProcess, br
         assert len(held) == 10
         assert watcher.page.locator("#hand .card").count() == 0
         assert watcher.page.locator("#me.spectator").count() == 1
-        shown = watcher.page.evaluate(
-            "() => Array.from(document.images).map((img) => img.getAttribute('src'))"
-        )
-        faces = {src.rsplit("/", 1)[-1].removesuffix(".svg") for src in shown if "/cards/" in src}
-        assert not (faces & held), "a spectator sees no card of a hand"
+        assert not (watcher.cards_shown() & held), "a spectator sees no card of a hand"
         assert not watcher.actions(), "a spectator is offered nothing to do"
         bob.page.click("#leave-seat")  # Bob gets up: his seat shows empty, then he is back
         ann.page.wait_for_selector('.seat[data-seat="1"] [data-presence=empty]', timeout=WAIT_MS)
