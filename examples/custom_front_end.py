@@ -69,8 +69,8 @@ async def play_seat(base: str, table: dict[str, Any], seat: int, say: bool) -> N
                     told.add(step["counter"])
                     print(step["text"]["text"])
             if payload["deal_over"]:
-                if say:
-                    print(payload["settlement"]["text"])
+                for line in payload["settlement"]["lines"] if say else ():
+                    print(line["text"])
                 return
             if payload["your_turn"]:
                 action = payload["legal"][0]["action"]

@@ -320,6 +320,17 @@ def orders(trump: Suit, ranking: str) -> None:
     click.echo(_terminal.format_orders(trump.letter, ranking))
 
 
+@contextlib.contextmanager
+def _web_extra(what: str) -> Iterator[None]:
+    """Say in one line which extra to install when the web libraries are missing."""
+    try:
+        yield
+    except ModuleNotFoundError as err:
+        raise click.ClickException(
+            f"{what} needs the 'web' extra ({err.name} is missing): pip install 'cardrules[web]'"
+        ) from None
+
+
 def _default_hosts(host: str, loopback: tuple[str, ...]) -> tuple[str, ...]:
     """The Host headers answered by default: the loopback's names, and ``--host`` itself."""
     if host in ("0.0.0.0", "::") or host in loopback:
@@ -411,13 +422,9 @@ def serve(
 
     Open http://HOST:PORT/ to create a table: each seat gets its own link.
     """
-    try:
+    with _web_extra("serving"):
         from cardrules.web.serve import run
         from cardrules.web.settings import LOOPBACK_HOSTS, Settings
-    except ModuleNotFoundError as err:
-        raise click.ClickException(
-            f"serving needs the 'web' extra ({err.name} is missing): pip install 'cardrules[web]'"
-        ) from None
     with _reported(click.UsageError):
         settings = Settings(
             host=host,
@@ -457,12 +464,8 @@ def join(url: str, bot: bool, name: str | None, deals: int, seed: int | None) ->
     URL is a seat's invite link, quoted so the shell keeps its '#' and '&':
     cardrules join 'http://127.0.0.1:8000/t/TABLE#seat=1&key=KEY'
     """
-    try:
+    with _web_extra("joining"):
         from cardrules.web import client
-    except ModuleNotFoundError as err:
-        raise click.ClickException(
-            f"joining needs the 'web' extra ({err.name} is missing): pip install 'cardrules[web]'"
-        ) from None
     import asyncio
 
     with _reported(click.UsageError):

@@ -358,3 +358,10 @@ def test_a_seeded_tables_rematch_deals_no_deal_of_the_first_game_again() -> None
         table, _ = play_bots(table, now=0.0)
     again, _ = rematch(table, boss, counter=table.counter, now=0.0)
     assert records.record(again.state).deals[0].seed not in dealt
+
+
+def test_the_creator_may_sit_down_in_another_language() -> None:
+    new = new_table(seats=[SeatPlan.person("Anne", "fr"), SeatPlan.robot()])
+    assert new.table.seats[0].language == "fr"
+    with pytest.raises(OptionsError, match="language"):
+        new_table(seats=[SeatPlan.person("Anne", "français"), SeatPlan.robot()])

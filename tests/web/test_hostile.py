@@ -215,3 +215,48 @@ def test_a_slow_reader_gets_a_bounded_queue_then_one_resync_and_never_stalls_the
     frames = [json.loads(text) for text in sent]
     assert len(frames) < 10
     assert any(frame.get("resync") for frame in frames if frame["type"] == "table")
+
+
+def test_a_client_that_sends_but_never_reads_is_closed_not_queued_for_ever() -> None:
+    app = _app(send_queue=4)
+    server = app.state.server
+
+    async def scenario() -> tuple[int, list[str]]:
+        slow = _SlowSocket()
+        connection = Connection(server, slow, "198.51.100.1")  # type: ignore[arg-type]
+        for _ in range(1000):
+            connection.send({"type": "pong"})
+        queued = len(connection._queue)
+        writer = asyncio.get_running_loop().create_task(connection.writer())
+        slow.release.set()
+        await asyncio.wait_for(writer, 5)
+        return queued, slow.sent
+
+    queued, sent = asyncio.run(scenario())
+    assert queued <= 17
+    assert json.loads(sent[-1])["code"] == "rate"
+
+
+def test_a_fuzz_of_request_bodies_never_gives_a_5xx() -> None:
+    rng = random.Random(25)
+    with TestClient(
+        _app(frames_per_second=1000.0, burst=1000, creations_per_minute=1000)
+    ) as client:
+        table = _create(client)
+        key = table["seats"][0]["key"]
+        valid = {
+            "/api/tables": {"game": "spoil-five", "players": 3, "bots": [1], "name": "T"},
+            f"/api/tables/{table['table']}/view": {"seat": 0, "key": key, "language": "fr"},
+            f"/api/tables/{table['table']}/frames": {
+                "seat": 0, "key": key, "frame": {"type": "act", "counter": 0, "action": "play 2H"},
+            },
+        }  # fmt: skip
+        for _ in range(300):
+            path = rng.choice(list(valid))
+            text = _mutations(rng, {"type": "x", **valid[path]})
+            body = text.encode("utf-8", "surrogatepass")  # a lone surrogate: bad UTF-8
+            answer = client.post(path, content=body, headers={"Content-Type": "application/json"})
+            assert answer.status_code < 500, (path, text, answer.text)
+            assert answer.headers["x-content-type-options"] == "nosniff"
+            if answer.status_code >= 400:
+                checked(answer.text, "http_error")

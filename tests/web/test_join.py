@@ -82,3 +82,17 @@ def test_a_connection_that_never_finishes_its_headers_is_closed(tmp_path: Path) 
         assert server.get("/api/games")["protocol"] == 1  # and others are still served
     finally:
         server.stop()
+
+
+def test_serve_refuses_a_file_that_is_not_a_tables_database_in_one_line(tmp_path: Path) -> None:
+    foreign = tmp_path / "notes.db"
+    foreign.write_bytes(b"these are not tables" * 100)
+    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    result = subprocess.run(
+        [sys.executable, "-m", "cardrules", "serve", "--port", "0", "--database", str(foreign)],
+        env=env, capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert result.returncode == 1, result.stderr
+    assert str(foreign) in result.stderr
+    assert "not a cardrules table store" in result.stderr
+    assert "Traceback" not in result.stderr

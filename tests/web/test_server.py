@@ -160,6 +160,8 @@ def test_a_malformed_frame_gets_an_error_frame_naming_what_was_wrong(
         ann = _seat(client, table, 0, stack)
         ann.websocket.send_text(text)
         error = ann.until("error")
+        ann.websocket.send_bytes(text.encode())
+        assert ann.until("error")["code"] == "bad-json"  # a binary frame
         assert (error["code"], error["field"]) == (code, field), error
         ann.send({"type": "ping"})
         ann.until("pong")  # the socket is still open

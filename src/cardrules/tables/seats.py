@@ -109,19 +109,22 @@ class SeatPlan:
         name: the person's or bot's name; ``None`` gives a bot a name from
             :data:`BOT_DISPLAY_NAMES` and an empty seat ``"Seat <n>"`` (counted from 1).
         bot: the bot's name in :data:`cardrules.bots.BOT_NAMES` (bot seats only).
+        language: the language of the person's texts (person seats; others choose theirs
+            when they take the seat).
 
-    >>> SeatPlan.robot().bot, SeatPlan.invite().kind, SeatPlan.person("Ann").name
-    ('heuristic', <SeatKind.EMPTY: 'empty'>, 'Ann')
+    >>> SeatPlan.robot().bot, SeatPlan.invite().kind, SeatPlan.person("Ann", "fr").language
+    ('heuristic', <SeatKind.EMPTY: 'empty'>, 'fr')
     """
 
     kind: SeatKind
     name: str | None = None
     bot: str | None = None
+    language: str = "en"
 
     @classmethod
-    def person(cls, name: str) -> SeatPlan:
+    def person(cls, name: str, language: str = "en") -> SeatPlan:
         """A seat taken at once by the person called ``name`` (usually the creator)."""
-        return cls(SeatKind.PERSON, name)
+        return cls(SeatKind.PERSON, name, None, language)
 
     @classmethod
     def robot(cls, bot: str = "heuristic", name: str | None = None) -> SeatPlan:

@@ -423,7 +423,7 @@ def create_table(
 
 def _seat_of(plan: SeatPlan, number: int, digest: str, now: float) -> Seat:
     if plan.kind is SeatKind.PERSON:
-        return Seat.person(plan.name or "", digest=digest, now=now)
+        return Seat.person(plan.name or "", digest=digest, now=now, language=plan.language)
     if plan.kind is SeatKind.BOT:
         name = plan.name or BOT_DISPLAY_NAMES[number % len(BOT_DISPLAY_NAMES)]
         return Seat.robot(plan.bot or "heuristic", name, digest=digest, now=now)
@@ -583,16 +583,43 @@ def play_bots(table: Table, *, now: float) -> tuple[Table, tuple[Step, ...]]:
     return table, tuple(steps)
 
 
-def _check_between_deals(table: Table, what: str) -> None:
-    if not table.is_deal_over:
-        raise WrongMomentError(f"{what} only once the deal is over")
+def _check_deal_request(table: Table, key: Key, counter: int, now: float, what: str) -> float:
+    """Refuse a new deal or game but from a seated person or the creator, at the counter.
 
-
-def _may_deal(table: Table, key: Key) -> None:
-    """A new deal or game may be asked for by a person seated at the table or the creator."""
+    It is also refused until the deal is over. Returns the checked time.
+    """
     _check_key(table, key)
     if key.seat is not None:
         _seated_person(table, key)
+    _check_counter(table, counter)
+    checked = _check_time(now)
+    if not table.is_deal_over:
+        raise WrongMomentError(f"{what} only once the deal is over")
+    return checked
+
+
+def _dealt(
+    table: Table,
+    kind: StepKind,
+    state: GameState,
+    now: float,
+    *,
+    deal_number: int,
+    game_number: int | None = None,
+) -> tuple[Table, Step]:
+    """The table at a new deal (with ``game_number``, of a new game): one decision."""
+    step = Step(table.counter + 1, kind, None, None, None, state)
+    new = attrs.evolve(
+        table,
+        state=state,
+        counter=step.counter,
+        deal_number=deal_number,
+        game_number=table.game_number if game_number is None else game_number,
+        game_start=table.game_start if game_number is None else step.counter,
+        trail=(step,),
+        changed_at=now,
+    )
+    return new, step
 
 
 def next_deal(
@@ -608,26 +635,14 @@ def next_deal(
         WrongMomentError: while the deal is being played, or once the game is over
             (a rematch starts a new one).
     """
-    _may_deal(table, key)
-    _check_counter(table, counter)
-    now = _check_time(now)
-    _check_between_deals(table, "a new deal can be dealt")
+    now = _check_deal_request(table, key, counter, now, "a new deal can be dealt")
     if table.is_game_over:
         raise WrongMomentError("the game is over; a rematch starts a new one")
     seed = _check_seed(seed)
     if seed is None and table.seed is None:
         seed = _secret_seed()
     state = table.module.next_deal(table.state, seed=seed)
-    step = Step(table.counter + 1, StepKind.DEAL, None, None, None, state)
-    new = attrs.evolve(
-        table,
-        state=state,
-        counter=step.counter,
-        deal_number=table.deal_number + 1,
-        trail=(step,),
-        changed_at=now,
-    )
-    return new, step
+    return _dealt(table, StepKind.DEAL, state, now, deal_number=table.deal_number + 1)
 
 
 def rematch(
@@ -643,10 +658,7 @@ def rematch(
         WrongCredentialError, SeatError, StaleMoveError: as for :func:`act`.
         WrongMomentError: while the deal is being played.
     """
-    _may_deal(table, key)
-    _check_counter(table, counter)
-    now = _check_time(now)
-    _check_between_deals(table, "a rematch can start")
+    now = _check_deal_request(table, key, counter, now, "a rematch can start")
     seed = _check_seed(seed)
     if seed is None:
         seed = (
@@ -656,18 +668,9 @@ def rematch(
         )
     dealer = (table.state.dealer + 1) % table.players
     state = table.module.new_game(table.options, seed=seed, dealer=dealer)
-    step = Step(table.counter + 1, StepKind.GAME, None, None, None, state)
-    new = attrs.evolve(
-        table,
-        state=state,
-        counter=step.counter,
-        game_number=table.game_number + 1,
-        deal_number=1,
-        game_start=step.counter,
-        trail=(step,),
-        changed_at=now,
+    return _dealt(
+        table, StepKind.GAME, state, now, deal_number=1, game_number=table.game_number + 1
     )
-    return new, step
 
 
 # -- seats ---------------------------------------------------------------------------------

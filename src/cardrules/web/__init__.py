@@ -11,7 +11,7 @@ This package imports no web library itself, so the schema can be read without th
 
 >>> schema = protocol_schema()
 >>> schema["title"], sorted(schema["$defs"])[:3]
-('cardrules tables protocol, version 1', ['act', 'catalogue', 'client_frame'])
+('cardrules tables protocol, version 1', ['act', 'card', 'catalogue'])
 """
 
 from __future__ import annotations

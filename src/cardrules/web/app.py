@@ -42,9 +42,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from cardrules import parse_card, records, svg, tables
-from cardrules.errors import NotationError, RecordError
-from cardrules.web.frames import FrameError, language_of, read_frame
+from cardrules import parse_card, svg, tables
+from cardrules.errors import NotationError
+from cardrules.web.frames import FrameError, language_of, read_frame, read_object
 from cardrules.web.limits import Buckets, Counter, client_address
 from cardrules.web.lobby import TableRequest, catalogue, only_fields
 from cardrules.web.rooms import Rooms
@@ -136,13 +136,7 @@ class Server:
             raise FrameError("bad-json", "the request body was not sent in time") from None
         except ClientDisconnect:
             raise FrameError("bad-json", "the upload was not finished") from None
-        try:
-            data = records.parse_json(body, max_size=limit)
-        except RecordError as exc:
-            raise FrameError("bad-json", f"the body is not valid JSON: {exc}") from None
-        if not isinstance(data, dict):
-            raise FrameError("bad-json", "the body must be a JSON object")
-        return data
+        return read_object(body, max_size=limit)
 
     @staticmethod
     async def _body(request: Request, limit: int) -> bytes:

@@ -159,7 +159,8 @@ def _show(payload: dict[str, Any], say: Say, told: set[int]) -> None:
         if step.get("settlement"):
             settlement = step["settlement"]
             lines = settlement.get("lines") if isinstance(settlement, dict) else None
-            say("  " + _text(settlement))
+            if _text(settlement):
+                say("  " + _text(settlement))
             for line in lines or ():
                 say("    " + (_text(line) if isinstance(line, dict) else str(line)))
 

@@ -102,6 +102,26 @@ class Frame:
         return self.fields.get(name)
 
 
+def read_object(text: str | bytes, *, max_size: int) -> dict[str, object]:
+    """One JSON object, read strictly (:func:`cardrules.records.parse_json`): a frame or a body.
+
+    >>> read_object('[1]', max_size=100)
+    Traceback (most recent call last):
+    ...
+    cardrules.web.frames.FrameError: bad-json: expected one JSON object, not a list
+
+    Raises:
+        FrameError: ``bad-json``, saying what was wrong.
+    """
+    try:
+        data = records.parse_json(text, max_size=max_size)
+    except RecordError as exc:
+        raise FrameError("bad-json", f"not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise FrameError("bad-json", f"expected one JSON object, not a {type(data).__name__}")
+    return data
+
+
 def read_frame(text: str | bytes, *, max_size: int) -> Frame:
     """Read one client frame, checking its size, its JSON and every field.
 
@@ -110,12 +130,7 @@ def read_frame(text: str | bytes, *, max_size: int) -> Frame:
     """
     if len(text) > max_size:
         raise FrameError("too-large", f"a frame may hold at most {max_size} bytes")
-    try:
-        data = records.parse_json(text, max_size=max_size)
-    except RecordError as exc:
-        raise FrameError("bad-json", f"not a JSON object: {exc}") from None
-    if not isinstance(data, dict):
-        raise FrameError("bad-json", "a frame must be one JSON object")
+    data = read_object(text, max_size=max_size)
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in FIELDS:
         shown = repr(kind)[:40]

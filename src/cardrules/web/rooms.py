@@ -39,6 +39,7 @@ from cardrules.errors import (
     OptionsError,
     SeatError,
     StaleMoveError,
+    StoreError,
     TableNotFoundError,
     WrongCredentialError,
     WrongMomentError,
@@ -411,6 +412,9 @@ class Rooms:
                 table = await self._store_call(self.host.get, table_id)
             except TableNotFoundError:
                 table = None
+            except StoreError as exc:  # stored, but it no longer resumes: say so, go on
+                LOG.error("table %s cannot be resumed: %s", table_id, exc)
+                raise FrameError("not-found", f"that table cannot be resumed: {exc}") from None
         if table is None:
             raise FrameError(
                 "not-found", "no table has that id (or it was closed after a long idle)"

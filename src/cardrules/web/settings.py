@@ -34,6 +34,12 @@ def _positive(instance: object, attribute: attrs.Attribute[Any], value: object) 
         raise OptionsError(f"{attribute.name} must be a positive number, not {value!r}")
 
 
+def _not_negative(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    del instance
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0:
+        raise OptionsError(f"{attribute.name} must be a number of 0 or more, not {value!r}")
+
+
 def _port(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     del instance
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 65535:
@@ -89,18 +95,18 @@ class Settings:
         tables_per_client: live tables created by one client address prefix (a /24 of IPv4
             or a /56 of IPv6) that are not yet idle.
         creations_per_minute: tables one client address prefix may create in a minute.
-        max_tables: live tables in the process. A full server still creates: it first
-            forgets the table idle longest among those idle for ``table_idle`` seconds; only
-            if every table is in recent use does it answer 429 for a minute.
-        table_idle: seconds without an accepted action, a deal or a seated person's
-            socket after which a table may be forgotten to make room (reads don't count; a
-            table waiting between deals is kept as long as any other).
+        max_tables: tables held in memory. A full server still creates: it forgets (from
+            memory; a stored table is loaded again when its link is opened) the table idle
+            longest among those not in use; only if every table is in use does a creation
+            get 429 (``full``).
+        table_idle: a table is *in use* while a socket of one of its seats is open and for
+            this many seconds after its last change (a move, a deal, a seat taken or
+            left); reads and spectators don't count. A table in use is never forgotten
+            for a newcomer, so a game waiting between deals stays.
         hello_timeout: seconds a new socket has to send its ``hello``.
         idle_timeout: seconds a socket may stay silent before it is closed (clients ping).
         send_queue: table frames queued for one socket; a socket that falls further
             behind has its queue replaced by the latest frame (a resync).
-        hand_to_bot_after: seconds without activity after which the creator may hand a
-            person's seat to a bot.
         bot_delay: seconds between a bot's moves (0: at once, as the benchmark runs).
         header_timeout: uvicorn's keep-alive timeout, also the time a client has to send
             its request headers.
@@ -127,8 +133,7 @@ class Settings:
     hello_timeout: float = attrs.field(default=10.0, validator=_positive)
     idle_timeout: float = attrs.field(default=120.0, validator=_positive)
     send_queue: int = attrs.field(default=16, validator=_positive)
-    hand_to_bot_after: float = attrs.field(default=60.0, validator=_positive)
-    bot_delay: float = attrs.field(default=0.0)
+    bot_delay: float = attrs.field(default=0.0, validator=_not_negative)
     header_timeout: float = attrs.field(default=10.0, validator=_positive)
     log_level: str = "info"
 

@@ -94,7 +94,12 @@ class Connection:
         """Queue a frame; past ``send_queue`` frames, resync instead (see the module)."""
         if self._closing is not None:
             return
-        if len(self._queue) >= self.server.settings.send_queue and kind in ("table", "presence"):
+        limit = self.server.settings.send_queue
+        if len(self._queue) >= 4 * limit:  # errors and pongs it never reads: a flood
+            self._queue.clear()
+            self.close("rate", "frames are sent faster than they are read; closing")
+            return
+        if len(self._queue) >= limit and kind in ("table", "presence"):
             self._queue = deque(
                 item for item in self._queue if item[0] not in ("table", "presence")
             )
@@ -208,19 +213,20 @@ class Connection:
         self.send(first)
         refused = 0
         while self._closing is None:
-            text = await self.receive(settings.idle_timeout)
-            if text is None:
-                return
-            if not self.bucket.take(self.server.rooms.clock()):
-                refused += 1
-                if refused >= _MAX_REFUSED:
-                    raise FrameError("rate", "too many frames; closing")
-                self.send(FrameError("rate", "too many frames; slow down").frame())
-                continue
-            refused = 0
             try:
+                text = await self.receive(settings.idle_timeout)
+                if text is None:
+                    return
+                if not self.bucket.take(self.server.rooms.clock()):
+                    refused += 1
+                    if refused >= _MAX_REFUSED:
+                        raise FrameError("rate", "too many frames; closing")
+                    raise FrameError("rate", "too many frames; slow down")
+                refused = 0
                 await self.handle(read_frame(text, max_size=settings.max_frame))
             except FrameError as exc:
+                if exc.code == "rate" and refused >= _MAX_REFUSED:
+                    raise
                 if exc.code in ("credential", "not-found", "full", "idle"):
                     raise
                 self.send(exc.frame())
