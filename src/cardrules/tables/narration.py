@@ -36,6 +36,7 @@ show ``text`` as it is, or render ``id`` and ``params`` itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -47,7 +48,6 @@ from cardrules.explanations import (
     Refusal,
     SettlementExplanation,
     TrickExplanation,
-    action_message,
 )
 from cardrules.messages import (
     LANGUAGES,
@@ -57,17 +57,21 @@ from cardrules.messages import (
     message_to_json,
     render,
 )
+from cardrules.my_bird_sings import wording as my_bird_sings_wording
 from cardrules.protocol import GameState, SeatView
+from cardrules.spoil_five import wording as spoil_five_wording
 
 if TYPE_CHECKING:
     from cardrules.tables.table import Step, Table
 
 __all__ = [
+    "Explained",
     "Reader",
     "TextEntry",
     "action_entry",
     "describe_action",
     "explain",
+    "explainer",
     "narrate",
     "refusal_entry",
     "settlement_entry",
@@ -76,6 +80,9 @@ __all__ = [
 
 TextEntry = dict[str, Any]
 """A text for a reader: ``{"id", "params", "rules", "text"}`` (see the module)."""
+
+Explained = tuple[tuple[TrickExplanation, ...], SettlementExplanation | None]
+"""What :func:`explain` returns: the tricks explained, and the settlement or ``None``."""
 
 
 @attrs.frozen(slots=True)
@@ -191,9 +198,7 @@ def reader_view(table: Table, state: GameState, reader: int | None) -> SeatView:
     return table.module.view(state, 0 if reader is None else reader)
 
 
-def explain(
-    table: Table, state: GameState, reader: int | None
-) -> tuple[tuple[TrickExplanation, ...], SettlementExplanation | None]:
+def explain(table: Table, state: GameState, reader: int | None) -> Explained:
     """The engine's explanations of the deal's tricks and settlement, for ``reader``.
 
     A seat is given those of its own view. A spectator is given only what every seat's
@@ -325,7 +330,10 @@ def action_entry(action: object, reader: Reader) -> TextEntry:
     >>> action_entry(spoil_five.parse_action("play 10c"), Reader(0, ("Ann", "Bob")))["text"]
     'Play 10♣'
     """
-    said = action_message(action)
+    if isinstance(action, spoil_five.ACTION_TYPES):
+        said = spoil_five_wording.action_message(action)
+    else:
+        said = my_bird_sings_wording.action_message(action)
     if said.id == "common.action.text":  # no words for this game's actions yet
         return reader.text(_LABELS.get(str(action), str(action)).capitalize())
     return reader.entry(said)
@@ -338,8 +346,36 @@ _LABELS: Final = {
 }
 
 
-def narrate(table: Table, step: Step, *, reader: Reader) -> dict[str, Any]:
+def explainer(table: Table, reader: int | None) -> Callable[[GameState], Explained]:
+    """:func:`explain` for one reader, remembering each state's explanations.
+
+    A payload explains the current state and both sides of every step it narrates; one
+    step's state after is the next one's before, so each is explained once. Keep it for
+    one payload only (it holds the states it was asked about).
+    """
+    known: dict[int, tuple[GameState, Explained]] = {}
+
+    def explained(state: GameState) -> Explained:
+        found = known.get(id(state))
+        if found is None or found[0] is not state:
+            found = known[id(state)] = (state, explain(table, state, reader))
+        return found[1]
+
+    return explained
+
+
+def narrate(
+    table: Table,
+    step: Step,
+    *,
+    reader: Reader,
+    explained: Callable[[GameState], Explained] | None = None,
+) -> dict[str, Any]:
     """One step as ``reader`` may be told it.
+
+    ``explained`` gives the explanations of a state for this reader (an
+    :func:`explainer`, shared by the steps of one payload); by default they are worked
+    out afresh.
 
     Keys: ``counter`` (the table's counter after the step), ``kind`` (``"action"``,
     ``"deal"`` or ``"game"``), ``seat`` (who acted, or ``null``), ``action`` (the action
@@ -364,8 +400,10 @@ def narrate(table: Table, step: Step, *, reader: Reader) -> dict[str, Any]:
     if step.seat == reader.seat:
         entry["action"] = module.format_action(step.action)
     entry["text"] = reader.text(describe_action(table, step.action, step.seat, reader, view))
-    tricks, settlement = explain(table, step.after, reader.seat)
-    before, _ = explain(table, step.before, reader.seat)
+    if explained is None:
+        explained = explainer(table, reader.seat)
+    tricks, settlement = explained(step.after)
+    before, _ = explained(step.before)
     if len(tricks) > len(before):
         entry["trick"] = trick_entry(tricks[-1], reader)
     ended = module.is_deal_over(step.after) and not module.is_deal_over(step.before)

@@ -90,7 +90,7 @@ from cardrules.tables.narration import (
     Reader,
     TextEntry,
     action_entry,
-    explain,
+    explainer,
     narrate,
     reader_view,
     refusal_entry,
@@ -282,14 +282,17 @@ def _header(table: Table, reader: Reader) -> dict[str, Any]:
 
 def _explained(table: Table, reader: Reader, since: int | None) -> dict[str, Any]:
     """The explanations of the deal so far and the narration since ``since``."""
-    tricks, settlement = explain(table, table.state, reader.seat)
+    explained = explainer(table, reader.seat)
+    tricks, settlement = explained(table.state)
     start = table.deal_start
     after = start - 1 if since is None else since
     return {
         "tricks": [trick_entry(trick, reader) for trick in tricks],
         "settlement": None if settlement is None else settlement_entry(settlement, reader),
         "narration": [
-            narrate(table, step, reader=reader) for step in table.trail if step.counter > after
+            narrate(table, step, reader=reader, explained=explained)
+            for step in table.trail
+            if step.counter > after
         ],
         "since": after,
         "narration_complete": after >= start - 1,
