@@ -13,6 +13,7 @@ import { installTips } from "./tip.js";
 import { SocketTransport, socketUrl } from "./transport.js";
 
 const PROTOCOL = 1;
+const IDLE_HINT = 60; // seconds without a move after which the creator is offered a bot
 const query = new URLSearchParams(window.location.search);
 
 // ---- settings kept in the browser -----------------------------------------------------
@@ -187,7 +188,8 @@ function startTable(tableId, makeTransport = serverTransport) {
     if (!creator) return;
     for (const seat of presence.seats) {
       if (seat.seat === who.seat || seat.occupant === "bot") continue;
-      if (seat.occupant === "person" && seat.connected) continue;
+      // a person still connected only once idle a while (the server has the last word)
+      if (seat.occupant === "person" && seat.connected && !(seat.idle >= IDLE_HINT)) continue;
       const button = el("button", "btn ghost small", t("hand_to_bot", { name: seat.name }));
       button.type = "button";
       button.dataset.handToBot = String(seat.seat);

@@ -183,6 +183,8 @@ export class TableScreen {
     const mine = live && payload.your_turn && !this.waiting;
     status.classList.toggle("yours", Boolean(mine));
     document.body.dataset.yourTurn = String(Boolean(mine));
+    // The tab's title says when it is your turn, for a table left in another tab.
+    document.title = (mine ? "● " : "") + [table.name, table.title].filter(Boolean).join(" · ");
     $("me").classList.toggle("yours", Boolean(mine));
     status.replaceChildren();
     if (mine) {
