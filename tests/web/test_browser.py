@@ -395,6 +395,9 @@ def test_the_spectator_sees_no_hand_and_no_hidden_card(server: ServerProcess, br
         assert len(held) == 10
         assert watcher.page.locator("#hand .card").count() == 0
         assert watcher.page.locator("#me.spectator").count() == 1
+        order = ann.page.locator("#order")  # the card order is at hand beside the turn-up
+        assert order.is_visible()
+        assert order.locator("li").count() >= 1
         assert not (watcher.cards_shown() & held), "a spectator sees no card of a hand"
         assert not watcher.actions(), "a spectator is offered nothing to do"
         bob.page.click("#leave-seat")  # Bob gets up: his seat shows empty, then he is back

@@ -38,6 +38,11 @@ export function setRulesBase(base) {
   if (base) rulesBase = base.endsWith("/") ? base : base + "/";
 }
 
+/** A page of the documentation site, beside the rules pages (``rank-orders.html#...``). */
+export function docsHref(page) {
+  return rulesBase.replace(/rules\/$/, "") + page;
+}
+
 export function ruleHref(rule) {
   const prefix = String(rule).split("-")[0];
   const page = RULE_PAGES[prefix] || "common";

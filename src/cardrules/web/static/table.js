@@ -4,8 +4,8 @@
 // written for this seat and language; the page adds only its own labels (strings.js).
 "use strict";
 
-import { $, cardImg, cardName, el, messageNode, putMessage, rulesOf, setCardNames, sleep, textOf } from "./dom.js";
-import { cardFace, scene } from "./scene.js";
+import { $, cardImg, cardName, docsHref, el, messageNode, putMessage, rulesOf, setCardNames, sleep, textOf } from "./dom.js";
+import { cardFace, scene, suitSymbol } from "./scene.js";
 import { t } from "./strings.js";
 import { hideTip } from "./tip.js";
 
@@ -14,6 +14,9 @@ import { hideTip } from "./tip.js";
 export const SPEEDS = { slow: 1100, normal: 600, fast: 220, instant: 0 };
 
 const opt = (value) => value !== null && value !== undefined;
+
+// The anchors of the rank-order charts on the documentation site ("hearts-trumps").
+const SUIT_SLUGS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 
 export class TableScreen {
   /**
@@ -322,10 +325,22 @@ export class TableScreen {
     let order = payload.order || null;
     if (Array.isArray(order)) order = { rows: [{ label: t("trumps_best_first"), cards: order }] };
     const box = $("order");
-    box.hidden = !order;
-    if (!order) return;
     const list = $("order-cards");
     list.replaceChildren();
+    const view = payload.view;
+    const chart = !order && view && view.trump && view.options && view.options.ranking === "peel";
+    box.hidden = !order && !chart;
+    if (chart) {
+      // Without the order in the payload: the chart of the rules site for this trump.
+      const link = el("a", "order-link", t("order_chart", { suit: suitSymbol(view.trump) }));
+      link.href = docsHref("rank-orders.html#" + SUIT_SLUGS[view.trump] + "-trumps");
+      link.target = "_blank";
+      link.rel = "noopener";
+      list.appendChild(el("li", "order-row")).appendChild(link);
+      $("order-summary").textContent = t("card_order");
+      return;
+    }
+    if (!order) return;
     for (const row of order.rows || []) {
       const line = el("li", "order-row");
       line.appendChild(messageNode("span", "order-label", row.label));
