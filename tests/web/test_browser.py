@@ -81,7 +81,11 @@ class Person:
         self.context = browser.new_context(
             viewport={"width": width, "height": 820}, bypass_csp=True, locale=language
         )
-        self.context.add_init_script(f"localStorage.setItem('cardrules.language', '{language}')")
+        # the moves shown at once: the test waits for positions, not for the eye
+        self.context.add_init_script(
+            f"localStorage.setItem('cardrules.language', '{language}');"
+            "localStorage.setItem('cardrules.speed', 'instant');"
+        )
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))

@@ -63,8 +63,14 @@ export class TableScreen {
       while (this.queue.length) {
         const payload = this.queue.shift();
         this.show(payload);
-        const others = (payload.narration || []).some((step) => step.seat !== payload.reader);
-        if (this.queue.length && others) await sleep(this.stepMs());
+        const steps = payload.narration || [];
+        const others = steps.some((step) => step.seat !== payload.reader);
+        if (steps.some((step) => step.trick) && !payload.your_turn && !payload.deal_over) {
+          // A completed trick stays on the table a moment before the next card lands.
+          await sleep(2 * this.stepMs());
+        } else if (this.queue.length && others) {
+          await sleep(this.stepMs());
+        }
       }
     } finally {
       this.running = false;
@@ -603,7 +609,8 @@ export class TableScreen {
   // ---- the player's choices -------------------------------------------------------
 
   act(action) {
-    if (this.running || this.waiting || !this.current) return;
+    // Not while a burst of positions is being shown, unless the one shown is this seat's turn.
+    if (this.waiting || !this.current || (this.running && !this.current.your_turn)) return;
     if (this.actions.act(action, this.current.counter) !== false) {
       this.waiting = true; // the hand stays put until the table answers
       this.draw(this.current, { live: true });
