@@ -410,7 +410,11 @@ export class TableScreen {
       const byCard = new Map();
       const byIndex = new Map();
       const buttons = [];
-      for (const entry of legal) {
+      // A card is clicked for its ordinary move (play, pass) when it has several; the
+      // others (rob with it, say) are buttons.
+      const ordinary = (entry) => /^(play|pass) /.test(entry.action);
+      const ranked = [...legal.filter(ordinary), ...legal.filter((entry) => !ordinary(entry))];
+      for (const entry of ranked) {
         if (entry.card && !(entry.cards && entry.cards.length > 1) && !byCard.has(entry.card)) byCard.set(entry.card, entry);
         else if (opt(entry.index)) byIndex.set(entry.index, entry);
         else buttons.push(entry);
