@@ -30,6 +30,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, TypeGuard
 
+from cardrules._view_checks import validate_any_view
 from cardrules.cards import Card, Suit, format_cards
 
 if TYPE_CHECKING:
@@ -131,8 +132,10 @@ def draw(subject: object) -> str:
 
     Raises:
         TypeError: for anything that is not a state or view of a game of the library.
+        ViewError: for a view that no state could show (see the games' ``validate_view``).
 
     """
+    validate_any_view(subject)
     if _is_spoil_five(subject):
         return "\n".join(_spoil_five(subject))
     if _is_my_bird_sings(subject):

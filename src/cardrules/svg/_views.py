@@ -10,6 +10,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from cardrules._view_checks import validate_any_view
 from cardrules.cards import Card
 from cardrules.svg._draw import (
     CARD_H,
@@ -439,6 +440,8 @@ def view(view: spoil_five.View | my_bird_sings.View, *, size: float = 70) -> Dra
 
     Raises:
         TypeError: if ``view`` is not a view of either game.
+        ViewError: if it is a view that no state could show (see the games'
+            ``validate_view``): a picture is drawn only of a view that makes sense.
 
     >>> from cardrules import spoil_five
     >>> state = spoil_five.new_game(spoil_five.Options(players=4), seed=7)
@@ -448,6 +451,7 @@ def view(view: spoil_five.View | my_bird_sings.View, *, size: float = 70) -> Dra
     """
     from cardrules import my_bird_sings, spoil_five
 
+    validate_any_view(view)
     if isinstance(view, spoil_five.View):
         return spoil_five_view(view, size=size)
     if isinstance(view, my_bird_sings.View):
