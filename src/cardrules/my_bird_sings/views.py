@@ -264,8 +264,7 @@ def validate_view(view: View) -> View:
       the viewer's trick cards a full hand each;
     - counters: pool, payouts, carried counters from 0 up, balances one per seat, every
       number within what a record holds (|n| < 2**63); the balances and the pool add up
-      to 0; a singer alone wins (MBS-12), a void deal has no winners (MBS-13), and only
-      winners are paid;
+      to 0; a singer alone wins (MBS-12), and a void deal has no winners (MBS-13);
     - legal actions: none unless the viewer is to act, none twice, and each names cards
       of the hand (or a position among the cards offered).
 
@@ -408,8 +407,6 @@ def _validate_counters(view: View, n: int) -> None:
             raise check.fail("outcome.winners", "the singer alone takes the pool (MBS-12)")
     elif outcome.winners and not view.options.play_to_exhaustion:
         raise check.fail("outcome.winners", "a void deal has no winners (MBS-13)")
-    if any(outcome.payouts[seat] for seat in range(n) if seat not in outcome.winners):
-        raise check.fail("outcome.payouts", "only the winners are paid")
     if len(outcome.shown) != (options_size := view.options.hand_size) * sang:
         raise check.fail(
             "outcome.shown", f"a singer shows his {options_size} cards, nobody else any"

@@ -258,8 +258,8 @@ def validate_view(view: View) -> View:
     - counters: pool, payouts and carried counters from 0 up, balances and scores one per
       seat, every number within what a record holds (|n| < 2**63); counters only move
       between the pool and the seats, so the balances and the pool add up to 0; a
-      settlement has winners exactly when it is won (SF-19, SF-21, SF-24), pays only
-      them, and counts this deal's tricks;
+      settlement has winners exactly when it is won (SF-19, SF-21, SF-24) and counts this
+      deal's tricks;
     - events: a seat decides on a rob once, a rob's discard is shown to the robber only
       and is neither held nor the turn-up, and the card taken up is the turn-up;
     - legal actions: none unless the viewer is to act, none twice, and a play or a rob
@@ -444,8 +444,6 @@ def _validate_counters(view: View, n: int) -> None:
                 f"a deal ends {outcome.kind.value} with "
                 + ("winners" if outcome.kind in _WINNING else "no winners"),
             )
-        if any(outcome.payouts[seat] for seat in range(n) if seat not in outcome.winners):
-            raise check.fail("outcome.payouts", "only the winners are paid")
 
 
 def _validate_events(view: View, n: int) -> None:
