@@ -83,9 +83,9 @@ class ViewError(CardrulesError, ValueError):
     """A view that no state of its game can show: forged, tampered with or built by hand.
 
     Every function that reads a view (the explanations, the text and SVG pictures, the
-    samplers, the bots) checks it first with the game's ``validate_view``, which raises
-    this naming the field and what is wrong with it. A view read from JSON is checked as
-    it is read, and refused with :class:`RecordError` instead.
+    samplers and so the search bot) checks it first with the game's ``validate_view``,
+    which raises this naming the field and what is wrong with it. A view read from JSON
+    is checked as it is read, and refused with :class:`RecordError` instead.
 
     >>> from cardrules import spoil_five
     >>> good = spoil_five.view(spoil_five.new_game(spoil_five.Options(players=3), seed=1), 0)

@@ -241,10 +241,13 @@ def validate_view(view: View) -> View:
     """Return ``view`` if some My Bird Sings state could show it; else raise :class:`ViewError`.
 
     Every reader of a view calls this first (the explanations, ``str(view)``, the SVG
-    picture, :func:`~cardrules.my_bird_sings.sampling.sample_state`, the bots), and
+    picture, :func:`~cardrules.my_bird_sings.sampling.sample_state` and so the search bot), and
     ``records.from_json`` calls it on every view it reads, so a forged or tampered view
     is refused, naming the field, before anything trusts it. A view built by
-    :func:`view` always passes. What is checked:
+    :func:`view` always passes. (The random and rule-of-thumb bots, which a search asks
+    hundreds of thousands of times, take the views :func:`view` and ``from_json`` make
+    without checking them again: check a view made by hand before giving it to one.)
+    What is checked:
 
     - every field has its declared type (an ``int`` is never a ``bool``);
     - seats (``seat``, ``dealer``, ``to_act``, the singer, the winners) are seats of

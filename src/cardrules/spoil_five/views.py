@@ -233,10 +233,13 @@ def validate_view(view: View) -> View:
     """Return ``view`` if some Spoil Five state could show it; else raise :class:`ViewError`.
 
     Every reader of a view calls this first (the explanations, ``str(view)``, the SVG
-    picture, :func:`~cardrules.spoil_five.sampling.sample_state`, the bots), and
+    picture, :func:`~cardrules.spoil_five.sampling.sample_state` and so the search bot), and
     ``records.from_json`` calls it on every view it reads, so a forged or tampered view
     is refused, naming the field, before anything trusts it. A view built by
-    :func:`view` always passes. What is checked:
+    :func:`view` always passes. (The random and rule-of-thumb bots, which a search asks
+    hundreds of thousands of times, take the views :func:`view` and ``from_json`` make
+    without checking them again: check a view made by hand before giving it to one.)
+    What is checked:
 
     - every field has its declared type (an ``int`` is never a ``bool``);
     - seats (``seat``, ``dealer``, ``to_act``, ``leader``, the taker of the turn-up,
@@ -269,10 +272,10 @@ def validate_view(view: View) -> View:
     >>> good = view(new_game(Options(players=3), seed=1), 1)
     >>> validate_view(good) is good
     True
-    >>> validate_view(attrs.evolve(good, hand=good.hand + good.hand[:1]))
+    >>> validate_view(attrs.evolve(good, hand=good.hand[:-1] + good.hand[:1]))
     Traceback (most recent call last):
     ...
-    cardrules.errors.ViewError: invalid View: hand: 4C appears twice
+    cardrules.errors.ViewError: invalid View: hand: 7S appears twice
 
     Raises:
         ViewError: naming the first field found wrong (a ``CardrulesError`` and a
@@ -357,6 +360,7 @@ def _validate_cards(view: View, n: int) -> None:
     if view.set_aside and not view.options.fiving:
         raise check.fail("set_aside", "cards are set aside only by fiving (SF-9)")
     check.distinct("set_aside", view.set_aside, most=len(FULL_PACK) - _HAND * n)
+    check.distinct("hand", view.hand)
     table = trump_table(view.trump, view.options.ranking)
     cards = list(view.hand)
     cards += view.trick
