@@ -30,7 +30,6 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, TypeGuard
 
-from cardrules._view_checks import validate_any_view
 from cardrules.cards import Card, Suit, format_cards
 
 if TYPE_CHECKING:
@@ -135,10 +134,15 @@ def draw(subject: object) -> str:
         ViewError: for a view that no state could show (see the games' ``validate_view``).
 
     """
-    validate_any_view(subject)
+    from cardrules import my_bird_sings, spoil_five
+
     if _is_spoil_five(subject):
+        if isinstance(subject, spoil_five.View):
+            spoil_five.validate_view(subject)
         return "\n".join(_spoil_five(subject))
     if _is_my_bird_sings(subject):
+        if isinstance(subject, my_bird_sings.View):
+            my_bird_sings.validate_view(subject)
         return "\n".join(_my_bird_sings(subject))
     raise TypeError(f"cannot draw {type(subject).__name__}: expected a game state or view")
 

@@ -37,7 +37,6 @@ __all__ = [
     "in_pack",
     "seat",
     "seats",
-    "validate_any_view",
 ]
 
 MAX_COUNT: Final = 2**63 - 1
@@ -46,21 +45,6 @@ MAX_COUNT: Final = 2**63 - 1
 _Checker = Callable[[object], bool]
 _CHECKERS: dict[object, _Checker] = {}
 _FIELDS: dict[type, list[tuple[str, object, _Checker]]] = {}
-
-
-def validate_any_view(subject: object) -> None:
-    """Check ``subject`` with its game's ``validate_view`` if it is a view of either game.
-
-    Raises:
-        ViewError: if it is a view that no state of its game could show.
-
-    """
-    from cardrules import my_bird_sings, spoil_five
-
-    if isinstance(subject, spoil_five.View):
-        spoil_five.validate_view(subject)
-    elif isinstance(subject, my_bird_sings.View):
-        my_bird_sings.validate_view(subject)
 
 
 def fail(field: str, problem: str) -> ViewError:

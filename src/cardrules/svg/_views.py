@@ -10,7 +10,6 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from cardrules._view_checks import validate_any_view
 from cardrules.cards import Card
 from cardrules.svg._draw import (
     CARD_H,
@@ -451,11 +450,10 @@ def view(view: spoil_five.View | my_bird_sings.View, *, size: float = 70) -> Dra
     """
     from cardrules import my_bird_sings, spoil_five
 
-    validate_any_view(view)
     if isinstance(view, spoil_five.View):
-        return spoil_five_view(view, size=size)
+        return spoil_five_view(spoil_five.validate_view(view), size=size)
     if isinstance(view, my_bird_sings.View):
-        return my_bird_sings_view(view, size=size)
+        return my_bird_sings_view(my_bird_sings.validate_view(view), size=size)
     raise TypeError(f"not a view of a cardrules game: {type(view).__name__}")
 
 
