@@ -248,7 +248,7 @@ def seats(field: str, values: Iterable[int], *, players: int, length: int | None
     for value in values:
         seat(field, value, players=players)
     if len(set(values)) != len(values):
-        raise fail(field, f"a seat appears twice in {values}")
+        raise fail(field, "a seat appears twice")
 
 
 def count(field: str, value: int, low: int = 0, high: int = MAX_COUNT) -> int:

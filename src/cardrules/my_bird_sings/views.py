@@ -22,6 +22,7 @@ from cardrules.cards import Card
 from cardrules.errors import OptionsError, ViewError
 from cardrules.history import log_items
 from cardrules.my_bird_sings.actions import Action, Draw, Exchange, Pass, Sing
+from cardrules.my_bird_sings.combinations import why_singing
 from cardrules.my_bird_sings.options import Options
 from cardrules.my_bird_sings.passing import DrawDecision
 from cardrules.my_bird_sings.state import EventKind, Known, Outcome, OutcomeKind, Phase, State
@@ -259,7 +260,8 @@ def validate_view(view: View) -> View:
     - counts: one hand size per seat, at most ``hand_size + 1`` (a card received before
       one is passed), the viewer's hand that size; the hands, the stock, the dead pile and
       the tricks hold the pack exactly; tricks only when playing to exhaustion (MBS-15),
-      the viewer's trick cards a full hand each;
+      the viewer's trick cards a singing set each (MBS-4 to MBS-6), and so are the cards
+      a singer showed (MBS-12);
     - counters: pool, payouts, carried counters from 0 up, balances one per seat, every
       number within what a record holds (|n| < 2**63); the balances and the pool add up
       to 0; a singer alone wins (MBS-12), and a void deal has no winners (MBS-13);
@@ -353,6 +355,10 @@ def _validate_cards(view: View, n: int) -> None:
         raise check.fail("trick_cards", f"{view.tricks[view.seat]} tricks of {size} cards each")
     check.distinct("trick_cards", trick_cards)
     check.in_pack("trick_cards", trick_cards, pack)
+    for start in range(0, len(trick_cards), size):
+        laid = trick_cards[start : start + size]
+        if why_singing(laid, options) is None:
+            raise check.fail("trick_cards", f"{' '.join(map(str, laid))} does not sing (MBS-15)")
     if not set(trick_cards).isdisjoint(hand):
         raise check.fail("trick_cards", "a card laid as a trick is still in the hand")
     if view.offered and view.offered != sizes[view.on_turn]:
@@ -386,12 +392,13 @@ def _validate_counters(view: View, n: int) -> None:
             raise check.fail("outcome.winners", "the singer alone takes the pool (MBS-12)")
     elif outcome.winners and not view.options.play_to_exhaustion:
         raise check.fail("outcome.winners", "a void deal has no winners (MBS-13)")
-    if len(outcome.shown) != (options_size := view.options.hand_size) * sang:
-        raise check.fail(
-            "outcome.shown", f"a singer shows his {options_size} cards, nobody else any"
-        )
-    check.distinct("outcome.shown", outcome.shown)
-    check.in_pack("outcome.shown", outcome.shown, frozenset(view.options.cards))
+    shown = outcome.shown
+    if sang and why_singing(shown, view.options) is None:
+        raise check.fail("outcome.shown", f"{' '.join(map(str, shown))} does not sing")
+    if shown and not sang:
+        raise check.fail("outcome.shown", "only a singer shows his cards (MBS-12)")
+    check.distinct("outcome.shown", shown)
+    check.in_pack("outcome.shown", shown, frozenset(view.options.cards))
 
 
 def _validate_legal(view: View) -> None:
