@@ -163,6 +163,9 @@ class StoreError(CardrulesError, OSError):
     Raised for a file that is not a database, another application's database, a newer
     schema than this library knows, a corrupt file, or a stored table that no longer
     replays; never retried in a loop.
+    """
+
+
 class ViewError(CardrulesError, ValueError):
     """A view that no state of its game can show: forged, tampered with or built by hand.
 
