@@ -81,6 +81,14 @@ class DealHistory(Generic[T]):
 
 @attrs.frozen(slots=True)
 class History(Generic[T]):
-    """Every deal of a session so far, the current one last."""
+    """Every deal of a session so far, the current one last.
+
+    Attributes:
+        deals: the deals, oldest first.
+        legacy: the session deals by the seed mapping of record versions 1 and 2 (a
+            replayed version-2 record whose seeds drive randomness inside the deals):
+            :func:`cardrules.records.record` writes it as version 2.
+    """
 
     deals: tuple[DealHistory[T], ...]
+    legacy: bool = False

@@ -18,7 +18,7 @@ import operator
 from typing import Final, cast, overload
 
 from cardrules._notation import read_action
-from cardrules._shuffle import seeded_top
+from cardrules._shuffle import pack_top
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError
 from cardrules.history import DealHistory, Log
@@ -73,15 +73,17 @@ def deal_cards(
     first_seed: int,
     previous: Log[DealHistory[Action]],
     carried: tuple[int, tuple[int, ...]] | None,
+    legacy: bool = False,
 ) -> State:
     """Ante (MBS-2), deal (MBS-3) and return the state at the deal's first decision.
 
     The engine's side of :func:`~cardrules.my_bird_sings.session.start_deal`, which checks
     the seed and the deck. ``carried`` is the pool and the balances the previous deal
-    left, ``None`` for a session's first deal (an empty pool, everybody at 0).
+    left, ``None`` for a session's first deal (an empty pool, everybody at 0); ``legacy``
+    deals by the seed mapping of record versions 1 and 2 (to replay them).
     """
-    deal = Deal(rules, dealer, seed, deck, number, first_seed, previous)  # once a deal
-    dealt = seeded_top(rules.pack, seed, rules.dealt) if deck is None else deck[: rules.dealt]
+    deal = Deal(rules, dealer, seed, deck, number, first_seed, previous, legacy)  # once a deal
+    dealt = pack_top(rules.pack, seed, rules.dealt, legacy) if deck is None else deck[: rules.dealt]
     if carried is None:
         table = rules.first_tables[dealer]
     else:

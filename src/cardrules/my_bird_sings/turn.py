@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from cardrules._shuffle import derived_index
 from cardrules.cards import Card
-from cardrules.dealing import derive_seed
 from cardrules.errors import IllegalActionError
 from cardrules.history import Log
 from cardrules.my_bird_sings.actions import (
@@ -309,7 +309,7 @@ def shown_set(deal: Deal, turn: int, sets: tuple[tuple[Card, ...], ...]) -> tupl
     """
     if len(sets) == 1:
         return sets[0]
-    return sets[derive_seed(deal._seed, turn, _SHOWN_LABEL) % len(sets)]
+    return sets[derived_index(deal._seed, (turn, _SHOWN_LABEL), len(sets), deal._legacy)]
 
 
 def silent_holdings(
