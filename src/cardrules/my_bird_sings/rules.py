@@ -105,11 +105,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> from cardrules.my_bird_sings import Options, new_game
     >>> state = new_game(Options(players=3), seed=3)
     >>> [str(a) for a in legal_actions(state)]
-    ['pass KS', 'pass 7D', 'pass 7S', 'pass 6S']
+    ['pass 6S', 'pass 3D', 'pass 8D', 'pass 5C']
     >>> for _ in range(3):  # one round: turns 0, 1 and 2
     ...     state = apply_action(state, legal_actions(state)[0])
     >>> state.turn, [str(a) for a in legal_actions(state)]
-    (3, ['pass 7D', 'pass 7S', 'pass 6S', 'pass 8H', 'abandon'])
+    (3, ['pass 3D', 'pass 8D', 'pass 5C', 'pass 7C', 'abandon'])
     """
     return state._decision._legal
 
@@ -174,7 +174,7 @@ def is_legal(state: object, action: object) -> bool:
     >>> from cardrules.my_bird_sings import Options, new_game, ABANDON
     >>> is_legal(new_game(Options(players=3), seed=2), ABANDON)
     False
-    >>> is_legal(new_game(Options(players=3), seed=2), "pass JC")  # notation is read
+    >>> is_legal(new_game(Options(players=3), seed=2), "pass 5D")  # notation is read
     True
     """
     if not isinstance(state, State):
