@@ -14,7 +14,7 @@ from typing import Final
 from cardrules._shuffle import derive, legacy_derive
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError, OptionsError
-from cardrules.history import DealHistory, History, Log, log_items
+from cardrules.history import DealHistory, History, Log, deal_result, log_items
 from cardrules.my_bird_sings.actions import Action
 from cardrules.my_bird_sings.compiled import Rules, compile_rules
 from cardrules.my_bird_sings.deal import check_deck
@@ -140,7 +140,7 @@ def _check_blind_seed(options: Options, seed: object, deck: object) -> None:
 
 def _deal_history(state: State) -> DealHistory[Action]:
     deal = state._deal
-    return DealHistory(deal.dealer, deal.seed, deal.deck, log_items(state._log))
+    return DealHistory(deal.dealer, deal.seed, deal.deck, log_items(state._log), deal_result(state))
 
 
 def next_deal(

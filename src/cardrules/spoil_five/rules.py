@@ -27,7 +27,7 @@ from cardrules._notation import read_action
 from cardrules._shuffle import seeded_top
 from cardrules.cards import FULL_PACK, Card, Suit
 from cardrules.errors import IllegalActionError
-from cardrules.history import DealHistory, History, Log, log_items
+from cardrules.history import DealHistory, History, Log, deal_result, log_items
 from cardrules.spoil_five.actions import (
     DECLINE_ROB,
     GO_ON,
@@ -596,7 +596,11 @@ def deal_history(state: State) -> DealHistory[Action]:
     """Return the record of the current deal: dealer, seed, pack and actions so far."""
     deal = state._deal
     return DealHistory(
-        dealer=deal._dealer, seed=deal._seed, deck=deal._deck, actions=log_items(state._log)
+        dealer=deal._dealer,
+        seed=deal._seed,
+        deck=deal._deck,
+        actions=log_items(state._log),
+        result=deal_result(state),
     )
 
 
