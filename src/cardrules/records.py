@@ -72,8 +72,11 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
+import secrets
+import stat
 import types
 from collections.abc import Iterable, Iterator, Mapping
 from typing import IO, Any, Final, TypeVar, cast
@@ -582,9 +585,11 @@ def dump(
 ) -> None:
     """Write a record as JSON (indented by default) to a path or an open file.
 
-    A path is written as UTF-8 and replaced if it exists; a file opened in binary mode
-    receives UTF-8 bytes, a text file text. Errors while writing (``OSError``) are not
-    caught.
+    A path is written as UTF-8 through a temporary file beside it, renamed over the path
+    only once it is completely written (and flushed to the disk): an existing file is
+    either left as it was or replaced whole, never left empty or cut short. A file
+    opened in binary mode receives UTF-8 bytes, a text file text. Errors while writing
+    (``OSError``) are not caught; the temporary file is removed.
 
     >>> import io
     >>> from cardrules import my_bird_sings
@@ -596,12 +601,38 @@ def dump(
     """
     text = dumps(rec, indent=indent) + "\n"
     if isinstance(target, str | os.PathLike):
-        with open(target, "w", encoding="utf-8") as file:
-            file.write(text)
+        _replace_whole(os.fspath(target), text.encode("utf-8"))
     elif "b" in getattr(target, "mode", "") or isinstance(target, io.BufferedIOBase | io.BytesIO):
         cast(IO[bytes], target).write(text.encode("utf-8"))
     else:
         cast(IO[str], target).write(text)
+
+
+def _replace_whole(path: str, data: bytes) -> None:
+    """Write ``data`` to a new file beside ``path``, then rename it over ``path``.
+
+    The new file is created as ``open`` creates one (mode 0o666 less the umask), or with
+    the mode of the file it replaces.
+    """
+    directory, name = os.path.split(os.path.abspath(path))
+    temporary = os.path.join(directory, f".{name}.{secrets.token_hex(6)}.tmp")
+    try:
+        kept: int | None = stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        kept = None
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        if kept is not None:
+            os.fchmod(descriptor, kept)
+        with open(descriptor, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def load(
