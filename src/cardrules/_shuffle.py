@@ -83,9 +83,11 @@ _MASK64: Final = _WIDTH - 1
 _GAMMA: Final = 0x9E3779B97F4A7C15  # SplitMix64's increment: 2**64 over the golden ratio
 _BATCH_LIMIT: Final = 1 << 56  # the largest product of bounds one output draws
 
-# The batches of a pack of n cards: (first position, end position, product of the bounds,
-# Lemire's threshold 2**64 % product), computed once per pack size.
-_PLANS: Final[dict[int, tuple[tuple[int, int, int, int], ...]]] = {}
+# The batches of a pack of n cards: (first position, product of the bounds, Lemire's
+# threshold 2**64 % product, and per position of the batch the place value of its digit,
+# the product of the bounds after it), computed once per pack size.
+_Batch = tuple[int, int, int, tuple[int, ...]]
+_PLANS: Final[dict[int, tuple[_Batch, ...]]] = {}
 
 
 def mix64(z: int) -> int:
@@ -108,11 +110,11 @@ def splitmix64(state: int, count: int) -> tuple[int, ...]:
     return tuple(outputs)
 
 
-def _plan(n: int) -> tuple[tuple[int, int, int, int], ...]:
+def _plan(n: int) -> tuple[_Batch, ...]:
     """The batches of bounds that shuffle a pack of ``n`` cards (see the module docs)."""
     plan = _PLANS.get(n)
     if plan is None:
-        batches: list[tuple[int, int, int, int]] = []
+        batches: list[_Batch] = []
         start = 0
         while start < n - 1:  # the last position has one choice: it draws nothing
             product = n - start
@@ -120,7 +122,12 @@ def _plan(n: int) -> tuple[tuple[int, int, int, int], ...]:
             while end < n - 1 and product * (n - end) <= _BATCH_LIMIT:
                 product *= n - end
                 end += 1
-            batches.append((start, end, product, _WIDTH % product))
+            places: list[int] = []
+            place = product
+            for i in range(start, end):
+                place //= n - i
+                places.append(place)
+            batches.append((start, product, _WIDTH % product, tuple(places)))
             start = end
         plan = _PLANS[n] = tuple(batches)
     return plan
@@ -132,19 +139,20 @@ def top(pool: list[T], state: int, count: int) -> tuple[T, ...]:
     ``state`` is a 64-bit word and ``count`` lies between 0 and ``len(pool)`` (trusted).
     """
     n = len(pool)
-    for start, end, product, threshold in _plan(n):
+    for start, product, threshold, places in _plan(n):
         if start >= count:
             break
         while True:  # Lemire: refuse the few outputs that would favour small numbers
             state = (state + _GAMMA) & _MASK64
-            x = mix64(state)
-            if (x * product) & _MASK64 >= threshold:
+            scaled = mix64(state) * product
+            if scaled & _MASK64 >= threshold:
                 break
-        for i in range(start, end):  # the digits of x * product // 2**64, in mixed radix
-            x *= n - i
-            j = i + (x >> 64)
-            x &= _MASK64
+        number = scaled >> 64  # below 2**56: small integers from here on
+        i = start
+        for place in places:  # its digits in the mixed radix of the bounds, first bound first
+            j = i + number // place % (n - i)
             pool[i], pool[j] = pool[j], pool[i]
+            i += 1
     return tuple(pool[:count])
 
 
