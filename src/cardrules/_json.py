@@ -42,6 +42,7 @@ from cardrules import games
 from cardrules.cards import Card, Rank, Suit, parse_card
 from cardrules.errors import CardrulesError, RecordError
 from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation
+from cardrules.messages import Message, message_from_json, message_to_json
 from cardrules.protocol import DynamicGame, GameOptions
 
 if TYPE_CHECKING:
@@ -634,6 +635,8 @@ def converter(game: str) -> cattrs.Converter:
     conv.register_unstructure_hook(enum.StrEnum, _unstructure_enum)
     conv.register_unstructure_hook(enum.IntEnum, _unstructure_enum)
     conv.register_unstructure_hook(types.MappingProxyType, lambda mapping: dict(mapping))
+    conv.register_structure_hook(Message, lambda value, _: message_from_json(value))
+    conv.register_unstructure_hook(Message, message_to_json)
     return conv
 
 

@@ -71,4 +71,7 @@ def read_action(text: str, parse: Callable[[str], A]) -> A | IllegalActionError:
     try:
         return parse(text)
     except NotationError as error:
-        return IllegalActionError(text, "C-7", str(error))
+        from cardrules.messages import message
+
+        why = message("common.refusal.unreadable", "C-7", detail=str(error))
+        return IllegalActionError(text, "C-7", why)

@@ -11,6 +11,11 @@ code keeps working.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cardrules.messages import Message
+
 __all__ = [
     "CardrulesError",
     "IllegalActionError",
@@ -35,6 +40,8 @@ class IllegalActionError(CardrulesError, ValueError):
         rule: the id of the rule that forbids it on the rules pages (``docs/rules/``), such
             as ``"SF-16"``.
         reason: one sentence saying why, without the action or the rule id.
+        reason_message: the reason as a :class:`~cardrules.messages.Message` (to render
+            for a player, in another language too), or None if it was given as text.
 
     >>> err = IllegalActionError("play 7C", "SF-16", "you hold a diamond; follow suit or trump")
     >>> str(err)
@@ -47,15 +54,18 @@ class IllegalActionError(CardrulesError, ValueError):
     action: object
     rule: str
     reason: str
+    reason_message: Message | None
 
-    def __init__(self, action: object, rule: str, reason: str) -> None:
+    def __init__(self, action: object, rule: str, reason: str | Message) -> None:
         self.action = action
         self.rule = rule
-        self.reason = reason
-        super().__init__(f"cannot {action}: {reason} ({rule})")
+        self.reason = reason if isinstance(reason, str) else str(reason)
+        self.reason_message = None if isinstance(reason, str) else reason
+        super().__init__(f"cannot {action}: {self.reason} ({rule})")
 
-    def __reduce__(self) -> tuple[type[IllegalActionError], tuple[object, str, str]]:
-        return (type(self), (self.action, self.rule, self.reason))
+    def __reduce__(self) -> tuple[type[IllegalActionError], tuple[object, str, str | Message]]:
+        why = self.reason if self.reason_message is None else self.reason_message
+        return (type(self), (self.action, self.rule, why))
 
 
 class OptionsError(CardrulesError, ValueError):

@@ -8,6 +8,11 @@ Each game explains itself to one seat, from that seat's view alone (see
 :class:`SettlementExplanation`). The sentences come from the rule functions the engine
 itself uses, so a front-end shows them as they are and never re-derives a rule.
 
+Each also carries its words as :class:`~cardrules.messages.Message` values (a refusal's
+``message``, a trick's ``message``, a settlement's ``messages``): a front-end renders
+those for its players with :func:`cardrules.messages.render`, in their language, and
+shows the rule ids apart; ``str()`` stays the English for programmers.
+
 >>> reason = "hearts are not trumps and you hold a spade; follow suit or trump"
 >>> refusal = Refusal("play 2H", "SF-16", reason)
 >>> print(refusal)
@@ -20,8 +25,43 @@ import attrs
 
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError
+from cardrules.messages import Message, message
 
-__all__ = ["Refusal", "SettlementExplanation", "TrickExplanation", "wrong_argument"]
+__all__ = [
+    "Refusal",
+    "SettlementExplanation",
+    "TrickExplanation",
+    "action_message",
+    "wrong_argument",
+]
+
+
+def action_message(action: object) -> Message:
+    """An action of either game in words; anything else as the text it is.
+
+    >>> from cardrules.messages import render
+    >>> from cardrules.spoil_five import parse_action
+    >>> render(action_message(parse_action("play 10C"))), str(action_message("fly"))
+    ('Play 10♣', 'fly')
+    """
+    from cardrules import my_bird_sings, spoil_five
+    from cardrules.my_bird_sings import wording as mbs
+    from cardrules.spoil_five import wording as sf
+
+    if isinstance(action, spoil_five.ACTION_TYPES):
+        return sf.action_message(action)
+    if isinstance(action, my_bird_sings.ACTION_TYPES):
+        return mbs.action_message(action)
+    return message("common.action.text", text=str(action))
+
+
+def _refusal_message(refusal: Refusal) -> Message:
+    return message(
+        "common.refusal",
+        refusal.rule,
+        action=message("common.action.text", text=refusal.action),
+        reason=message("common.text", text=refusal.reason),
+    )
 
 
 @attrs.frozen(slots=True)
@@ -34,12 +74,19 @@ class Refusal:
         rule: the id of the rule that refuses it on the rules pages (``"SF-16"``, ``"C-7"``).
         reason: one plain sentence for a player, without the action or the rule id (add
             ``(SF-16)`` yourself if you show the id: :func:`str` of a refusal does).
+        message: the whole refusal as a message (``common.refusal``: ``you cannot
+            {action}: {reason}``, the action and the reason nested messages, the rule in
+            its ``rules``); render it for a player. Not compared by ``==``. A refusal
+            built from text alone carries its text as it is (``common.text``).
 
     """
 
     action: str
     rule: str
     reason: str
+    message: Message = attrs.field(
+        default=attrs.Factory(_refusal_message, takes_self=True), repr=False, eq=False
+    )
 
     @classmethod
     def of(cls, error: IllegalActionError) -> Refusal:
@@ -48,7 +95,31 @@ class Refusal:
         >>> Refusal.of(IllegalActionError("stop", "SF-21", "no jink is pending"))
         Refusal(action='stop', rule='SF-21', reason='no jink is pending')
         """
-        return cls(str(error.action), error.rule, error.reason)
+        why = error.reason_message
+        if why is None:
+            return cls(str(error.action), error.rule, error.reason)
+        return cls.because(error.action, why)
+
+    @classmethod
+    def because(cls, action: object, why: Message) -> Refusal:
+        """The refusal of ``action`` (an action or notation) for the reason ``why``.
+
+        The rule is ``why``'s first rule id.
+
+        >>> from cardrules.messages import render
+        >>> from cardrules.spoil_five import parse_action
+        >>> refused = Refusal.because(parse_action("stop"),
+        ...     message("spoil-five.refusal.no-jink", "SF-21"))
+        >>> print(refused)
+        cannot stop: only a player who has just won the first three tricks may stop or go
+        on, and only when jinking is played (SF-21)
+        >>> render(refused.message, language="fr")
+        'Vous ne pouvez pas arrêter : seul un joueur qui vient de gagner les trois premières
+        levées peut arrêter ou continuer, et seulement quand on joue le jink.'
+        """
+        rule = why.rules[0]
+        whole = message("common.refusal", rule, action=action_message(action), reason=why)
+        return cls(str(action), rule, str(why), whole)
 
     def error(self) -> IllegalActionError:
         """The :class:`~cardrules.errors.IllegalActionError` that says the same.
@@ -75,6 +146,8 @@ class TrickExplanation:
         rules: the ids of the rules that made it win (``("SF-17", "SF-3")``).
         reason: one sentence naming the order that made the card win, such as ``"JH wins:
             hearts are trumps and JH is the second-best trump, above 2H"``.
+        message: the reason as a message (its ``rules`` those above), not compared by
+            ``==``; a trick built from text alone carries its text as it is (``common.text``).
 
     """
 
@@ -84,6 +157,13 @@ class TrickExplanation:
     card: Card
     rules: tuple[str, ...]
     reason: str
+    message: Message = attrs.field(
+        default=attrs.Factory(
+            lambda self: message("common.text", self.rules, text=self.reason), takes_self=True
+        ),
+        repr=False,
+        eq=False,
+    )
 
     def __str__(self) -> str:
         """The trick and its reason on one line, rule ids at the end.
@@ -106,11 +186,40 @@ class SettlementExplanation:
         rules: the ids of the rules that settled it (``("SF-18", "SF-19")``).
         lines: the explanation, one sentence a line (who won the pool and how, or why it
             was carried; what each seat received).
+        messages: the lines as messages, each with its own rule ids, not compared by ``==``;
+            lines built from text alone carry their text as it is (``common.text``).
 
     """
 
     rules: tuple[str, ...]
     lines: tuple[str, ...]
+    messages: tuple[Message, ...] = attrs.field(
+        default=attrs.Factory(
+            lambda self: tuple(message("common.text", text=line) for line in self.lines),
+            takes_self=True,
+        ),
+        repr=False,
+        eq=False,
+    )
+
+    @classmethod
+    def of(
+        cls, messages: tuple[Message, ...], rules: tuple[str, ...] | None = None
+    ) -> SettlementExplanation:
+        """The settlement told by ``messages``, a line each (``text (rules).``).
+
+        ``rules`` default to every rule id of the messages, in order of appearance.
+
+        >>> said = message("spoil-five.settlement.takes-pool", "SF-19", winner=0, count=7)
+        >>> print(SettlementExplanation.of((said,)))
+        Seat 0 takes the pool: 7 counters (SF-19).
+        """
+        if rules is None:
+            found: list[str] = []
+            for said in messages:
+                found += [rule for rule in said.rules if rule not in found]
+            rules = tuple(found)
+        return cls(rules, tuple(line_of(said) for said in messages), messages)
 
     def __str__(self) -> str:
         """The lines, one a line.
@@ -120,6 +229,16 @@ class SettlementExplanation:
         Spoilt.
         """
         return "\n".join(self.lines)
+
+
+def line_of(said: Message) -> str:
+    """A message as a line of a settlement: its English, its rule ids, a full stop.
+
+    >>> line_of(message("spoil-five.settlement.takes-pool", "SF-19", winner=0, count=1))
+    'Seat 0 takes the pool: 1 counter (SF-19).'
+    """
+    ids = f" ({', '.join(said.rules)})" if said.rules else ""
+    return f"{said}{ids}."
 
 
 def wrong_argument(value: object, expected: str, instead: str) -> TypeError:

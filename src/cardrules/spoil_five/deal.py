@@ -16,6 +16,7 @@ from cardrules._shuffle import derive
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError, OptionsError
 from cardrules.history import log_append
+from cardrules.messages import message
 from cardrules.spoil_five.compiled import Rules, compile_rules, deal_positions
 from cardrules.spoil_five.options import Options, Scoring
 from cardrules.spoil_five.rules import deal_history, start_deal
@@ -154,9 +155,11 @@ def next_deal(
     deal = state._deal
     board = state._board
     if board.outcome is None:
-        raise IllegalActionError("start the next deal", "C-7", "the current deal is not over yet")
+        why = message("common.refusal.deal-not-over", "C-7")
+        raise IllegalActionError("start the next deal", "C-7", why)
     if state.phase is _GAME_OVER:
-        raise IllegalActionError("start the next deal", "SF-24", "the game is over")
+        why = message("common.refusal.game-over", "SF-24")
+        raise IllegalActionError("start the next deal", "SF-24", why)
     rules = deal.rules
     options = rules.options
     pack = None if deck is None else _pack_from(deck)

@@ -24,6 +24,7 @@ from typing import Final
 from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import IllegalActionError
 from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation, wrong_argument
+from cardrules.messages import Message, Param, message
 from cardrules.spoil_five.actions import PLAYS, Action, Play, Rob
 from cardrules.spoil_five.compiled import compile_rules
 from cardrules.spoil_five.events import EventKind, OutcomeKind
@@ -35,13 +36,8 @@ from cardrules.spoil_five.views import View
 __all__ = ["explain_action", "explain_settlement", "explain_tricks", "explain_unavailable"]
 
 _ACE_OF_HEARTS: Final = Card(Rank.ACE, Suit.HEARTS)
-_PLURAL: Final = ("spades", "hearts", "diamonds", "clubs")
-_SINGULAR: Final = ("spade", "heart", "diamond", "club")
-_ORDINALS: Final = (
-    "best", "second-best", "third-best", "fourth-best", "fifth-best", "sixth-best",
-    "seventh-best", "eighth-best", "ninth-best", "tenth-best", "eleventh-best",
-    "twelfth-best", "thirteenth-best", "fourteenth-best",
-)  # fmt: skip
+_P: Final = "spoil-five.trick."
+_S: Final = "spoil-five.settlement."
 
 
 def _expect_view(value: object) -> View:
@@ -128,10 +124,10 @@ def explain_action(view: View, action: Action | str) -> Refusal | None:
         return Refusal.of(parsed)
     to_act = v.to_act
     if to_act is not None and to_act != v.seat:
-        return Refusal(str(parsed), *turn_refusal(v.phase, to_act))
+        return Refusal.because(parsed, turn_refusal(v.phase, to_act))
     if parsed in v.legal_actions:
         return None
-    return Refusal(str(parsed), *refusal(_seen(v), parsed))
+    return Refusal.because(parsed, refusal(_seen(v), parsed))
 
 
 def explain_unavailable(view: View) -> dict[Card, Refusal]:
@@ -168,62 +164,46 @@ def explain_unavailable(view: View) -> dict[Card, Refusal]:
     return found
 
 
-def _listed(cards: list[Card]) -> str:
-    if len(cards) == 1:
-        return str(cards[0])
-    return ", ".join(str(card) for card in cards[:-1]) + " and " + str(cards[-1])
-
-
-def _trick_reason(
-    cards: tuple[Card, ...], index: int, table: TrumpTable
-) -> tuple[tuple[str, ...], str]:
-    """The rule ids and the sentence of why ``cards[index]`` wins (SF-17)."""
+def _trick_reason(cards: tuple[Card, ...], index: int, table: TrumpTable) -> Message:
+    """Why ``cards[index]`` wins (SF-17), with the rules that made it win."""
     card = cards[index]
     suit_of = table.suit_of
     power = table.power
     ordinary = table.ranking is Ranking.ORDINARY
     order_rule = "SF-22" if ordinary else None
     if suit_of[card] == TRUMP:
-        trumps = _PLURAL[table.trump]
         beaten = sorted(
             (c for c in cards if c != card and suit_of[c] == TRUMP),
             key=power.__getitem__,
             reverse=True,
         )
-        position = _ORDINALS[table.trumps.index(card)]
+        place = table.trumps.index(card)
         always = card == _ACE_OF_HEARTS and table.trump is not Suit.HEARTS and not ordinary
+        trump = table.trump
         if beaten:
-            rules = ["SF-17", order_rule or "SF-3"]
-            what = (
-                f"AH is always a trump, the {position}"
-                if always
-                else f"{card} is the {position} trump"
+            rules = ["SF-17", order_rule or "SF-3"] + (["SF-2"] if always else [])
+            kind = "ace-of-hearts-above" if always else "trump-above"
+            return message(
+                _P + kind, tuple(rules), card=card, trump=trump, place=place, beaten=tuple(beaten)
             )
-            reason = f"{card} wins: {trumps} are trumps and {what}, above {_listed(beaten)}"
-        else:
-            rules = ["SF-17"]
-            what = "AH, always a trump," if always else str(card)
-            reason = f"{card} wins: {trumps} are trumps and {what} is the only trump played"
-        if always:
-            rules.append("SF-2")
-        return tuple(rules), reason
-    led = suit_of[cards[0]]
+        rules = ["SF-17"] + (["SF-2"] if always else [])
+        kind = "ace-of-hearts-only-trump" if always else "only-trump"
+        return message(_P + kind, tuple(rules), card=card, trump=trump)
+    led = Suit(suit_of[cards[0]])
     beaten = sorted(
         (c for c in cards if c != card and suit_of[c] == led), key=power.__getitem__, reverse=True
     )
-    suit = _SINGULAR[led]
-    position = _ORDINALS[table.plains[led].index(card)]
     if beaten:
-        reason = (
-            f"{card} wins: no trump was played, {_PLURAL[led]} were led and {card} is the "
-            f"{position} {suit}, above {_listed(beaten)}"
+        place = table.plains[led].index(card)
+        return message(
+            _P + "plain-above",
+            ("SF-17", order_rule or "SF-5"),
+            card=card,
+            led=led,
+            place=place,
+            beaten=tuple(beaten),
         )
-        return ("SF-17", order_rule or "SF-5"), reason
-    reason = (
-        f"{card} wins: no trump was played, {_PLURAL[led]} were led and {card} is the only "
-        f"{suit} played"
-    )
-    return ("SF-17",), reason
+    return message(_P + "only-of-suit", "SF-17", card=card, led=led)
 
 
 def explain_tricks(view: View) -> tuple[TrickExplanation, ...]:
@@ -251,36 +231,28 @@ def explain_tricks(view: View) -> tuple[TrickExplanation, ...]:
     for number, trick in enumerate(v.tricks, start=1):
         cards = trick.cards
         index = winning_index(cards, table)
-        rules, reason = _trick_reason(cards, index, table)
+        why = _trick_reason(cards, index, table)
         found.append(
             TrickExplanation(
                 number=number,
                 plays=tuple([((trick.leader + k) % n, card) for k, card in enumerate(cards)]),
                 winner=(trick.leader + index) % n,
                 card=cards[index],
-                rules=rules,
-                reason=reason,
+                rules=why.rules,
+                reason=str(why),
+                message=why,
             )
         )
     return tuple(found)
 
 
-def _seats(seats: tuple[int, ...]) -> str:
-    names = [f"seat {seat}" for seat in seats]
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _counters(count: int) -> str:
-    return f"{count} counter" if count == 1 else f"{count} counters"
-
-
-def _who(seats: tuple[int, ...]) -> str:
-    """``Seat 2``, or ``The side of seat 0 and seat 2`` for partners (SF-25)."""
-    if len(seats) == 1:
-        return f"Seat {seats[0]}"
-    return f"The side of {_seats(seats)}"
+def _won(
+    key: str, winners: tuple[int, ...], rules: str | tuple[str, ...], **params: Param
+) -> Message:
+    """A settlement sentence said of one winner, or of a side of partners (SF-25)."""
+    if len(winners) == 1:
+        return message(f"spoil-five.settlement.{key}", rules, winner=winners[0], **params)
+    return message(f"spoil-five.settlement.side-{key}", rules, winners=winners, **params)
 
 
 def explain_settlement(view: View) -> SettlementExplanation | None:
@@ -308,63 +280,61 @@ def explain_settlement(view: View) -> SettlementExplanation | None:
     options = v.options
     kind = outcome.kind
     winners = outcome.winners
-    lines: list[str] = []
+    said: list[Message] = []
     rules: list[str] = []
-    carried = f"The pool of {_counters(outcome.carried)} is carried to the next deal (SF-18)."
+    carried = message(_S + "carried", "SF-18", carried=outcome.carried)
     if kind is OutcomeKind.WON or kind is OutcomeKind.JINK:
         if kind is OutcomeKind.JINK:
             rules.append("SF-21")
-            lines.append(
-                f"{_who(winners)} won all five tricks after going on: a jink, paid the pool "
-                f"and {_counters(options.full_stake)} from every other player (SF-21)."
-            )
+            said.append(_won("jink", winners, "SF-21", stake=options.full_stake))
         elif any(event.kind is EventKind.STOP for event in v.events):
             rules += ["SF-21", "SF-19"]
-            lines.append(f"{_who(winners)} won the first three tricks and stopped (SF-21).")
+            said.append(_won("stopped", winners, "SF-21"))
         else:
             rule = "SF-20" if options.win_tricks == 2 else "SF-18"
             rules += [rule, "SF-19"]
             won = sum(outcome.tricks_won[seat] for seat in winners)
-            lines.append(f"{_who(winners)} won {won} tricks and with them the hand ({rule}).")
+            said.append(_won("won-hand", winners, rule, won=won))
         if len(winners) == 1:
             seat = winners[0]
-            lines.append(f"Seat {seat} takes the pool: {_counters(outcome.payouts[seat])} (SF-19).")
+            said.append(
+                message(_S + "takes-pool", "SF-19", winner=seat, count=outcome.payouts[seat])
+            )
         else:
             rules.append("SF-25")
-            shares = ", ".join(f"seat {seat} {outcome.payouts[seat]}" for seat in winners)
-            lines.append(f"The partners share the pool: {shares} (SF-19, SF-25).")
+            shares = tuple([(seat, outcome.payouts[seat]) for seat in winners])
+            said.append(message(_S + "partners-share", ("SF-19", "SF-25"), shares=shares))
             if outcome.carried:
                 rules.append("C-5")
-                stay = "stays" if outcome.carried == 1 else "stay"
-                lines.append(f"{_counters(outcome.carried)} {stay} in the pool (C-5).")
+                said.append(message(_S + "stays-in-pool", "C-5", carried=outcome.carried))
     elif kind is OutcomeKind.JINK_FAILED:
         rules += ["SF-21", "SF-18"]
-        lines.append("The side that went on for a jink lost a trick: the hand is spoilt (SF-21).")
-        lines.append(carried)
+        said += [message(_S + "jink-failed", "SF-21"), carried]
     elif kind is OutcomeKind.BARRED:
         rules += ["SF-13", "SF-18"]
-        who = f" ({_seats(v.barred)} barred)" if v.barred else ""
-        lines.append(
-            f"A barred side{who} took the winning tricks; it cannot win, so the hand is "
-            "spoilt (SF-13)."
-        )
-        lines.append(carried)
+        if v.barred:
+            said.append(message(_S + "barred-named", "SF-13", barred=v.barred))
+        else:
+            said.append(message(_S + "barred", "SF-13"))
+        said.append(carried)
     elif kind is OutcomeKind.SPOILT:
         rules.append("SF-18")
         need = options.win_tricks
         if sum(outcome.tricks_won) < 5:
             rules.append("D-25")
-            lines.append(f"No side can reach {need} tricks any more: the hand is spoilt (D-25).")
+            said.append(message(_S + "unreachable", "D-25", need=need))
         else:
-            lines.append(f"Nobody won {need} tricks: the hand is spoilt (SF-18).")
-        lines.append(carried)
+            said.append(message(_S + "spoilt", "SF-18", need=need))
+        said.append(carried)
     else:
         rules.append("SF-24")
-        scores = ", ".join(f"seat {seat} {score}" for seat, score in enumerate(v.scores))
+        scores = message(_S + "scores", scores=tuple(enumerate(v.scores)))
         if kind is OutcomeKind.GAME_WON:
-            lines.append(f"{_who(winners)} won the game (SF-24). Scores: {scores}.")
+            said += [_won("won-game", winners, "SF-24"), scores]
             for seat in winners:
-                lines.append(f"Seat {seat} receives {_counters(outcome.payouts[seat])} (SF-24).")
+                said.append(
+                    message(_S + "receives", "SF-24", seat=seat, count=outcome.payouts[seat])
+                )
         else:
-            lines.append(f"The hand is scored, 5 points a trick (SF-24). Scores: {scores}.")
-    return SettlementExplanation(rules=tuple(rules), lines=tuple(lines))
+            said += [message(_S + "scored", "SF-24"), scores]
+    return SettlementExplanation.of(tuple(said), tuple(rules))

@@ -12,6 +12,7 @@ from typing import Final
 
 from cardrules._value import Value
 from cardrules.cards import Card
+from cardrules.messages import Message, message
 from cardrules.spoil_five.actions import (
     ACCEPT_FIVE,
     ASK_FIVE,
@@ -73,12 +74,13 @@ class FivingTurn(Value):
         return self._actions
 
     @property
-    def duty(self) -> tuple[str, str]:
-        """The refusal (rule id, reason) of any action of another kind meanwhile."""
+    def duty(self) -> Message:
+        """The refusal of any action of another kind meanwhile."""
         return fiving_duty(self._phase)
 
 
 # Enum members read once: a class attribute look-up costs a call on every step.
+_P: Final = "spoil-five.refusal."
 _FIVING_ANSWER: Final = Phase.FIVING_ANSWER
 _FIVING_ASK: Final = Phase.FIVING_ASK
 _FIVING_ASKER_ELDEST: Final = FivingAsker.ELDEST
@@ -134,32 +136,32 @@ def five(drawn: tuple[Card, ...], first: int) -> tuple[Card, ...]:
     return drawn[first:end]
 
 
-def fiving_duty(phase: Phase) -> tuple[str, str]:
+def fiving_duty(phase: Phase) -> Message:
     """The refusal of an action of another kind while a fiving decision is pending."""
     if phase is _FIVING_ASK:
-        return ("SF-9", "first ask the dealer to five the hand or decline")
-    return ("SF-9", "the dealer must first accept or refuse to five the hand")
+        return message(_P + "ask-five-first", "SF-9")
+    return message(_P + "dealer-answers-five", "SF-9")
 
 
 def fiving_refusal(
     options: Options,
     action: AskFive | DeclineFive | AcceptFive | RefuseFive,
     phase: Phase,
-    duty: tuple[str, str] | None,
-) -> tuple[str, str]:
-    """The refusal (rule id, reason) of a fiving action that is not legal now.
+    duty: Message | None,
+) -> Message:
+    """The refusal of a fiving action that is not legal now.
 
     ``duty`` is the refusal of the pending decision if it is a rob or a jink decision.
     """
     if not options.fiving:
-        return ("SF-9", "fiving is not played in this game")
+        return message(_P + "fiving-off", "SF-9")
     if isinstance(action, AskFive | DeclineFive) and phase is _FIVING_ANSWER:
-        return ("SF-9", "the dealer must now accept or refuse")
+        return message(_P + "dealer-must-answer", "SF-9")
     if isinstance(action, AcceptFive | RefuseFive) and phase is _FIVING_ASK:
-        return ("SF-9", "nobody has asked the dealer to five yet")
+        return message(_P + "nobody-asked-five", "SF-9")
     if duty is not None:
         return duty
-    return ("SF-9", "fiving is only asked and answered after the deal, before any play")
+    return message(_P + "fiving-time", "SF-9")
 
 
 def _restore(phase: Phase, seat: int, actions: tuple[Action, ...]) -> FivingTurn:

@@ -13,7 +13,7 @@ very same object.
 >>> rule = follow_rule(parse_card("KD"), trump_table(Suit.CLUBS), must_follow=False)
 >>> format_cards(rule.legal(parse_cards("3D 4C 9S")))
 '3D 4C'
->>> rule.refusal(parse_card("9S"), parse_cards("3D 4C 9S"))
+>>> str(rule.refusal(parse_card("9S"), parse_cards("3D 4C 9S")))
 'spades are not trumps and you hold a diamond; follow suit or trump'
 >>> format_cards(sorted(rule.reveals(parse_card("9S"))))
 'AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD'
@@ -26,14 +26,14 @@ from typing import Final
 
 from cardrules._value import Value
 from cardrules.cards import FULL_PACK, Card, Rank, Suit
+from cardrules.messages import Message, message
 from cardrules.spoil_five.actions import PLAYS, Play
 from cardrules.spoil_five.ranking import TRUMP, TrumpTable
 
 __all__ = ["Following", "follow_rule"]
 
 _ACE_OF_HEARTS: Final = Card(Rank.ACE, Suit.HEARTS)
-_SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs", "trumps")
-_A_SUIT: Final = ("a spade", "a heart", "a diamond", "a club", "a trump")
+_P: Final = "spoil-five.refusal."
 
 
 class Following(Value):
@@ -106,7 +106,7 @@ class Following(Value):
         """The cards of ``hand`` that may be played, in the order given."""
         return tuple([play.card for play in self.plays(tuple([PLAYS[card] for card in hand]))])
 
-    def refusal(self, card: Card, hand: Sequence[Card]) -> str | None:
+    def refusal(self, card: Card, hand: Sequence[Card]) -> Message | None:
         """Why ``card`` may not be played from ``hand`` (which holds it), or None if it may.
 
         The sentence names the led card or suit and a card of the hand that obliges.
@@ -115,18 +115,15 @@ class Following(Value):
             return None
         suit_of = self._table.suit_of
         led_suit = suit_of[self._led]
+        rule = self.rule
         if led_suit == TRUMP:
             binding = next(c for c in hand if PLAYS[c] in self._oblige)
-            return (
-                f"trumps were led ({self._led}) and you hold {binding}, which may not renege "
-                "against it; play a trump"
-            )
-        held = _A_SUIT[led_suit]
+            return message(_P + "must-follow-trump", rule, led_card=self._led, card=binding)
+        led = Suit(led_suit)
         if self._must_follow:
-            return f"{_describe(card, suit_of[card])} and you hold {held}; follow suit"
-        return (
-            f"{_SUIT_NAMES[suit_of[card]]} are not trumps and you hold {held}; follow suit or trump"
-        )
+            what = _describe(card, suit_of[card])
+            return message(_P + "must-follow-suit", rule, what=what, led=led)
+        return message(_P + "must-follow", rule, suit=Suit(suit_of[card]), led=led)
 
     @property
     def rule(self) -> str:
@@ -143,12 +140,13 @@ class Following(Value):
         return frozenset([play.card for play in self._oblige])
 
 
-def _describe(card: Card, suit: int) -> str:
+def _describe(card: Card, suit: int) -> Message:
     if card == _ACE_OF_HEARTS:
-        return "AH is a trump, not a heart" if suit == TRUMP else "AH is not a trump"
+        kind = "ace-of-hearts-trump" if suit == TRUMP else "ace-of-hearts-not-trump"
+        return message(f"spoil-five.card.{kind}", card=card)
     if suit == TRUMP:
-        return f"{card} is a trump"
-    return f"{card} is not of the suit led"
+        return message("spoil-five.card.trump", card=card)
+    return message("spoil-five.card.not-led-suit", card=card)
 
 
 def follow_rule(led: Card, table: TrumpTable, *, must_follow: bool) -> Following:

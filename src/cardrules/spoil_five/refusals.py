@@ -9,8 +9,9 @@ sentences come from the rule functions (following, robbing, fiving, jinking).
 
 >>> from cardrules.spoil_five import Options, new_game, parse_action
 >>> state = new_game(Options(players=3), seed=1)
->>> refusal(seen_in_state(state), parse_action("play 5C"))
-('C-7', 'you do not hold 5C')
+>>> why = refusal(seen_in_state(state), parse_action("play 5C"))
+>>> why.id, why.rules, str(why)
+('common.refusal.not-held', ('C-7',), 'you do not hold 5C')
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from cardrules._notation import read_action
 from cardrules.cards import Card, Suit
 from cardrules.errors import IllegalActionError
 from cardrules.explanations import wrong_argument
+from cardrules.messages import Message, message
 from cardrules.spoil_five.actions import (
     ACTION_TYPES,
     AcceptFive,
@@ -45,7 +47,9 @@ from cardrules.spoil_five.state import Phase, State
 
 __all__ = ["Seen", "as_action", "refusal", "seen_in_state", "turn_refusal", "wrong_state"]
 
-_NOT_AN_ACTION: Final = "that is not a Spoil Five action"
+_NOT_AN_ACTION: Final = message("spoil-five.refusal.not-an-action", "C-7")
+_GAME_OVER: Final = message("common.refusal.game-over", "SF-24")
+_DEAL_OVER: Final = message("common.refusal.deal-over", "C-7")
 
 
 @attrs.frozen(slots=True)
@@ -104,14 +108,14 @@ def as_action(action: object) -> Action | IllegalActionError:
     return action
 
 
-def refusal(seen: Seen, action: Action) -> tuple[str, str]:
-    """The rule id and reason refusing ``action``, which is not among the seat's legal actions."""
+def refusal(seen: Seen, action: Action) -> Message:
+    """Why ``action``, which is not among the seat's legal actions, is refused (its rule too)."""
     seat = seen.seat
     rob = seen.rob
     if seat is None or rob is None:
         if seen.phase is Phase.GAME_OVER:
-            return ("SF-24", "the game is over")
-        return ("C-7", "the deal is over; start the next deal")
+            return _GAME_OVER
+        return _DEAL_OVER
     phase = seen.phase
     duty = _duty(phase, rob)
     if isinstance(action, Play):
@@ -131,7 +135,7 @@ def refusal(seen: Seen, action: Action) -> tuple[str, str]:
     return fiving_refusal(seen.rules.options, action, phase, duty)
 
 
-def _duty(phase: Phase, rob: RobDecision) -> tuple[str, str] | None:
+def _duty(phase: Phase, rob: RobDecision) -> Message | None:
     """The refusal of an action of another kind than the pending decision's; None in play."""
     if phase is Phase.PLAY:
         return None
@@ -142,35 +146,35 @@ def _duty(phase: Phase, rob: RobDecision) -> tuple[str, str] | None:
     return fiving_duty(phase)
 
 
-def _play_refusal(seen: Seen, card: Card) -> tuple[str, str]:
+def _play_refusal(seen: Seen, card: Card) -> Message:
     """Why ``card`` may not be played: not held (C-7), or the lead obliges (SF-15, SF-16)."""
     hand = seen.hand
     if card not in hand:
-        return ("C-7", f"you do not hold {card}")
+        return message("common.refusal.not-held", "C-7", card=card)
     following = seen.rules.following[seen.trump][seen.trick[0]]
     reason = following.refusal(card, hand)
     assert reason is not None  # a held card refused in play is one the lead forbids
-    return (following.rule, reason)
+    return reason
 
 
 _WAITING: Final = {
-    Phase.FIVING_ASK: ("SF-9", "to ask the dealer to five the hand or decline"),
-    Phase.FIVING_ANSWER: ("SF-9", "to accept or refuse to five the hand"),
-    Phase.DEALER_ROB: ("SF-10", "to rob the turned-up ace"),
-    Phase.ROB: ("SF-11", "to rob the turn-up"),
-    Phase.PLAY: ("SF-14", "to play"),
-    Phase.JINK: ("SF-21", "to choose stop or go-on"),
+    Phase.FIVING_ASK: ("SF-9", "fiving-ask"),
+    Phase.FIVING_ANSWER: ("SF-9", "fiving-answer"),
+    Phase.DEALER_ROB: ("SF-10", "dealer-rob"),
+    Phase.ROB: ("SF-11", "rob"),
+    Phase.PLAY: ("SF-14", "play"),
+    Phase.JINK: ("SF-21", "jink"),
 }
 
 
-def turn_refusal(phase: Phase, to_act: int) -> tuple[str, str]:
+def turn_refusal(phase: Phase, to_act: int) -> Message:
     """The refusal of any action by a seat other than ``to_act``, who decides now.
 
     The rule is the one of the pending decision: whose turn it is to play (SF-14), to rob
     (SF-10, SF-11), to five (SF-9) or to jink (SF-21); all of it public.
     """
     rule, doing = _WAITING[phase]
-    return (rule, f"it is seat {to_act}'s turn {doing}, not yours")
+    return message(f"spoil-five.refusal.turn.{doing}", rule, to_act=to_act)
 
 
 def wrong_state(value: object) -> TypeError:

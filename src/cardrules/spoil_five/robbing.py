@@ -25,6 +25,7 @@ from typing import Final
 
 from cardrules._value import Value
 from cardrules.cards import Card, Rank
+from cardrules.messages import Message, message
 from cardrules.spoil_five.actions import DECLINE_ROB, ROBS, Action, DeclineRob, Play, Rob
 from cardrules.spoil_five.options import DealerAce, Options, Robbing, RobEnforcement
 from cardrules.spoil_five.state import Phase
@@ -43,8 +44,10 @@ class RobTime(enum.StrEnum):
     """At his first turn in the first trick, while the turn-up is on the table (SF-11)."""
 
 
-_OFF: Final = ("SF-12", "robbing is not played in this game")
-_TURNED_ACE: Final = ("SF-10", "only the dealer robs a turned-up ace, before the lead")
+_P: Final = "spoil-five.refusal."
+_OFF: Final = message(_P + "robbing-off", "SF-12")
+_TURNED_ACE: Final = message(_P + "turned-ace-dealer-only", "SF-10")
+_CANNOT_ROB_NOW: Final = message(_P + "cannot-rob-now", "SF-11")
 
 
 # Enum members read once: a class attribute look-up costs a call on every step.
@@ -83,7 +86,7 @@ class RobDecision(Value):
         ace_at_own_turn: for the dealer of a turned-up ace, whether the ace joins his hand
             at his own turn in the first trick (else after the first trick).
         rule: the rule his rob falls under (SF-10 for the dealer's turned ace, else SF-11).
-        closed: the refusal (rule id, reason) of a rob by him when none is open to him.
+        closed: the refusal  of a rob by him when none is open to him.
 
     """
 
@@ -104,7 +107,7 @@ class RobDecision(Value):
         pass_public: bool,
         ace_at_own_turn: bool,
         rule: str,
-        closed: tuple[str, str],
+        closed: Message,
     ) -> None:
         self._time = time
         self._phase = phase
@@ -173,7 +176,7 @@ class RobDecision(Value):
         return self._rule
 
     @property
-    def closed(self) -> tuple[str, str]:
+    def closed(self) -> Message:
         """The refusal of a rob by him when none is open to him."""
         return self._closed
 
@@ -189,11 +192,11 @@ class RobDecision(Value):
         return robs
 
     @property
-    def duty(self) -> tuple[str, str]:
-        """The refusal of any other action during his rob phase (rule id, reason)."""
+    def duty(self) -> Message:
+        """The refusal of any other action during his rob phase ."""
         if self.phase is _DEALER_ROB:
-            return ("SF-10", "the dealer must first discard to rob the turned-up ace")
-        return ("SF-11", "you hold the ace of trumps: rob the turn-up first")
+            return message(_P + "dealer-must-rob", "SF-10")
+        return message(_P + "holder-must-rob", "SF-11")
 
     def refusal(
         self,
@@ -203,35 +206,35 @@ class RobDecision(Value):
         first_trick: bool,
         on_table: bool,
         hand: Sequence[Card],
-        duty: tuple[str, str] | None,
-    ) -> tuple[str, str]:
-        """The refusal (rule id, reason) of a rob or decline that is not legal now.
+        duty: Message | None,
+    ) -> Message:
+        """The refusal  of a rob or decline that is not legal now.
 
         ``first_trick`` and ``on_table`` say whether no trick is complete yet and the
         turn-up is still on the table; ``duty`` is the refusal of the pending decision if
         it is not about robbing or playing (fiving, jinking).
         """
-        if self.closed == _OFF:
+        if self.closed is _OFF:
             return _OFF
         if isinstance(action, DeclineRob):
             if phase in (_DEALER_ROB, _ROB):
-                return ("SF-12", "robbing is compulsory here; discard a card to rob")
+                return message(_P + "rob-compulsory", "SF-12")
             open_beside_plays = phase is _PLAY and first_trick and on_table
             if open_beside_plays and self.time is _FIRST_TURN:
-                return ("SF-12", "to let the rob pass, simply play a card without robbing")
-            return ("SF-11", "there is no rob for you to decline now")
+                return message(_P + "pass-rob-by-playing", "SF-12")
+            return message(_P + "no-rob-to-decline", "SF-11")
         if phase in (_DEALER_ROB, _ROB):
-            return (self.rule, f"you do not hold {action.discard}")
+            return message("common.refusal.not-held", self.rule, card=action.discard)
         if duty is not None:
             return duty
-        if self.closed == _TURNED_ACE:
+        if self.closed is _TURNED_ACE:
             return _TURNED_ACE
         if not on_table:
-            return ("SF-11", "the turn-up has already been taken")
+            return message(_P + "turn-up-taken", "SF-11")
         if not first_trick:
-            return ("SF-11", "a rob is made only at one's first turn in the first trick")
+            return message(_P + "rob-first-turn-only", "SF-11")
         if action.discard not in hand:
-            return ("SF-11", f"you do not hold {action.discard}")
+            return message("common.refusal.not-held", "SF-11", card=action.discard)
         return self.closed
 
 
@@ -282,19 +285,18 @@ def rob_rule(options: Options, turn_up: Card, *, dealer: bool, holder: bool) -> 
             pass_public=False,
             ace_at_own_turn=False,
             rule="SF-11",
-            closed=("SF-11", "you cannot rob now"),
+            closed=_CANNOT_ROB_NOW,
         )
     if penalize:
         return RobDecision(
             time=_FIRST_TURN, phase=_PLAY, rightful=False, may_pass=True,
             pass_recorded=False, pass_bars=False, pass_public=False, ace_at_own_turn=False,
-            rule="SF-11", closed=("SF-11", "you cannot rob now"),
+            rule="SF-11", closed=_CANNOT_ROB_NOW,
         )  # fmt: skip
-    reason = f"you do not hold the ace of trumps ({ace}); only its holder may rob"
-    return _never("SF-11", ("SF-12", reason))
+    return _never("SF-11", message(_P + "not-ace-holder", "SF-12", ace=ace))
 
 
-def _never(rule: str, closed: tuple[str, str]) -> RobDecision:
+def _never(rule: str, closed: Message) -> RobDecision:
     """The decision of a seat that has nothing to rob in the deal."""
     return RobDecision(
         time=_NEVER, phase=_PLAY, rightful=False, may_pass=False,
@@ -313,7 +315,7 @@ def _restore(
     pass_public: bool,
     ace_at_own_turn: bool,
     rule: str,
-    closed: tuple[str, str],
+    closed: Message,
 ) -> RobDecision:
     """Rebuild a pickled :class:`RobDecision`."""
     return RobDecision(

@@ -157,8 +157,8 @@ def check_action(state: object, action: object) -> IllegalActionError | None:
         return action
     if action in state._legal:
         return None
-    rule, reason = refusal(seen_in_state(state), action)
-    return IllegalActionError(action, rule, reason)
+    why = refusal(seen_in_state(state), action)
+    return IllegalActionError(action, why.rules[0], why)
 
 
 @overload

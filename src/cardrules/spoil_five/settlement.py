@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from cardrules.messages import message
 from cardrules.spoil_five.compiled import Rules
 from cardrules.spoil_five.options import Options
 from cardrules.spoil_five.state import Board, Outcome, OutcomeKind, Phase
@@ -29,14 +30,10 @@ Result = OutcomeKind | Phase
 """What follows a trick: ``Phase.PLAY`` (play on), ``Phase.JINK`` (the winner chooses),
 or the kind of settlement of the hand."""
 
-JINK_DUTY: Final = ("SF-21", "you won the first three tricks: first choose stop or go-on")
+JINK_DUTY: Final = message("spoil-five.refusal.choose-stop-or-go-on", "SF-21")
 """The refusal of any other action while the jink decision is pending."""
 
-JINK_REFUSAL: Final = (
-    "SF-21",
-    "only a player who has just won the first three tricks may stop or go on, "
-    "and only when jinking is played",
-)
+JINK_REFUSAL: Final = message("spoil-five.refusal.no-jink", "SF-21")
 """The refusal of ``stop`` or ``go-on`` anywhere but the jink decision."""
 
 _PAYING: Final = frozenset((OutcomeKind.WON, OutcomeKind.JINK, OutcomeKind.GAME_WON))

@@ -1,0 +1,60 @@
+"""The words both games share, in English: the source of every catalogue (private).
+
+Each :func:`~cardrules.messages.entry` is one message id with its sentence for a player;
+``code=`` gives the programmers' English where it differs (``str(message)``) and ``you=``
+the sentence when a seat parameter is the reader. The translations are the gettext
+catalogues under ``cardrules/locale``; the ids here are their contexts.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cardrules.messages import Entry, entry
+
+__all__ = ["ENTRIES"]
+
+_RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+_SUITS: Final = (
+    ("S", "spades", "spade", "a spade", "S"),
+    ("H", "hearts", "heart", "a heart", "H"),
+    ("D", "diamonds", "diamond", "a diamond", "D"),
+    ("C", "clubs", "club", "a club", "C"),
+)
+_PLACES: Final = (
+    "best", "second-best", "third-best", "fourth-best", "fifth-best", "sixth-best",
+    "seventh-best", "eighth-best", "ninth-best", "tenth-best", "eleventh-best",
+    "twelfth-best", "thirteenth-best", "fourteenth-best",
+)  # fmt: skip
+
+ENTRIES: Final[tuple[Entry, ...]] = (
+    entry("common.you", "you", label=True),
+    entry("common.player", "player {number}", label=True),
+    entry("common.and", "and", label=True),
+    *(entry(f"rank.{rank}", rank, label=True) for rank in _RANKS),
+    *(
+        item
+        for letter, plural, one, a, short in _SUITS
+        for item in (
+            entry(f"suit.{letter}.plural", plural, label=True),
+            entry(f"suit.{letter}.one", one, label=True),
+            entry(f"suit.{letter}.a", a, label=True),
+            entry(f"suit.{letter}.letter", short, label=True),
+        )
+    ),
+    *(entry(f"place.{n}", word, label=True) for n, word in enumerate(_PLACES, start=1)),
+    entry("common.text", "{text}"),
+    entry("common.action.text", "do that", code="{text}", label=True),
+    entry("common.refusal", "you cannot {action}: {reason}", code="cannot {action}: {reason}"),
+    entry("common.refusal.not-held", "you do not hold {card}"),
+    entry(
+        "common.refusal.unreadable",
+        "that is not a move you can make; write it as the moves are listed",
+        code="{detail}",
+    ),
+    entry("common.refusal.deal-over", "the deal is over; start the next deal"),
+    entry("common.refusal.deal-not-over", "the current deal is not over yet"),
+    entry("common.refusal.game-over", "the game is over"),
+    entry("common.action.next-deal", "start the next deal", label=True),
+)
+"""The shared entries: words (you, player N, and), ranks, suits, places, common refusals."""
