@@ -86,7 +86,7 @@ def test_a_write_that_fails_leaves_the_old_file_and_no_temporary(
     def fail(*args: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(records.os, failing, fail)
+    monkeypatch.setattr(os, failing, fail)  # the module records.dump writes through
     with pytest.raises(OSError, match="No space left"):
         records.dump(rec, path)
     monkeypatch.undo()

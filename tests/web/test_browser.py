@@ -361,12 +361,12 @@ def _click_first_legal(page: Any) -> str:
 def test_dimmed_cards_say_why_on_hover_and_tap_and_tricks_wait_with_their_winner(
     server: _Server, browser: Any
 ) -> None:
-    """Seed 1, three players: the human leads, a bot wins trick 1 and leads again. The
+    """Seed 3, three players: the human leads, a bot wins trick 1 and leads again. The
     completed trick stays on the table with its winner until "Next"; the log says who won
     it and why; then a card the human may not play says why on hover (title) and on tap."""
     context, page, errors = _page(browser)
     try:
-        game_id = _start(page, server, "spoil-five", players=3, seed=1)
+        game_id = _start(page, server, "spoil-five", players=3, seed=3)
         played = _click_first_legal(page)
         assert page.is_visible("#next-trick")
         trick = page.locator("#trick .played")
@@ -407,11 +407,11 @@ def test_dimmed_cards_say_why_on_hover_and_tap_and_tricks_wait_with_their_winner
 def test_a_trick_completed_by_the_players_own_card_stays_on_the_table(
     server: _Server, browser: Any
 ) -> None:
-    """Seed 1, two players: the bot wins trick 1 and leads trick 2; the human's card
+    """Seed 3, two players: the bot wins trick 1 and leads trick 2; the human's card
     completes trick 2, which then stays on the table, won and explained, until "Next"."""
     context, page, errors = _page(browser)
     try:
-        _start(page, server, "spoil-five", players=2, seed=1)
+        _start(page, server, "spoil-five", players=2, seed=3)
         _click_first_legal(page)
         _settle(page, lambda: page.click("#next-trick"))
         played = _click_first_legal(page)  # the second card of trick 2: it completes it
@@ -463,12 +463,12 @@ def test_a_stale_tab_resyncs_instead_of_misreporting(server: _Server, browser: A
 def test_the_result_shows_the_singing_cards_and_can_be_dismissed(
     server: _Server, browser: Any
 ) -> None:
-    """Seed 2, three players of My Bird Sings: a bird sings after the human's first pass.
+    """Seed 6, three players of My Bird Sings: a bird sings after the human's first pass.
     The result names the singer, shows the four singing cards and the settlement; it closes
     with Escape or its close button, and the table offers it again and the next deal."""
     context, page, errors = _page(browser)
     try:
-        game_id = _start(page, server, "my-bird-sings", players=3, seed=2)
+        game_id = _start(page, server, "my-bird-sings", players=3, seed=6)
         _click_first_legal(page)
         assert page.is_visible("#result")
         session = server.store.get(game_id)
@@ -529,7 +529,7 @@ def test_the_page_fits_a_phone(server: _Server, browser: Any, game: str) -> None
     (five in My Bird Sings after a pass) is on screen, wrapping if need be."""
     context, page, errors = _page(browser, width=390, height=844)
     try:
-        _start(page, server, game, players=5, seed=4)
+        _start(page, server, game, players=5, seed=1)
         if game == "my-bird-sings" and page.is_hidden("#result"):
             _click_first_legal(page)
             while page.is_visible("#next-trick"):

@@ -97,7 +97,7 @@ def test_each_completed_trick_is_reported_once_with_the_engines_reason(api: Harn
 def test_the_settlement_names_the_winner_and_the_deal_line_agrees(api: Harness, game: str) -> None:
     """Once a deal is over the payload explains its settlement with display names; the
     deal line says who deals with the verb that fits ("You deal", "Clara deals")."""
-    data = api.start(game, players=3, seed=2)
+    data = api.start(game, players=3, seed=1)
     assert data["deal_line"] == "Deal 1 — Clara deals"
     assert data["settlement"] is None or data["deal_over"]
     data = api.play_deal(data["id"], random.Random(1))
