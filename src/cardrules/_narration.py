@@ -12,7 +12,7 @@ narrator (named by its registry entry) tells it as the table sees it.
 >>> tell = entry.load_narrator()(entry.module, viewer=None, human=None)
 >>> state = entry.module.new_game(entry.options(players=3), seed=1)
 >>> tell.opening(state)
-['Turn-up 3C: clubs are trumps.', 'Trumps, best first: 5C JC AH AC KC QC 2C 3C 4C 6C 7C 8C 9C 10C']
+['Turn-up 6H: hearts are trumps.', 'Trumps, best first: 5H JH AH KH QH 10H 9H 8H 7H 6H 4H 3H 2H']
 >>> tell.name(2), tell.card_verb
 ('seat 2', 'play')
 """

@@ -503,11 +503,10 @@ def _summary(
 
 
 def _save(state: GameState, path: str) -> None:
-    """Write the record of ``state`` to ``path`` as JSON."""
+    """Write the record of ``state`` to ``path`` as JSON (whole, or not at all)."""
     from cardrules import records
 
-    with open(path, "w", encoding="utf-8") as file:
-        records.dump(records.record(state), file)
+    records.dump(records.record(state), path)
 
 
 # ------------------------------------------------------------------------ replay

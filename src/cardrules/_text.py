@@ -9,15 +9,15 @@ its seat may see: its own hand, and how many cards each other seat holds.
 >>> from cardrules import spoil_five
 >>> state = spoil_five.new_game(spoil_five.Options(players=3), seed=1)
 >>> print(draw(state))
-Spoil Five, deal 1, pool 7: clubs are trumps (turn-up 3C)
-  seat 0 dealer  AH 8S 5D 2D AD    tricks 0  -3
-> seat 1         4C 6C KS 7S 10D   tricks 0  -2
-  seat 2         2C 7C JS 3H 3D    tricks 0  -2
+Spoil Five, deal 1, pool 7: hearts are trumps (turn-up 6H)
+  seat 0 dealer  9H KS 8S 6D 5D   tricks 0  -3
+> seat 1         QH 6S 7D 4D 2C   tricks 0  -2
+  seat 2         2S 7S 3D 3C 7C   tricks 0  -2
 >>> print(draw(spoil_five.view(state, 2)))
-Spoil Five, deal 1, pool 7: clubs are trumps (turn-up 3C)
+Spoil Five, deal 1, pool 7: hearts are trumps (turn-up 6H)
   seat 0 dealer  5 cards          tricks 0  -3
 > seat 1         5 cards          tricks 0  -2
-  seat 2 (you)   2C 7C JS 3H 3D   tricks 0  -2
+  seat 2 (you)   2S 7S 3D 3C 7C   tricks 0  -2
 
 The hands are sorted as a player holds them (Spoil Five: best first in the deal's rank
 order, so the ace of hearts, always a trump, leads); ``>`` marks the seat to act; the

@@ -23,13 +23,13 @@ def _run(*args: str, input: str | None = None) -> str:
 
 def test_play_spoil_five_with_scripted_moves_explains_an_illegal_move() -> None:
     """A human (seat 1, the eldest hand) plays a whole deal by typing moves."""
-    state = spoil_five.new_game(spoil_five.Options(players=5), seed=1)
+    state = spoil_five.new_game(spoil_five.Options(players=5), seed=3)
     hand = [str(card) for card in state.hands[1]]
     assert state.to_act == 1
     assert "AD" not in hand
     moves = [f"rob {hand[0]}", *(hand * 5)]  # a false rob, then bare cards until one is legal
     output = _run(
-        "play", "spoil-five", "--seed", "1", "--seat", "1", "--deals", "1",
+        "play", "spoil-five", "--seed", "3", "--seat", "1", "--deals", "1",
         input="\n".join(moves) + "\n",
     )  # fmt: skip
     assert f"your move> rob {hand[0]}\nIllegal: cannot rob {hand[0]}: " in output

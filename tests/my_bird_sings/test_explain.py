@@ -249,7 +249,7 @@ def test_a_state_is_not_a_view_and_a_view_is_not_a_state() -> None:
 def test_notation_and_non_actions() -> None:
     """Notation is read (C-7 for text that is no action); any other object is refused."""
     v = mbs.view(mbs.new_game(mbs.Options(players=3), seed=2), 1)
-    assert mbs.explain_action(v, "PASS jc") is None
+    assert mbs.explain_action(v, "PASS 5d") is None
     fly = mbs.explain_action(v, "fly")
     assert fly is not None
     assert (fly.action, fly.rule) == ("fly", "C-7")

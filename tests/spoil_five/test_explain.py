@@ -214,7 +214,7 @@ def test_a_state_is_not_a_view_and_a_view_is_not_a_state() -> None:
 def test_notation_and_non_actions() -> None:
     """Notation is read (C-7 for text that is no action); any other object is refused."""
     v = sf.view(sf.new_game(sf.Options(players=3), seed=1), 1)
-    assert sf.explain_action(v, "PLAY ks") is None
+    assert sf.explain_action(v, "PLAY 6s") is None
     fly = sf.explain_action(v, "fly")
     assert fly is not None
     assert (fly.action, fly.rule) == ("fly", "C-7")

@@ -10,7 +10,7 @@ and their notation, the singing test :func:`sings`, exact probabilities and
 >>> while not mbs.is_deal_over(state):
 ...     state = mbs.apply_action(state, mbs.legal_actions(state)[0])
 >>> state.outcome.kind, state.outcome.winners, state.pool + sum(state.balances)
-(<OutcomeKind.SANG: 'sang'>, (3,), 0)
+(<OutcomeKind.SANG: 'sang'>, (2,), 0)
 """
 
 from __future__ import annotations

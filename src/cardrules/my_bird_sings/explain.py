@@ -118,8 +118,8 @@ def explain_unavailable(view: View) -> dict[Card, Refusal]:
     >>> list(unavailable) == list(mine.hand)
     True
     >>> print(unavailable[mine.hand[0]])
-    cannot pass AS: with draw_blind passing the left neighbour draws a card; nobody throws
-    one (MBS-8)
+    cannot pass KD: with draw_blind passing the left neighbour draws a card; nobody throws one
+    (MBS-8)
     >>> explain_unavailable(view(new_game(Options(players=3), seed=2), 1))
     {}
     """
@@ -160,7 +160,7 @@ def explain_tricks(view: View) -> tuple[TrickExplanation, ...]:
     ...     state = apply_action(state, legal_actions(state)[0])
     >>> seat = state.tricks.index(1)
     >>> print(explain_tricks(view(state, seat))[0].reason)
-    8S 3H 7D 10C sang (four cards of four different suits): seat 2 laid them face down as a trick
+    3S 5H 3D 8C sang (four cards of four different suits): seat 0 laid them face down as a trick
     """
     v = _expect_view(view)
     options = v.options
@@ -209,8 +209,8 @@ def explain_settlement(view: View) -> SettlementExplanation | None:
     >>> while not is_deal_over(state):
     ...     state = apply_action(state, legal_actions(state)[0])
     >>> print(explain_settlement(view(state, 0)))
-    Seat 0's bird sang with 5S AC 9D 5H: four cards of four different suits (MBS-4).
-    Seat 0 takes the pool: 4 counters (MBS-12).
+    Seat 1's bird sang with 5C 7D 7S AH: four cards of four different suits (MBS-4).
+    Seat 1 takes the pool: 4 counters (MBS-12).
     """
     v = _expect_view(view)
     outcome = v.outcome

@@ -16,8 +16,8 @@ from __future__ import annotations
 from operator import itemgetter as _pick
 from typing import Final
 
+from cardrules._shuffle import derived_order
 from cardrules.cards import Card
-from cardrules.dealing import derive_seed, shuffled
 from cardrules.errors import IllegalActionError
 from cardrules.my_bird_sings.actions import (
     ABANDON,
@@ -92,7 +92,7 @@ def pass_decision(
     face down for his left neighbour. With ``passing="draw_blind"`` he offers his whole
     hand face down and his left neighbour decides: he draws a card by position
     (``Draw(index)``). The offered cards lie in a fresh random order, the sorted hand
-    shuffled with ``derive_seed(deal seed, turn)``, so the position says nothing about the
+    shuffled from ``derive_seed(deal seed, turn)``, so the position says nothing about the
     card and the state needs no random generator. ``Abandon()`` comes last when MBS-13
     offers it at this decision (``abandon``).
     """
@@ -104,7 +104,7 @@ def pass_decision(
         )
         return PassDecision(seat, (*legal, ABANDON) if abandon else legal, exchanged)
     legal = DRAW_ACTIONS[: len(hand)]
-    order = shuffled(sorted(hand), derive_seed(deal._seed, turn))
+    order = derived_order(sorted(hand), deal._seed, (turn,), deal._legacy)
     drawer = (seat + 1) % rules.players  # the left neighbour (C-1)
     return DrawDecision(drawer, (*legal, ABANDON) if abandon else legal, exchanged, seat, order)
 

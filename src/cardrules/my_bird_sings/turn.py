@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from cardrules._shuffle import derived_index
 from cardrules.cards import Card
-from cardrules.dealing import derive_seed
 from cardrules.errors import IllegalActionError
 from cardrules.history import Log
 from cardrules.my_bird_sings.actions import (
@@ -216,6 +216,10 @@ def play_turn(
     order = deal._order
     seat = order[turn % len(order)]  # the seat on turn (MBS-7's table)
     options = rules.options
+    # The after-deal checks of D-6 come once, before turn 0's exchange: after it the
+    # player on turn's holding is checked as on any turn, and a check declined in the
+    # round stays lost (D-5).
+    after_deal = turn == 0 and not exchanged and options.sing_timing is _ANY_AFTER_DEAL
     while True:
         if check:
             checked = deal.on_turn(turn + pre) if pre else seat  # pre: after-deal checks
@@ -237,13 +241,13 @@ def play_turn(
                     return State(deal, hands, turn, decision, table, log, events)
             else:  # declared singing (D-5): every check is a decision its owner takes
                 sets = sets_of(hand, key, rules.hand_size, keys) if key in keys else ()
-                if pre or (turn == 0 and options.sing_timing is _ANY_AFTER_DEAL):
+                if pre or after_deal:
                     decision = sing_decision(options, checked, sets, pre, exchanged, abandon)
                 else:
                     ordinary = ordinary_decision(deal, hand, seat, turn, table, exchanged, abandon)
                     decision = declaration(options, ordinary, seat, sets, exchanged, abandon)
                 return State(deal, hands, turn, decision, table, log, events)
-        if turn == 0 and pre < rules.players - 1 and options.sing_timing is _ANY_AFTER_DEAL:
+        if after_deal and pre < rules.players - 1:
             pre += 1  # the next after-deal check
             check = True
             continue
@@ -309,7 +313,7 @@ def shown_set(deal: Deal, turn: int, sets: tuple[tuple[Card, ...], ...]) -> tupl
     """
     if len(sets) == 1:
         return sets[0]
-    return sets[derive_seed(deal._seed, turn, _SHOWN_LABEL) % len(sets)]
+    return sets[derived_index(deal._seed, (turn, _SHOWN_LABEL), len(sets), deal._legacy)]
 
 
 def silent_holdings(

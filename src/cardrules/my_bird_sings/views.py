@@ -8,7 +8,7 @@ hand, no stock order, no face-down card.
 >>> from cardrules.my_bird_sings import Options, new_game
 >>> v = view(new_game(Options(players=3), seed=2), 1)
 >>> v.hand, v.stock_count, [str(a) for a in v.legal_actions][:2]
-((<Card JC>, <Card 8S>, <Card JD>, <Card 10D>), 40, ['pass JC', 'pass 8S'])
+((<Card 5D>, <Card 2C>, <Card 3C>, <Card 5S>), 40, ['pass 5D', 'pass 2C'])
 """
 
 from __future__ import annotations
@@ -142,7 +142,7 @@ def view(state: State, seat: int) -> View:
     >>> state = new_game(Options(players=3), seed=2)
     >>> state = apply_action(state, legal_actions(state)[0])
     >>> view(state, 1).passed, view(state, 2).received, view(state, 0).received
-    ((<Card JC>,), (<Card JC>,), ())
+    ((<Card 5D>,), (<Card 5D>,), ())
 
     Raises:
         OptionsError: if ``seat`` is not a seat of the game.
