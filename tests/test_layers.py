@@ -4,7 +4,8 @@ layer or below.
 From the bottom up:
 
 1. **foundation**: cards, errors, explanations (the values the games' ``explain_*``
-   functions return), dealing, history, stakes and the private helpers (``_value``,
+   functions return), messages (what the engine says, as data) with their English
+   wording (``_wording``), dealing, history, stakes and the private helpers (``_value``,
    ``_interned``, ``_notation``, ``_options``), and ``protocol``. The protocols sit here
    because they import nothing but cards, errors and history and name no game: they
    describe what a game is, so a game package may refer to them, and every layer above
@@ -50,6 +51,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardrules.cards",
             "cardrules.errors",
             "cardrules.explanations",
+            "cardrules.messages",
+            "cardrules._wording",
             "cardrules.dealing",
             "cardrules.history",
             "cardrules.stakes",

@@ -25,8 +25,8 @@ front-end may show them as links. Two ways to turn one into words:
 >>> message_from_json(message_to_json(why)) == why
 True
 
-The sentences themselves live in catalogues (:mod:`cardrules._wording` and each game's
-``wording`` module, in English; a gettext catalogue per other language, shipped in the
+The sentences themselves live in catalogues (the modules of :mod:`cardrules._wording`, in
+English; a gettext catalogue per other language, shipped in the
 package as ``cardrules/locale/<language>/LC_MESSAGES/cardrules.mo``). Only the standard
 library's :mod:`gettext` reads them: attrs stays the core's only dependency.
 
@@ -41,6 +41,7 @@ seats       ``tuple[int, ...]``        list of ints                 names joined
 card        :class:`~cardrules.cards.Card` notation string ``"10C"``  ``10♣`` (ranks localised)
 cards       ``tuple[Card, ...]``       list of notation strings     cards, space-separated
 suit        :class:`~cardrules.cards.Suit` suit letter ``"H"``     suit name ("hearts")
+suits       ``tuple[Suit, ...]``       list of suit letters         "a spade and a club"
 count       ``int``                    int                          the number
 place       ``int`` (0 = best)         int                          an ordinal ("second-best")
 option      ``str`` (option value)     string                       words for the value
@@ -86,7 +87,7 @@ LANGUAGES: Final = ("en", "fr")
 SUIT_STYLES: Final = ("symbols", "letters")
 """How :func:`render` writes the suit of a card: ``10♣`` or ``10C``."""
 
-Param: TypeAlias = "int | str | Card | Suit | tuple[int, ...] | tuple[Card, ...] | Message | tuple[tuple[int, int], ...]"  # noqa: E501
+Param: TypeAlias = "int | str | Card | Suit | tuple[int, ...] | tuple[Card, ...] | tuple[Suit, ...] | Message | tuple[tuple[int, int], ...]"  # noqa: E501
 """A parameter's value; its kind (and so which of these it is) follows from its name."""
 
 _SEAT: Final = "seat"
@@ -94,6 +95,7 @@ _SEATS: Final = "seats"
 _CARD: Final = "card"
 _CARDS: Final = "cards"
 _SUIT: Final = "suit"
+_SUITS: Final = "suits"
 _COUNT: Final = "count"
 _PLACE: Final = "place"
 _OPTION: Final = "option"
@@ -110,9 +112,10 @@ PARAM_KINDS: Final[Mapping[str, str]] = {
     **dict.fromkeys(("seats", "winners", "barred", "partners"), _SEATS),
     **dict.fromkeys(("card", "discard", "turn_up", "taken", "led_card", "ace", "binding"), _CARD),
     **dict.fromkeys(("cards", "beaten", "shown", "order", "hand", "lacking"), _CARDS),
-    **dict.fromkeys(("suit", "trump", "led", "held", "short"), _SUIT),
+    **dict.fromkeys(("suit", "trump", "led", "held"), _SUIT),
+    "missing": _SUITS,
     **dict.fromkeys(
-        ("count", "stake", "need", "carried", "limit", "won", "offered", "last", "number",
+        ("count", "stake", "need", "carried", "limit", "won", "offered", "last", "number", "index",
          "players", "percent", "round", "size", "turn", "target", "points", "deal"),
         _COUNT,
     ),
@@ -231,14 +234,9 @@ def placeholders(text: str) -> set[str]:
 @functools.cache
 def catalogue() -> Mapping[str, Entry]:
     """Every message the library says, by id (common, then Spoil Five, then My Bird Sings)."""
-    from cardrules import _wording
-    from cardrules.my_bird_sings import wording as mbs
-    from cardrules.spoil_five import wording as sf
+    from cardrules._wording import ENTRIES
 
-    found: dict[str, Entry] = {}
-    for item in (*_wording.ENTRIES, *sf.ENTRIES, *mbs.ENTRIES):
-        found[item.id] = item
-    return found
+    return {item.id: item for item in ENTRIES}
 
 
 def _translations(language: str) -> gettext.NullTranslations:
@@ -332,12 +330,7 @@ class _Writer:
         if self.code:
             return str(card)
         rank = self.word(f"rank.{card.rank.symbol}")
-        suit = (
-            card.suit.symbol
-            if self.suits == "symbols"
-            else self.word(f"suit.{card.suit.letter}.letter")
-        )
-        return rank + suit
+        return rank + (card.suit.symbol if self.suits == "symbols" else card.suit.letter)
 
     def param(self, name: str, value: Param, form: str) -> str:
         kind = PARAM_KINDS[name]
@@ -383,10 +376,17 @@ def _write_suit(w: _Writer, value: Param, form: str) -> str:
     return w.word(f"suit.{value.letter}.{form or 'plural'}")
 
 
+def _write_suits(w: _Writer, value: Param, form: str) -> str:
+    suits = cast("tuple[Suit, ...]", value)
+    return w.listed([w.word(f"suit.{suit.letter}.{form or 'a'}") for suit in suits])
+
+
 def _write_count(w: _Writer, value: Param, form: str) -> str:
     assert isinstance(value, int)
     if not form:
         return str(value)
+    if form == "word":
+        return w.word(f"number.{value}") if 0 <= value <= _NUMBER_WORDS else str(value)
     one, other = _NOUNS[form]
     if w.code:
         return (one if value == 1 else other).format(count=value)
@@ -430,6 +430,7 @@ _KINDS: Final[dict[str, Callable[[_Writer, Param, str], str]]] = {
     _CARD: _write_card,
     _CARDS: _write_cards,
     _SUIT: _write_suit,
+    _SUITS: _write_suits,
     _COUNT: _write_count,
     _PLACE: _write_place,
     _OPTION: _write_option,
@@ -444,8 +445,13 @@ _NOUNS: Final = {
     "tricks": ("{count} trick", "{count} tricks"),
     "cards": ("{count} card", "{count} cards"),
     "rounds": ("{count} round", "{count} rounds"),
+    "full-rounds": ("{count} full round", "{count} full rounds"),
     "points": ("{count} point", "{count} points"),
 }
+
+
+_NUMBER_WORDS: Final = 5
+"""Counts up to this are written as words in the ``{count:word}`` form (``number.4``)."""
 
 
 def noun_forms() -> Mapping[str, tuple[str, str]]:
@@ -468,7 +474,8 @@ def render(
         reader: the seat reading it: it is addressed as "you" (with the verb agreeing).
         names: the seats' names, by seat; a seat without one is "player 3" (seat 2).
         language: one of :data:`LANGUAGES`.
-        suits: ``"symbols"`` (``10♣``) or ``"letters"`` (``10C``).
+        suits: ``"symbols"`` (``10♣``) or ``"letters"`` (``10C``: the notation's suit
+            letters in every language; the rank is the language's, ``RC`` in French).
 
     >>> from cardrules.cards import Suit
     >>> takes = message("spoil-five.settlement.takes-pool", "SF-19", winner=1, count=14)
@@ -503,6 +510,8 @@ def message_to_json(message: Message) -> dict[str, object]:
 def _to_json(kind: str, value: Param) -> object:
     if kind in (_CARD, _SUIT):
         return str(value)
+    if kind == _SUITS:
+        return [suit.letter for suit in cast("tuple[Suit, ...]", value)]
     if kind == _CARDS:
         assert isinstance(value, tuple)
         return [str(card) for card in value]
@@ -549,6 +558,8 @@ def _from_json(kind: str, value: object, where: str) -> Param:
             return parse_card(value)
         if kind == _SUIT and isinstance(value, str) and len(value) == 1:
             return Suit.parse(value)
+        if kind == _SUITS and isinstance(value, list):
+            return tuple(Suit.parse(text) for text in _strings(value) if len(text) == 1)
         if kind == _CARDS and isinstance(value, list):
             return tuple(parse_card(text) for text in _strings(value))
         if kind == _MESSAGE:

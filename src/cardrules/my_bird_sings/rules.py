@@ -22,6 +22,7 @@ from cardrules._shuffle import seeded_top
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError
 from cardrules.history import DealHistory, Log
+from cardrules.messages import message
 from cardrules.my_bird_sings.actions import (
     Abandon,
     Action,
@@ -62,6 +63,8 @@ __all__ = [
     "legal_actions",
     "offered_order",
 ]
+
+_P: Final = "my-bird-sings.refusal."
 
 
 def deal_cards(
@@ -258,7 +261,7 @@ def apply_action(state: State, action: object) -> State:
         )
     if type(action) is Sing:
         return _sing(state, decision, action)
-    raise IllegalActionError(action, "C-7", "it is not a My Bird Sings action")
+    raise IllegalActionError(action, "C-7", message(_P + "not-an-action", "C-7"))
 
 
 def _pass(state: State, giver: int, card: Card, action: Action) -> State:
@@ -374,7 +377,7 @@ def offered_order(state: State) -> tuple[Card, ...]:
     """
     decision = state._decision
     if type(decision) is not DrawDecision:
-        raise IllegalActionError("draw", "MBS-8", "no hand is being offered now")
+        raise IllegalActionError("draw", "MBS-8", message(_P + "no-offer", "MBS-8"))
     return decision.order
 
 

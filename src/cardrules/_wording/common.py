@@ -16,11 +16,12 @@ __all__ = ["ENTRIES"]
 
 _RANKS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 _SUITS: Final = (
-    ("S", "spades", "spade", "a spade", "S"),
-    ("H", "hearts", "heart", "a heart", "H"),
-    ("D", "diamonds", "diamond", "a diamond", "D"),
-    ("C", "clubs", "club", "a club", "C"),
+    ("S", "spades", "spade", "a spade"),
+    ("H", "hearts", "heart", "a heart"),
+    ("D", "diamonds", "diamond", "a diamond"),
+    ("C", "clubs", "club", "a club"),
 )
+_NUMBERS: Final = ("zero", "one", "two", "three", "four", "five")
 _PLACES: Final = (
     "best", "second-best", "third-best", "fourth-best", "fifth-best", "sixth-best",
     "seventh-best", "eighth-best", "ninth-best", "tenth-best", "eleventh-best",
@@ -34,15 +35,15 @@ ENTRIES: Final[tuple[Entry, ...]] = (
     *(entry(f"rank.{rank}", rank, label=True) for rank in _RANKS),
     *(
         item
-        for letter, plural, one, a, short in _SUITS
+        for letter, plural, one, a in _SUITS
         for item in (
             entry(f"suit.{letter}.plural", plural, label=True),
             entry(f"suit.{letter}.one", one, label=True),
             entry(f"suit.{letter}.a", a, label=True),
-            entry(f"suit.{letter}.letter", short, label=True),
         )
     ),
     *(entry(f"place.{n}", word, label=True) for n, word in enumerate(_PLACES, start=1)),
+    *(entry(f"number.{n}", word, label=True) for n, word in enumerate(_NUMBERS)),
     entry("common.text", "{text}"),
     entry("common.action.text", "do that", code="{text}", label=True),
     entry("common.refusal", "you cannot {action}: {reason}", code="cannot {action}: {reason}"),
