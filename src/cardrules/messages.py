@@ -79,6 +79,7 @@ __all__ = [
     "noun_forms",
     "placeholders",
     "render",
+    "word",
 ]
 
 LANGUAGES: Final = ("en", "fr")
@@ -419,8 +420,11 @@ def _write_text(w: _Writer, value: Param, form: str) -> str:
 
 
 def _write_seat_counts(w: _Writer, value: Param, form: str) -> str:
-    del form
     pairs = cast("tuple[tuple[int, int], ...]", value)
+    if form == "signed":
+        return ", ".join(
+            f"{w.seat(seat)} {count:+d}" if count else f"{w.seat(seat)} 0" for seat, count in pairs
+        )
     return ", ".join(f"{w.seat(seat)} {count}" for seat, count in pairs)
 
 
@@ -475,7 +479,7 @@ def render(
         names: the seats' names, by seat; a seat without one is "player 3" (seat 2).
         language: one of :data:`LANGUAGES`.
         suits: ``"symbols"`` (``10♣``) or ``"letters"`` (``10C``: the notation's suit
-            letters in every language; the rank is the language's, ``RC`` in French).
+            letters in every language; the rank is the language's, ``RH`` in French).
 
     >>> from cardrules.cards import Suit
     >>> takes = message("spoil-five.settlement.takes-pool", "SF-19", winner=1, count=14)

@@ -57,5 +57,15 @@ ENTRIES: Final[tuple[Entry, ...]] = (
     entry("common.refusal.deal-not-over", "the current deal is not over yet"),
     entry("common.refusal.game-over", "the game is over"),
     entry("common.action.next-deal", "start the next deal", label=True),
+    entry("common.seat", "seat {number}", label=True),
+    entry(
+        "narration.deal",
+        "deal {deal}: {players} players, dealer {dealer}, pool {count}",
+        label=True,
+    ),
+    entry("narration.hand", "{seat}: {cards}", label=True),
+    entry("narration.action", "{seat}: {action}", label=True),
+    entry("narration.balances", "balances: {scores:signed}", label=True),
+    entry("narration.why", "why: {why}", label=True),
 )
 """The shared entries: words (you, player N, and), ranks, suits, places, common refusals."""

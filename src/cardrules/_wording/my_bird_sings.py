@@ -274,7 +274,54 @@ _HINTS: Final = (
     ),
 )
 
+
+def _told(key: str, text: str, you: dict[str, str]) -> Entry:
+    """A narration line, with its second person for the reader."""
+    return entry(_P + "narration." + key, text, you=you, label=True)
+
+
+_NARRATION: Final = (
+    _told(
+        "passes",
+        "{seat} passes {card} to {receiver}",
+        {"seat": "you pass {card} to {receiver}", "receiver": "{seat} passes you {card}"},
+    ),
+    _told("passes-hidden", "{seat} passes a card to {receiver}", {}),
+    _told(
+        "draws",
+        "{seat} draws a card blind from {giver}'s hand",
+        {
+            "seat": "you draw a card blind from {giver}'s hand",
+            "giver": "{seat} draws a card blind from your hand",
+        },
+    ),
+    _told(
+        "draws-seen",
+        "{seat} draws {card} blind from {giver}'s hand",
+        {
+            "seat": "you draw {card} blind from {giver}'s hand",
+            "giver": "{seat} draws {card} blind from your hand",
+        },
+    ),
+    _told(
+        "exchanges",
+        "{seat} exchanges {discard} with the stock and takes {taken}",
+        {"seat": "you exchange {discard} with the stock and take {taken}"},
+    ),
+    _told("exchanges-hidden", "{seat} exchanges a card with the stock", {}),
+    _told("sings", "{seat} sings: {cards}", {"seat": "you sing: {cards}"}),
+    _told("sings-hidden", "{seat} sings", {}),
+    _told(
+        "lays",
+        "{seat} lays down {count:tricks} (tricks: {tricks})",
+        {"seat": "you lay down {count:tricks} (tricks: {tricks})"},
+    ),
+    _told("bird-sings", "{singer}: my bird sings! {cards}", {}),
+    _told("bird-sings-short", "{singer}: my bird sings!", {}),
+)
+
 ENTRIES: Final[tuple[Entry, ...]] = (
+    *_NARRATION,
     *_ACTIONS,
     *_DESCRIPTIONS,
     *_REFUSALS,

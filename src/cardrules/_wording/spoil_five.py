@@ -249,7 +249,51 @@ _SETTLEMENT: Final = (
     entry(_P + "settlement.scored", "the hand is scored, 5 points a trick", sentence=True),
 )
 
+
+def _told(key: str, text: str, you: str, *, label: bool = True) -> Entry:
+    """A narration line about ``{seat}``, with its second person for the reader."""
+    return entry(_P + "narration." + key, text, you={"seat": you}, label=label)
+
+
+_NARRATION: Final = (
+    entry(_P + "narration.turn-up", "turn-up {card}: {trump} are trumps", sentence=True),
+    entry(_P + "narration.new-turn-up", "new turn-up {card}: {trump} are trumps", sentence=True),
+    entry(_P + "narration.trump-order", "trumps, best first: {order}", label=True),
+    _told("plays", "{seat} plays {card}", "you play {card}"),
+    _told(
+        "dealer-robs",
+        "{seat} (dealer) robs the turned-up {turn_up}: discards {discard}",
+        "you (dealer) rob the turned-up {turn_up}: discard {discard}",
+    ),
+    entry(
+        _P + "narration.dealer-robs-hidden",
+        "{seat} (dealer) robs the turned-up {turn_up}: discards a card",
+        label=True,
+    ),
+    _told(
+        "robs",
+        "{seat} robs: discards {discard}, takes the turn-up {turn_up}",
+        "you rob: discard {discard}, take the turn-up {turn_up}",
+    ),
+    entry(
+        _P + "narration.robs-hidden",
+        "{seat} robs: discards a card, takes the turn-up {turn_up}",
+        label=True,
+    ),
+    _told("declines-rob", "{seat} does not rob", "you do not rob"),
+    _told("stops", "{seat} stops and takes the pool", "you stop and take the pool"),
+    _told("goes-on", "{seat} goes on for a jink", "you go on for a jink"),
+    entry(
+        _P + "narration.trick",
+        "trick {number}, led by {leader}: {cards} -> {winner} wins (tricks: {tricks})",
+        you={"winner": "trick {number}, led by {leader}: {cards} -> you win (tricks: {tricks})"},
+        label=True,
+    ),
+    entry(_P + "narration.scores", "scores: {scores} (target {target})", label=True),
+)
+
 ENTRIES: Final[tuple[Entry, ...]] = (
+    *_NARRATION,
     *_ACTIONS,
     *_DESCRIPTIONS,
     *_REFUSALS,

@@ -51,6 +51,7 @@ from cardrules.my_bird_sings.explain import (
     explain_settlement,
     explain_tricks,
     explain_unavailable,
+    singing_hint,
 )
 from cardrules.my_bird_sings.options import (
     DRAW_BLIND,
@@ -178,6 +179,7 @@ __all__ = [
     "parse_action",
     "pattern_probability",
     "sample_state",
+    "singing_hint",
     "singing_keys",
     "singing_sets",
     "sings",

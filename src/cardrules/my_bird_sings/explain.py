@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules.cards import Card
+from cardrules.cards import Card, Suit
 from cardrules.errors import IllegalActionError
 from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation, wrong_argument
 from cardrules.messages import Message, message
@@ -35,14 +35,21 @@ from cardrules.my_bird_sings.actions import (
     Pass,
     Sing,
 )
-from cardrules.my_bird_sings.combinations import singing_message, singing_rule
+from cardrules.my_bird_sings.combinations import singing_message, singing_rule, singing_sets
 from cardrules.my_bird_sings.compiled import compile_rules
 from cardrules.my_bird_sings.events import OutcomeKind, Phase
+from cardrules.my_bird_sings.options import Singing
 from cardrules.my_bird_sings.refusals import Seen, as_action, refusal, turn_refusal
 from cardrules.my_bird_sings.views import View
 from cardrules.my_bird_sings.wording import action_message
 
-__all__ = ["explain_action", "explain_settlement", "explain_tricks", "explain_unavailable"]
+__all__ = [
+    "explain_action",
+    "explain_settlement",
+    "explain_tricks",
+    "explain_unavailable",
+    "singing_hint",
+]
 
 _P: Final = "my-bird-sings."
 _S: Final = "my-bird-sings.settlement."
@@ -258,3 +265,60 @@ def explain_settlement(view: View) -> SettlementExplanation | None:
             rules.append("C-5")
             said.append(message(_S + "stays-in-pool", "C-5", carried=outcome.carried))
     return SettlementExplanation.of(tuple(said), tuple(rules))
+
+
+def singing_hint(view: View) -> tuple[Message, ...]:
+    """Return what the viewer's hand lacks to sing, and the chance the next card brings it.
+
+    A hand that sings already is said so, with its singing set (declare it where
+    singing is declared). Otherwise, for the suit the hand holds most of: how many cards
+    of it the hand lacks for a flush (MBS-4 to MBS-6), and where four different suits
+    sing (MBS-4) the suits it lacks; each with the chance, in whole percent, that the
+    next card the viewer receives is of such a suit: the cards of that suit he does not
+    hold among all the cards he does not hold (they are all unseen to him, or passed on).
+    For the chance that a fresh holding sings at all, see
+    :func:`~cardrules.my_bird_sings.probabilities.flush_probability` and
+    :func:`~cardrules.my_bird_sings.probabilities.four_suits_probability`.
+
+    >>> from cardrules.cards import FULL_PACK, parse_cards
+    >>> from cardrules.messages import render
+    >>> from cardrules.my_bird_sings import Options, new_game, view
+    >>> top = parse_cards("KS 2H 3H 7D 4H 5H 7S 6C 8H 6S 9C 10C")  # dealt one by one from seat 1
+    >>> deck = top + tuple(card for card in FULL_PACK if card not in top)
+    >>> mine = view(new_game(Options(players=3), deck=deck, dealer=0), 1)
+    >>> mine.hand
+    (<Card KS>, <Card 7D>, <Card 7S>, <Card 6S>)
+    >>> for said in singing_hint(mine):
+    ...     print(render(said))
+    Spades: 1 card short of a flush; the next card you receive is a spade with a chance of 21%.
+    Four suits: you lack a heart and a club; the next card you receive is one of them with a
+    chance of 54%.
+
+    Raises:
+        TypeError: if ``view`` is not a :class:`~cardrules.my_bird_sings.views.View`.
+
+    """
+    v = _expect_view(view)
+    options = v.options
+    hand = v.hand
+    if not hand:
+        return ()
+    for cards in singing_sets(hand, options):
+        why = singing_message(cards, options)
+        if why is not None:
+            return (message(_P + "hint.sings", why.rules, cards=cards, why=why),)
+    size = options.hand_size
+    per_suit = options.pack // 4
+    unseen = options.pack - len(hand)
+    counts = [sum(1 for card in hand if card.suit is suit) for suit in Suit]
+    best = max(Suit, key=lambda suit: (counts[suit], -suit))
+    rule = singing_rule(options)
+    need = max(size - counts[best], 1)
+    percent = round(100 * (per_suit - counts[best]) / unseen)
+    said = [message(_P + "hint.flush", rule, suit=best, need=need, percent=percent)]
+    if size == 4 and options.singing is Singing.FLUSH_OR_RAINBOW:
+        missing = tuple(suit for suit in Suit if not counts[suit])
+        if missing:
+            percent = round(100 * per_suit * len(missing) / unseen)
+            said.append(message(_P + "hint.four-suits", "MBS-4", missing=missing, percent=percent))
+    return tuple(said)
