@@ -20,8 +20,8 @@ From the bottom up:
    records, simulation and bots, in this layer, look games up in it. Its references are
    imported lazily (``"module:attribute"`` strings), so they are checked here too: each
    must point at this layer or below.
-4. **front ends**: ``cli`` (with its commands, ``_commands``), ``__main__``, ``_terminal`` and
-   the ``adapters``.
+4. **front ends**: ``cli`` (with its commands, ``_commands``), ``__main__``, ``_terminal``
+   (with its table and screens, ``_screen``) and the ``adapters``.
 
 Every import counts, at module level or inside a function, under ``TYPE_CHECKING`` or not,
 absolute or relative. The exceptions are named: a function called ``_repr_svg_`` (the
@@ -86,6 +86,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardrules._commands",
             "cardrules.__main__",
             "cardrules._terminal",
+            "cardrules._screen",
             "cardrules.adapters",
         ),
     ),

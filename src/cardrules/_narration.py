@@ -152,12 +152,13 @@ class Narrator:
         )
 
     def lines(self, told: Sequence[Told], players: int) -> list[str]:
-        """The lines of ``told``, each indented as told; a trick's reason with its rule ids."""
+        """The lines of ``told``, each indented as told, with the rule ids of each message."""
         lines = []
         for indent, said in told:
             text = self.write(said, players)
-            if said.id == "narration.why":
-                text += f" ({', '.join(said.rules)})"
+            if said.rules:  # the rules after the sentence, before its full stop
+                ids = f" ({', '.join(said.rules)})"
+                text = text[:-1] + ids + "." if text.endswith(".") else text + ids
             lines.append(" " * indent + text)
         return lines
 

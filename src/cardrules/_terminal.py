@@ -11,14 +11,13 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import os
 import random
 import re
 import secrets
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Final, Literal, cast
 
@@ -26,21 +25,21 @@ import attrs
 import click
 
 from cardrules import games
-from cardrules._narration import Narrator
-from cardrules._text import SUIT_NAMES, draw, parse_suit, suit_names_to_letters
+from cardrules._narration import Narrator, Told
+from cardrules._screen import ERROR, LiveScreen, Screen, paint, style_of, table, wants_paint
+from cardrules._text import SUIT_NAMES, parse_suit, suit_names_to_letters
 from cardrules._text import moves as legal_moves
 from cardrules.bots.registry import GameBot, make_bot, parse_bot_names
 from cardrules.cards import Suit, format_cards
 from cardrules.dealing import derive_seed
 from cardrules.errors import CardrulesError, NotationError, OptionsError
+from cardrules.messages import word
 from cardrules.protocol import DynamicGame, GameState, SeatView
 
 if TYPE_CHECKING:
     import distributed
-    from rich.console import Console
-    from rich.text import Text
 
-__all__ = ["format_orders", "run_play", "run_replay", "run_simulate"]
+__all__ = ["format_orders", "paint", "run_play", "run_replay", "run_simulate", "wants_paint"]
 
 
 def format_orders(trump: str, ranking: str = "peel") -> str:
@@ -60,83 +59,6 @@ def format_orders(trump: str, ranking: str = "peel") -> str:
 
 # ----------------------------------------------------------------------------- play
 
-_CARD_TOKEN: Final = re.compile(r"(?<![\w-])(10|[2-9AJQK])([SHDC])(?![\w-])")
-"""A card in notation inside a line of narration (``10C``, never ``SF-16``)."""
-
-_SYMBOL: Final = {suit.letter: suit.symbol for suit in Suit}
-
-
-def paint(text: str) -> Text:
-    """A line of narration for a terminal: suit symbols, hearts and diamonds in red.
-
-    >>> line = paint("Trick 1: 10H KS -> seat 0 wins (SF-17)")
-    >>> line.plain, [(span.start, span.end, span.style) for span in line.spans]
-    ('Trick 1: 10♥ K♠ -> seat 0 wins (SF-17)', [(9, 12, 'bold red'), (13, 15, 'bold')])
-    """
-    from rich.text import Text
-
-    line = Text()
-    last = 0
-    for match in _CARD_TOKEN.finditer(text):
-        line.append(text[last : match.start()])
-        suit = match.group(2)
-        style = "bold red" if suit in "HD" else "bold"
-        line.append(match.group(1) + _SYMBOL[suit], style=style)
-        last = match.end()
-    line.append(text[last:])
-    return line
-
-
-def wants_paint(plain: bool) -> bool:
-    """Whether to paint the output: not with ``--plain``, and only for a terminal.
-
-    ``FORCE_COLOR`` paints even into a pipe, as rich does; ``NO_COLOR`` keeps the suit
-    symbols but writes no escape codes (see :class:`Screen`); ``TERM=dumb`` or an output
-    encoding without the suit symbols writes plain letters.
-    """
-    if plain:
-        return False
-    stream = sys.stdout
-    forced = bool(os.environ.get("FORCE_COLOR"))
-    if not forced and (not stream.isatty() or os.environ.get("TERM") == "dumb"):
-        return False
-    try:
-        "♠♥♦♣".encode(getattr(stream, "encoding", None) or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
-
-
-class Screen:
-    """Where the play command's lines go: plain text, or painted for a terminal.
-
-    Args:
-        painted: paint cards with suit symbols and colours (through rich).
-    """
-
-    def __init__(self, painted: bool) -> None:
-        self.painted = painted
-        self._console: Console | None = None
-
-    def say(self, text: str = "") -> None:
-        """Write one line (with ``NO_COLOR`` set, the suit symbols without any style)."""
-        if not self.painted:
-            click.echo(text)
-            return
-        if os.environ.get("NO_COLOR"):
-            click.echo(paint(text).plain)
-            return
-        if self._console is None:
-            from rich.console import Console
-
-            self._console = Console(highlight=False, soft_wrap=True)
-        self._console.print(paint(text))
-
-    def lines(self, lines: Iterable[str]) -> None:
-        """Write each of ``lines``."""
-        for line in lines:
-            self.say(line)
-
 
 def _read_line(prompt: str) -> str | None:
     """Prompt and read one line from standard input; ``None`` at end of input."""
@@ -153,12 +75,28 @@ def _read_line(prompt: str) -> str | None:
 _QUIT: Final = frozenset(("quit", "exit", "q"))  # never "stop": a Spoil Five action (SF-21)
 
 
-def _parse_move(tell: Narrator, text: str) -> object:
+_FRENCH_RANKS: Final = re.compile(r"(?<![\w-])([RDV])(?=\s*(?:[SHDC♠♥♦♣]|of\b))", re.IGNORECASE)
+"""A French rank letter (roi, dame, valet) before a suit, read as K, Q, J in French."""
+
+_ENGLISH_RANKS: Final = {"r": "K", "d": "Q", "v": "J"}
+
+_SINGING_WORDS: Final = frozenset(("sing", "my bird sings", "my bird sings!", "mbs"))
+
+
+def _parse_move(tell: Narrator, text: str, view: SeatView | None = None) -> object:
     """Read a move: notation, or a bare card meaning the game's card verb (``play 10C``).
 
-    Cards may name their suit (``10 of hearts``, ``10hearts``) or show its symbol.
+    Cards may name their suit (``10 of hearts``, ``10hearts``) or show its symbol; in
+    French a king, queen or jack may be written R, D or V (``RH`` is the king of hearts).
+    ``sing`` alone (or ``my bird sings``) is the first singing set offered, if any.
     """
     game = tell.game
+    if view is not None and text.strip().lower() in _SINGING_WORDS:
+        sings = [a for a in view.legal_actions if str(a).startswith("sing ")]
+        if sings:
+            return sings[0]
+    if tell.language == "fr":
+        text = _FRENCH_RANKS.sub(lambda m: _ENGLISH_RANKS[m.group(1).lower()], text)
     text = suit_names_to_letters(text)
     try:
         return game.parse_action(text)
@@ -198,12 +136,15 @@ def _expected(tell: Narrator, text: str, view: SeatView) -> str:
 def _refusal(tell: Narrator, view: SeatView, state: GameState, action: object) -> str | None:
     """Why ``action`` is refused to the seat of ``view`` now (``None``: it is legal).
 
-    The game's own sentence and rule id: :func:`explain_action` of the seat's view, or for
-    a game without explanations the refusal of ``check_action``.
+    The game's own refusal, written for the seat in the narrator's language with its rule
+    id after it: :func:`explain_action` of the seat's view, or for a game without
+    explanations the refusal of ``check_action``.
     """
     if tell.explains is not None:
         refusal = tell.explains.explain_action(view, action)
-        return None if refusal is None else str(refusal)
+        if refusal is None:
+            return None
+        return f"{tell.write(refusal.message, len(view.balances))} ({refusal.rule})"
     error = tell.game.check_action(state, action)
     return None if error is None else str(error)
 
@@ -223,34 +164,53 @@ def _help_lines(tell: Narrator) -> list[str]:
     return lines
 
 
+def _say(tell: Narrator, key: str, players: int, **params: object) -> str:
+    """A line of the prompt (``prompt.*``, ``table.*``) in the narrator's language."""
+    from cardrules.messages import message
+
+    return tell.write(message(key, **params), players)  # type: ignore[arg-type]
+
+
 def _human_move(screen: Screen, tell: Narrator, state: GameState, seat: int) -> object | None:
     """Ask the human for a move until a legal one is typed; ``None`` to quit."""
     game = tell.game
     view = game.view(state, seat)
-    screen.lines(draw(view).splitlines())
+    players = len(view.balances)
+    shown = table(tell, view)
+    screen.show_table(shown)
+    prompt = word("prompt.move", tell.language)
     while True:
-        text = _read_line("your move> ")
+        screen.before_input()
+        text = _read_line(prompt)
         if text is None or text.lower() in _QUIT:
             return None
         if not text:
             continue
         if text.lower() in ("?", "moves"):
-            screen.lines(draw(view).splitlines())
+            screen.lines(shown)
             continue
         if text.lower() in ("help", "h"):
             screen.lines(_help_lines(tell))
-            screen.lines(draw(view).splitlines()[-1:])  # the legal moves
+            screen.lines(shown[-1:])  # the legal moves
             continue
         try:
-            action = _parse_move(tell, text)
+            action = _parse_move(tell, text, view)
         except NotationError:
-            screen.say(f"Not a move: {text!r}; {_expected(tell, text, view)}.")
+            detail = f"{text!r}; {_expected(tell, text, view)}"
+            screen.say(_say(tell, "prompt.not-a-move", players, text=detail), ERROR)
             continue
         refused = _refusal(tell, view, state, action)
         if refused is not None:
-            screen.say(f"Illegal: {refused}")
+            screen.say(refused, ERROR)
             continue
         return action
+
+
+def _tell(screen: Screen, tell: Narrator, told: Sequence[Told], players: int) -> None:
+    """Write the narration ``told``: winners in colour, the trick's reason with its rules."""
+    for indent, said in told:
+        (line,) = tell.lines([(indent, said)], players)
+        screen.say(line, style_of(said))
 
 
 def _line_up(bots: str, players: int, human: int | None) -> list[str | None]:
@@ -319,8 +279,16 @@ def run_play(
     plain: bool = False,
     delay: float = 0.0,
     step: bool = False,
+    language: str = "en",
+    live: bool = False,
+    singing: str | None = None,
 ) -> None:
     """Play (or, with ``human=None``, watch) deals in the terminal, then sum the session up.
+
+    ``language`` is the language of the narration, the table and the prompt; ``live``
+    keeps the table at the top of the terminal, redrawn in place. In My Bird Sings the
+    players declare their singing (``auto_sing=False``: a singing hand is a decision,
+    "my bird sings!") unless ``singing="automatic"``.
 
     With ``deals=None`` a human is asked "another deal?" after every deal; without a
     human the bots play until a deal is won (a spoilt or void deal carries its pool on),
@@ -331,12 +299,14 @@ def run_play(
     entry = games.lookup(game_name)
     game = entry.module
     options = entry.options(preset, players)
+    if entry.name == "my-bird-sings" and singing != "automatic":
+        options = attrs.evolve(options, auto_sing=False)  # type: ignore[misc]
     n = options.players
     if seed is None:
         seed = secrets.randbelow(10**6)
     state = game.new_game(options, seed=seed)
     if human == "first":
-        human = _first_to_decide(state)
+        human = _first_to_decide(state, game)
     if human is not None and not 0 <= human < n:
         raise OptionsError(f"seat must be from 0 to {n - 1}, not {human}")
     names = _line_up(bots, n, human)
@@ -353,14 +323,14 @@ def run_play(
         )
         for name in names
     ]
-    screen = Screen(wants_paint(plain))
+    screen = LiveScreen(wants_paint(plain)) if live else Screen(wants_paint(plain))
     line_up = ", ".join(
         f"you (seat {s})" if name is None else f"seat {s} {name}" for s, name in enumerate(names)
     )
     screen.say(f"{entry.title}, {n} players, seed {seed}: {line_up}")
+    tell = entry.load_narrator()(game, human, human, language=language)
     if human is not None:
-        screen.say("Type help for the commands and what a move looks like.")
-    tell = entry.load_narrator()(game, human, human)
+        screen.say(_say(tell, "prompt.help", n))
     pace = _Pace(delay, step)
     played: list[GameState] = []  # each finished deal's last state
     latest = [state]  # the latest state, also when Ctrl-C cuts a deal short
@@ -374,18 +344,20 @@ def run_play(
             screen.lines(tell.header(latest[0], number))
             stopped = not _play_deal(screen, tell, latest, players_bots, pace)
             if stopped:
-                screen.say("Game stopped.")
+                screen.say(_say(tell, "prompt.stopped", n))
                 break
-            screen.lines(tell.settlement(latest[0]))
+            _tell(screen, tell, tell.settlement_messages(latest[0]), n)
             played.append(latest[0])
+            screen.before_input()
             if game.is_game_over(latest[0]) or not _another_deal(
-                deals, number, human is not None, latest[0]
+                deals, number, human is not None, latest[0], tell
             ):
                 break
     except KeyboardInterrupt:
         interrupted = True
         screen.say()
         screen.say("Interrupted.")
+    screen.close()
     state = latest[0]
     unfinished = stopped or interrupted
     screen.lines(_summary(tell, played, state, unfinished and state.outcome is None))
@@ -396,7 +368,7 @@ def run_play(
         raise click.exceptions.Exit(130)
 
 
-def _first_to_decide(state: GameState) -> int:
+def _first_to_decide(state: GameState, game: DynamicGame | None = None) -> int:
     """The seat that makes the first decision of the deal, leaving the dealer's aside.
 
     The eldest hand as a rule (C-1); in My Bird Sings with blind draws, the eldest's left
@@ -404,8 +376,22 @@ def _first_to_decide(state: GameState) -> int:
     somebody may sing before his first turn, which would end the deal without him.
     """
     eldest = (state.dealer + 1) % len(state.balances)
+    if game is not None:
+        while _nothing_to_decide(game, state):
+            state = game.apply_action(state, game.legal_actions(state)[0])
     first = state.to_act
     return eldest if first is None or first == state.dealer else first
+
+
+def _nothing_to_decide(game: DynamicGame, state: GameState) -> bool:
+    """Whether the one legal action is to keep silent (My Bird Sings' declared singing, D-5).
+
+    The declaration is offered to every seat whose holding is checked, singing or not,
+    so that no decision gives a holding away; with nothing to declare it is no decision,
+    and the terminal takes it for the human.
+    """
+    legal = () if game.is_deal_over(state) else game.legal_actions(state)
+    return len(legal) == 1 and str(legal[0]) == "decline-sing"
 
 
 def _play_deal(
@@ -425,7 +411,9 @@ def _play_deal(
         seat = state.to_act
         assert seat is not None  # a deal that is not over has a decision pending
         bot = players_bots[seat]
-        if bot is None:
+        if bot is None and _nothing_to_decide(game, state):
+            action = game.legal_actions(state)[0]
+        elif bot is None:
             action = _human_move(screen, tell, state, seat)
             if action is None:
                 return False
@@ -433,8 +421,10 @@ def _play_deal(
             legal = game.legal_actions(state)
             action = legal[0] if len(legal) == 1 else bot.choose(game.view(state, seat), legal)
         after = game.apply_action(state, action)
-        screen.lines(tell.action(state, action, after))
+        _tell(screen, tell, tell.action_messages(state, action, after), len(state.balances))
         latest[0] = state = after
+        if isinstance(screen, LiveScreen) and not game.is_deal_over(state):
+            screen.show_table(table(tell, game.view(state, tell.human or 0)))
         if bot is not None and not game.is_deal_over(state) and not pace.wait():
             return False
     return True
@@ -443,22 +433,28 @@ def _play_deal(
 _UNTIL_WON_LIMIT = 10
 
 
-def _another_deal(deals: int | None, number: int, human: bool, state: GameState) -> bool:
+def _another_deal(
+    deals: int | None, number: int, human: bool, state: GameState, tell: Narrator | None = None
+) -> bool:
     """Whether to deal again after deal ``number`` (asking a human if no count was given)."""
     if deals is not None:
         return number < deals
     if not human:
         return number < _UNTIL_WON_LIMIT and not _pool_was_won(state)
+    players = len(state.balances)
+    ask = "Another deal? [Y/n] " if tell is None else _say(tell, "prompt.another-deal", players)
     while True:
-        answer = _read_line("Another deal? [Y/n] ")
+        answer = _read_line(ask)
         if answer is None:
             return False
         word = answer.lower()
-        if word in ("", "y", "yes"):
+        if word in ("", "y", "yes", "o", "oui"):
             return True
-        if word in ("n", "no") or word in _QUIT:
+        if word in ("n", "no", "non") or word in _QUIT:
             return False
-        click.echo("Please answer y or n.")
+        click.echo(
+            "Please answer y or n." if tell is None else _say(tell, "prompt.yes-no", players)
+        )
 
 
 def _pool_was_won(state: GameState) -> bool:

@@ -116,8 +116,9 @@ PARAM_KINDS: Final[Mapping[str, str]] = {
     **dict.fromkeys(("suit", "trump", "led", "held"), _SUIT),
     "missing": _SUITS,
     **dict.fromkeys(
-        ("count", "stake", "need", "carried", "limit", "won", "offered", "last", "number", "index",
-         "players", "percent", "round", "size", "turn", "target", "points", "deal"),
+        ("count", "stake", "need", "carried", "limit", "won", "offered", "last", "number",
+         "index", "players", "percent", "round", "size", "turn", "target", "points", "deal",
+         "stock", "dead"),
         _COUNT,
     ),
     "place": _PLACE,

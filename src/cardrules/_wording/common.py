@@ -67,5 +67,36 @@ ENTRIES: Final[tuple[Entry, ...]] = (
     entry("narration.action", "{seat}: {action}", label=True),
     entry("narration.balances", "balances: {scores:signed}", label=True),
     entry("narration.why", "why: {why}", label=True),
+    entry(
+        "table.spoil-five",
+        "Spoil Five, deal {deal}, pool {count}: {trump} are trumps (turn-up {card})",
+        label=True,
+    ),
+    entry(
+        "table.my-bird-sings",
+        "My Bird Sings, deal {deal}, pool {count}: turn {turn} (round {round}), stock {stock}, "
+        "dead pile {dead}",
+        label=True,
+    ),
+    entry("table.dealer", "dealer", label=True),
+    entry("table.tricks", "tricks {count}", label=True),
+    entry("table.points", "points {count}", label=True),
+    entry("table.cards", "{count:cards}", label=True),
+    entry("table.trick", "trick, led by {leader}: {cards}", label=True),
+    entry(
+        "table.received",
+        "you received {card} from {giver} (marked *)",
+        code="you received {card} from {giver}",
+        label=True,
+    ),
+    entry("table.passed", "you passed {card} to {receiver}", label=True),
+    entry("table.moves", "your moves: {text}", label=True),
+    entry("table.declare", "type {text} to say: my bird sings!", label=True),
+    entry("prompt.move", "your move> ", label=True),
+    entry("prompt.not-a-move", "not a move: {text}"),
+    entry("prompt.another-deal", "another deal? [Y/n] ", label=True),
+    entry("prompt.yes-no", "please answer y or n"),
+    entry("prompt.stopped", "game stopped"),
+    entry("prompt.help", "type help for the commands and what a move looks like"),
 )
 """The shared entries: words (you, player N, and), ranks, suits, places, common refusals."""

@@ -53,6 +53,7 @@ from cardrules.my_bird_sings.explain import (
     explain_unavailable,
     singing_hint,
 )
+from cardrules.my_bird_sings.hands import sort_hand
 from cardrules.my_bird_sings.options import (
     DRAW_BLIND,
     EVERYONE_EXCHANGES,
@@ -183,6 +184,7 @@ __all__ = [
     "singing_keys",
     "singing_sets",
     "sings",
+    "sort_hand",
     "suit_key",
     "view",
 ]
