@@ -50,6 +50,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+import cardrules
 from cardrules import NotationError, RecordError, parse_card, records, svg
 from web.session import MAX_SEED, ApiError, Session, SessionStore, new_game_id
 from web.tables import JSON, KINDS, kind_named
@@ -64,8 +65,8 @@ BODY_TIMEOUT: Final = 10.0
 
 LOG: Final = logging.getLogger("web")
 
-STATIC: Final = Path(__file__).resolve().parent / "static"
-"""The folder holding the page, its style sheet and its script."""
+STATIC: Final = Path(cardrules.__file__).resolve().parent / "web" / "static"
+"""The folder holding the page, its style sheet and its script (package data of ``cardrules``)."""
 
 _NO_STORE: Final = {"Cache-Control": "no-store"}
 _PAGE_HEADERS: Final = {
