@@ -22,6 +22,7 @@ __all__ = [
     "NotationError",
     "OptionsError",
     "RecordError",
+    "ViewError",
 ]
 
 
@@ -85,4 +86,22 @@ class RecordError(CardrulesError, ValueError):
     Raised for malformed JSON, unknown or missing fields, wrong types, impossible values
     and illegal action sequences. The message says where the problem is, as a path such
     as ``deals[0].actions[3]``.
+    """
+
+
+class ViewError(CardrulesError, ValueError):
+    """A view that no state of its game can show: forged, tampered with or built by hand.
+
+    Every function that reads a view (the explanations, the text and SVG pictures, the
+    samplers and so the search bot) checks it first with the game's ``validate_view``,
+    which raises this naming the field and what is wrong with it. A view read from JSON
+    is checked as it is read, and refused with :class:`RecordError` instead.
+
+    >>> from cardrules import spoil_five
+    >>> good = spoil_five.view(spoil_five.new_game(spoil_five.Options(players=3), seed=1), 0)
+    >>> import attrs
+    >>> spoil_five.validate_view(attrs.evolve(good, seat=7))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ViewError: invalid View: seat: expected a seat from 0 to 2, not 7
     """

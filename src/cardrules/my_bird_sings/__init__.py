@@ -108,6 +108,7 @@ from cardrules.my_bird_sings.state import (
 from cardrules.my_bird_sings.views import (
     ExchangeView,
     View,
+    validate_view,
     view,
 )
 
@@ -186,5 +187,6 @@ __all__ = [
     "sings",
     "sort_hand",
     "suit_key",
+    "validate_view",
     "view",
 ]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Final
 
 from cardrules.cards import Card, Suit
-from cardrules.errors import IllegalActionError
+from cardrules.errors import IllegalActionError, ViewError
 from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation, wrong_argument
 from cardrules.messages import Message, message
 from cardrules.my_bird_sings.actions import (
@@ -40,7 +40,7 @@ from cardrules.my_bird_sings.compiled import compile_rules
 from cardrules.my_bird_sings.events import OutcomeKind, Phase
 from cardrules.my_bird_sings.options import Singing
 from cardrules.my_bird_sings.refusals import Seen, as_action, refusal, turn_refusal
-from cardrules.my_bird_sings.views import View
+from cardrules.my_bird_sings.views import View, validate_view
 from cardrules.my_bird_sings.wording import action_message
 
 __all__ = [
@@ -62,7 +62,7 @@ def _expect_view(value: object) -> View:
             "a my_bird_sings.View",
             "my_bird_sings.view(state, seat) first (or check_action(state, action) with the state)",
         )
-    return value
+    return validate_view(value)
 
 
 def _seen(v: View) -> Seen:
@@ -153,8 +153,8 @@ def explain_unavailable(view: View) -> dict[Card, Refusal]:
     for card in v.hand:
         if card not in used:
             why = explain_action(v, trying[card])
-            assert why is not None  # an action that is legal uses its card
-            found[card] = why
+            if why is not None:  # always: an action that is legal uses its card
+                found[card] = why
     return found
 
 
@@ -187,7 +187,8 @@ def explain_tricks(view: View) -> tuple[TrickExplanation, ...]:
     for number, start in enumerate(range(0, len(cards), size), start=1):
         laid = cards[start : start + size]
         why = singing_message(laid, options)
-        assert why is not None  # a trick is a singing set (MBS-15)
+        if why is None:  # never in a view validate_view passed
+            raise ViewError("invalid View: trick_cards: a trick is a singing set (MBS-15)")
         said = message(_P + "trick.laid", (rule, "MBS-15"), cards=laid, why=why, seat=v.seat)
         found.append(
             TrickExplanation(
@@ -227,10 +228,12 @@ def explain_settlement(view: View) -> SettlementExplanation | None:
     rules: list[str] = []
     if kind is OutcomeKind.SANG:
         singer = outcome.singer
-        assert singer is not None
+        if singer is None:  # never in a view validate_view passed
+            raise ViewError("invalid View: outcome.singer: a bird sang, so a singer is named")
         rule = singing_rule(options)
         why = singing_message(outcome.shown, options)
-        assert why is not None  # the shown cards sing
+        if why is None:  # never in a view validate_view passed
+            raise ViewError("invalid View: outcome.shown: the cards a bird sang with sing")
         rules += [rule, "MBS-12"]
         said.append(message(_S + "sang", rule, singer=singer, shown=outcome.shown, why=why))
         payout = outcome.payouts[singer]
@@ -239,7 +242,8 @@ def explain_settlement(view: View) -> SettlementExplanation | None:
     if kind is OutcomeKind.ROUND_LIMIT:
         rules.append("MBS-13")
         limit = options.round_limit
-        assert limit is not None  # a deal ends at the round limit only if there is one
+        if limit is None:  # never in a view validate_view passed
+            raise ViewError("invalid View: outcome.kind: no round limit, so none was reached")
         said.append(message(_S + "round-limit", "MBS-13", limit=limit))
     elif kind is OutcomeKind.ABANDONED:
         rules.append("MBS-13")

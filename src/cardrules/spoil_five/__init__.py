@@ -87,7 +87,7 @@ from cardrules.spoil_five.state import (
     State,
     Trick,
 )
-from cardrules.spoil_five.views import View, view
+from cardrules.spoil_five.views import View, validate_view, view
 
 NAME: Final = "spoil-five"
 """The game's name in records and on the command line."""
@@ -158,5 +158,6 @@ __all__ = [
     "sort_hand",
     "trick_winner",
     "trump_order",
+    "validate_view",
     "view",
 ]
