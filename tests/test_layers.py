@@ -6,10 +6,10 @@ From the bottom up:
 1. **foundation**: cards, errors, explanations (the values the games' ``explain_*``
    functions return), messages (what the engine says, as data) with their English
    wording (``_wording``), dealing, history, stakes and the private helpers (``_value``,
-   ``_interned``, ``_notation``, ``_options``, ``_view_checks``), and ``protocol``. The
-   protocols sit here because they import nothing but cards, errors and history and name
-   no game: they describe what a game is, so a game package may refer to them, and every
-   layer above types its code with them.
+   ``_interned``, ``_notation``, ``_options``, ``_view_checks``, ``_brief``), and
+   ``protocol``. The protocols sit here because they import nothing but cards, errors and
+   history and name no game: they describe what a game is, so a game package may refer to
+   them, and every layer above types its code with them.
 2. **games**: ``spoil_five`` and ``my_bird_sings``, each a package that knows only the
    foundation (and not the other game, which the layer does not forbid but no game needs).
 3. **services**: ``records`` (with its JSON plumbing ``_json``), ``bots``, ``svg``,
@@ -53,6 +53,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardrules.explanations",
             "cardrules.messages",
             "cardrules._wording",
+            "cardrules._brief",
             "cardrules.dealing",
             "cardrules.history",
             "cardrules.stakes",

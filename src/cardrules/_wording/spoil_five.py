@@ -62,7 +62,6 @@ _DESCRIPTIONS: Final = (
 )
 
 _REFUSALS: Final = (
-    entry(_P + "refusal.not-an-action", "that is not a Spoil Five action"),
     entry(
         _P + "refusal.must-follow",
         "{suit} are not trumps and you hold {led:a}; follow suit or trump",

@@ -27,6 +27,7 @@ from cardrules.errors import IllegalActionError, ViewError
 from cardrules.explanations import wrong_argument
 from cardrules.messages import Message, message
 from cardrules.my_bird_sings.actions import (
+    ACTION_TYPES,
     Abandon,
     DeclineExchange,
     DeclineSing,
@@ -108,9 +109,27 @@ def seen_in_state(state: State) -> Seen:
 
 
 def as_action(action: object) -> object:
-    """``action``, its notation read (``"pass KH"``), or the refusal of that text (C-7)."""
+    """``action``, its notation read (``"pass KH"``), or the refusal of that text (C-7).
+
+    >>> as_action(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: expected a My Bird Sings action or its notation, not NoneType; call
+    my_bird_sings.parse_action(text) to read one
+
+    Raises:
+        TypeError: for anything that is neither an action nor a string: no rule refuses
+            it, it is a mistake in the calling program.
+
+    """
     if isinstance(action, str):
         return read_action(action, parse_action)
+    if not isinstance(action, ACTION_TYPES):
+        raise wrong_argument(
+            action,
+            "a My Bird Sings action or its notation",
+            "my_bird_sings.parse_action(text) to read one",
+        )
     return action
 
 

@@ -200,6 +200,8 @@ def apply_action(state: State, action: object) -> State:
 
     Raises:
         IllegalActionError: naming the rule, if the action is illegal (C-7).
+        TypeError: if ``action`` is neither an action nor its notation (read notation
+            with ``my_bird_sings.parse_action``).
     """
     if isinstance(action, str):
         action = read_action(action, parse_action)
@@ -373,6 +375,8 @@ def offered_order(state: State) -> tuple[Card, ...]:
 
     Raises:
         IllegalActionError: if no hand is on offer.
+        TypeError: if ``action`` is neither an action nor its notation (read notation
+            with ``my_bird_sings.parse_action``).
 
     """
     decision = state._decision
