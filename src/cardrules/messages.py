@@ -2,15 +2,15 @@
 
 Every refusal, trick explanation, settlement line and narration event of the library is a
 :class:`Message`. Its ``id`` names the sentence (``"spoil-five.refusal.must-follow"``),
-its ``params`` are the facts in it (seats, cards, suits, counts, option values, other
-messages) and its ``rules`` the ids of the rules behind it, kept out of the text so that a
-front-end may show them as links. Two ways to turn one into words:
+its ``params`` are the facts in it (seats, cards, suits, counts, other messages) and
+its ``rules`` the ids of the rules behind it, kept out of the text so that a front-end
+may show them as links. Two ways to turn one into words:
 
 - ``str(message)``: the English the library has always written, for programmers and logs
   (``seat 2``, cards in notation, option identifiers as they are);
 - :func:`render`: a sentence for a player, in one of :data:`LANGUAGES`, addressed to the
   reader's seat in the second person and to the others by name, with suit symbols or
-  letters, option values in words and no rule id.
+  letters, what an option does in words (never its identifier) and no rule id.
 
 >>> from cardrules.cards import parse_card, Suit
 >>> why = message("spoil-five.refusal.must-follow", "SF-16", suit=Suit.HEARTS, led=Suit.SPADES)
@@ -44,7 +44,6 @@ suit        :class:`~cardrules.cards.Suit` suit letter ``"H"``     suit name ("h
 suits       ``tuple[Suit, ...]``       list of suit letters         "a spade and a club"
 count       ``int``                    int                          the number
 place       ``int`` (0 = best)         int                          an ordinal ("second-best")
-option      ``str`` (option value)     string                       words for the value
 message     :class:`Message`           nested message object        the nested sentence
 seat_counts ``tuple[(int, int), ...]`` list of ``[seat, count]``    "Anna 3, you 2"
 text        ``str``                    string                       as it is (English only)
@@ -99,30 +98,26 @@ _SUIT: Final = "suit"
 _SUITS: Final = "suits"
 _COUNT: Final = "count"
 _PLACE: Final = "place"
-_OPTION: Final = "option"
 _MESSAGE: Final = "message"
 _SEAT_COUNTS: Final = "seat_counts"
 _TEXT: Final = "text"
 
 PARAM_KINDS: Final[Mapping[str, str]] = {
     **dict.fromkeys(
-        ("seat", "winner", "leader", "singer", "dealer", "to_act", "giver", "receiver",
-         "taker", "neighbour", "holder", "asker"),
-        _SEAT,
+        ("seat", "winner", "leader", "singer", "dealer", "to_act", "giver", "receiver"), _SEAT
     ),
-    **dict.fromkeys(("seats", "winners", "barred", "partners"), _SEATS),
-    **dict.fromkeys(("card", "discard", "turn_up", "taken", "led_card", "ace", "binding"), _CARD),
-    **dict.fromkeys(("cards", "beaten", "shown", "order", "hand", "lacking"), _CARDS),
-    **dict.fromkeys(("suit", "trump", "led", "held"), _SUIT),
+    **dict.fromkeys(("winners", "barred"), _SEATS),
+    **dict.fromkeys(("card", "discard", "turn_up", "taken", "led_card", "ace"), _CARD),
+    **dict.fromkeys(("cards", "beaten", "shown", "order"), _CARDS),
+    **dict.fromkeys(("suit", "trump", "led"), _SUIT),
     "missing": _SUITS,
     **dict.fromkeys(
         ("count", "stake", "need", "carried", "limit", "won", "offered", "last", "number",
-         "index", "players", "percent", "round", "size", "turn", "target", "points", "deal",
-         "stock", "dead"),
+         "index", "players", "percent", "round", "size", "turn", "target", "deal", "stock",
+         "dead"),
         _COUNT,
     ),
     "place": _PLACE,
-    **dict.fromkeys(("option", "method", "value"), _OPTION),
     **dict.fromkeys(("action", "reason", "why", "what"), _MESSAGE),
     **dict.fromkeys(("shares", "scores", "tricks"), _SEAT_COUNTS),
     **dict.fromkeys(("text", "detail"), _TEXT),
@@ -402,12 +397,6 @@ def _write_place(w: _Writer, value: Param, form: str) -> str:
     return w.word(f"place.{value + 1}")
 
 
-def _write_option(w: _Writer, value: Param, form: str) -> str:
-    del form
-    assert isinstance(value, str)
-    return value if w.code else w.word(f"option.{value}")
-
-
 def _write_message(w: _Writer, value: Param, form: str) -> str:
     del form
     assert isinstance(value, Message)
@@ -438,7 +427,6 @@ _KINDS: Final[dict[str, Callable[[_Writer, Param, str], str]]] = {
     _SUITS: _write_suits,
     _COUNT: _write_count,
     _PLACE: _write_place,
-    _OPTION: _write_option,
     _MESSAGE: _write_message,
     _SEAT_COUNTS: _write_seat_counts,
     _TEXT: _write_text,
@@ -575,7 +563,7 @@ def _from_json(kind: str, value: object, where: str) -> Param:
             pairs = [tuple(_ints(pair)) for pair in value if isinstance(pair, list)]
             if len(pairs) == len(value) and all(len(pair) == 2 for pair in pairs):
                 return tuple((pair[0], pair[1]) for pair in pairs)
-        if kind in (_OPTION, _TEXT) and isinstance(value, str):
+        if kind == _TEXT and isinstance(value, str):
             return value
         if kind in (_SEAT, _COUNT, _PLACE) and type(value) is int:
             return value
