@@ -258,6 +258,7 @@ _NARRATION: Final = (
     entry(_P + "narration.turn-up", "turn-up {card}: {trump} are trumps", sentence=True),
     entry(_P + "narration.new-turn-up", "new turn-up {card}: {trump} are trumps", sentence=True),
     entry(_P + "narration.trump-order", "trumps, best first: {order}", label=True),
+    entry(_P + "order.plain", "{suit}, best first: {order}", label=True),
     _told("plays", "{seat} plays {card}", "you play {card}"),
     _told(
         "dealer-robs",
