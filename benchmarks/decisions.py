@@ -24,7 +24,6 @@ from cardrules.bots.registry import make_bot
 
 def measure(options: mbs.Options, deals: int) -> tuple[float, float, float]:
     """Mean decisions per deal of the first decider, its share of deals without any, all."""
-    rng = random.Random(1)
     bots = [make_bot("my-bird-sings", "heuristic", random.Random(seat)) for seat in range(9)]
     mine = none = every = 0
     for seed in range(deals):
@@ -44,7 +43,6 @@ def measure(options: mbs.Options, deals: int) -> tuple[float, float, float]:
             state = mbs.apply_action(state, action)
         mine += count
         none += count == 0
-    del rng
     return mine / deals, none / deals, every / deals
 
 

@@ -48,6 +48,7 @@ __all__ = [
     "SpoilFiveNarrator",
     "explainer",
     "seat_name",
+    "with_rules",
 ]
 
 Told = tuple[int, Message]
@@ -78,6 +79,18 @@ def seat_name(seat: int, human: int | None, language: str = "en") -> str:
     if seat == human:
         return word("common.you", language)
     return word("common.seat", language, number=seat)
+
+
+def with_rules(text: str, rules: Sequence[str]) -> str:
+    """``text`` with the rule ids after the sentence, before its full stop.
+
+    >>> with_rules("You take the pool.", ["SF-19"]), with_rules("Why: JS wins", ["SF-17"])
+    ('You take the pool (SF-19).', 'Why: JS wins (SF-17)')
+    """
+    if not rules:
+        return text
+    ids = f" ({', '.join(rules)})"
+    return text[:-1] + ids + "." if text.endswith(".") else text + ids
 
 
 def _text(line: str) -> Message:
@@ -153,14 +166,10 @@ class Narrator:
 
     def lines(self, told: Sequence[Told], players: int) -> list[str]:
         """The lines of ``told``, each indented as told, with the rule ids of each message."""
-        lines = []
-        for indent, said in told:
-            text = self.write(said, players)
-            if said.rules:  # the rules after the sentence, before its full stop
-                ids = f" ({', '.join(said.rules)})"
-                text = text[:-1] + ids + "." if text.endswith(".") else text + ids
-            lines.append(" " * indent + text)
-        return lines
+        return [
+            " " * indent + with_rules(self.write(said, players), said.rules)
+            for indent, said in told
+        ]
 
     def sees(self, *seats: int) -> bool:
         """Whether the viewer may see a card known only to ``seats``."""

@@ -25,7 +25,7 @@ import attrs
 import click
 
 from cardrules import games
-from cardrules._narration import Narrator, Told
+from cardrules._narration import Narrator, Told, with_rules
 from cardrules._screen import ERROR, LiveScreen, Screen, paint, style_of, table, wants_paint
 from cardrules._text import SUIT_NAMES, parse_suit, suit_names_to_letters
 from cardrules._text import moves as legal_moves
@@ -144,7 +144,7 @@ def _refusal(tell: Narrator, view: SeatView, state: GameState, action: object) -
         refusal = tell.explains.explain_action(view, action)
         if refusal is None:
             return None
-        return f"{tell.write(refusal.message, len(view.balances))} ({refusal.rule})"
+        return with_rules(tell.write(refusal.message, len(view.balances)), (refusal.rule,))
     error = tell.game.check_action(state, action)
     return None if error is None else str(error)
 

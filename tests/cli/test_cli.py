@@ -34,7 +34,7 @@ def test_play_spoil_five_with_scripted_moves_explains_an_illegal_move() -> None:
     )  # fmt: skip
     assert f"your move> rob {hand[0]}\nYou cannot rob the turn-up, discarding {hand[0]}: " in output
     explained = re.search(
-        r"You cannot rob the turn-up, discarding \S+: .*\. \((SF-\d+)\)\n", output
+        r"You cannot rob the turn-up, discarding \S+: .* \((SF-\d+)\)\.\n", output
     )
     assert explained is not None
     assert explained.group(1) == "SF-12"
@@ -54,7 +54,7 @@ def test_play_my_bird_sings_accepts_a_bare_card_as_a_pass() -> None:
         "play", "my-bird-sings", "--seed", "1", "--players", "3", "--seat", "1", "--deals", "1",
         input="\n".join(moves) + "\n",
     )  # fmt: skip
-    assert re.search(r"You cannot exchange \S+ with the stock: .*\. \(MBS-11\)\n", output)
+    assert re.search(r"You cannot exchange \S+ with the stock: .* \(MBS-11\)\.\n", output)
     assert f"You pass {hand[0]} to seat 2" in output
     assert re.search(r"^Seat \d's bird sang with .* \(MBS-\d+\)\.$", output, re.MULTILINE)
 

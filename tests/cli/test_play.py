@@ -278,8 +278,8 @@ def test_a_refusal_gives_the_engines_sentence_and_rule_once() -> None:
     assert refusal is not None
     line = next(line for line in output.splitlines() if line.startswith("You cannot "))
     tell = games.lookup("my-bird-sings").load_narrator()(games.lookup("my-bird-sings").module, 1, 1)
-    assert line == f"{tell.write(refusal.message, 5)} ({refusal.rule})"
-    assert line == f"You cannot pass {missing}: you do not hold {missing}. (MBS-9)"
+    assert line == f"{tell.write(refusal.message, 5)[:-1]} ({refusal.rule})."
+    assert line == f"You cannot pass {missing}: you do not hold {missing} (MBS-9)."
     assert line.count(refusal.rule) == 1
 
 
@@ -293,8 +293,8 @@ def test_a_spoil_five_refusal_says_why_the_card_must_not_be_played() -> None:
     args = ["--players", "4", "--seed", "1", "--seat", "2", "--bots", "random"]
     output = _run("play", "spoil-five", *args, input="2C\n")
     tell = games.lookup("spoil-five").load_narrator()(games.lookup("spoil-five").module, 2, 2)
-    said = f"{tell.write(refusal.message, 4)} ({refusal.rule})"
-    assert said == "You cannot play 2C: you hold the ace of trumps: rob the turn-up first. (SF-11)"
+    said = f"{tell.write(refusal.message, 4)[:-1]} ({refusal.rule})."
+    assert said == "You cannot play 2C: you hold the ace of trumps: rob the turn-up first (SF-11)."
     assert f"your move> 2C\n{said}\nyour move> " in output
 
 
@@ -489,6 +489,19 @@ def test_stop_is_a_spoil_five_move_not_a_way_to_quit() -> None:
     assert refusal is not None
     output = _run("play", "spoil-five", "--seed", "1", input="stop\n")
     tell = games.lookup("spoil-five").load_narrator()(games.lookup("spoil-five").module, 1, 1)
-    said = f"{tell.write(refusal.message, 5)} ({refusal.rule})"
+    said = f"{tell.write(refusal.message, 5)[:-1]} ({refusal.rule})."
     assert said.startswith("You cannot stop: only a player who has just won the first three")
     assert f"your move> stop\n{said}\nyour move> " in output
+
+
+def test_declared_singing_gives_the_human_a_decision_in_every_deal() -> None:
+    """benchmarks/decisions.py: the figures docs/cli.md gives for the default of play."""
+    import attrs
+    from benchmarks.decisions import measure
+
+    automatic, none_automatic, _ = measure(attrs.evolve(my_bird_sings.PEEL, players=5), 40)
+    declared, none_declared, _ = measure(
+        attrs.evolve(my_bird_sings.PEEL, players=5, auto_sing=False), 40
+    )
+    assert none_declared == 0 < none_automatic
+    assert declared > automatic
