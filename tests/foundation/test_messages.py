@@ -9,6 +9,8 @@ import string
 from pathlib import Path
 
 import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 
 from cardrules.cards import Suit, parse_card, parse_cards
 from cardrules.errors import RecordError
@@ -23,11 +25,6 @@ from cardrules.messages import (
     noun_forms,
     render,
 )
-
-babel = pytest.importorskip("babel")
-
-from babel.messages.mofile import write_mo  # noqa: E402
-from babel.messages.pofile import read_po  # noqa: E402
 
 LOCALE = Path(__file__).resolve().parents[2] / "src" / "cardrules" / "locale"
 OTHER_LANGUAGES = LANGUAGES[1:]
@@ -243,3 +240,17 @@ def test_getitem_reads_a_parameter() -> None:
     assert said["card"] == parse_card("5C")
     with pytest.raises(KeyError):
         said["seat"]
+
+
+def test_the_messages_page_lists_every_message() -> None:
+    """docs/messages.md is what tools/catalogues.py writes from the catalogue."""
+    import importlib.util
+
+    path = LOCALE.parents[2] / "tools" / "catalogues.py"
+    spec = importlib.util.spec_from_file_location("catalogues", path)
+    assert spec is not None
+    assert spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    page = (LOCALE.parents[2] / "docs" / "messages.md").read_text("utf-8")
+    assert page == tool.reference(), "run: python tools/catalogues.py reference"
