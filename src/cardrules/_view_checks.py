@@ -20,21 +20,25 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Callable, Collection, Iterable
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 import attrs
 
 from cardrules.cards import Card
 from cardrules.errors import ViewError
+from cardrules.protocol import GameOptions, SeatView
 
 __all__ = [
     "MAX_COUNT",
+    "TableView",
     "check_types",
+    "common_fields",
     "count",
     "counts",
     "distinct",
     "fail",
     "in_pack",
+    "legal_cards",
     "seat",
     "seats",
 ]
@@ -45,6 +49,75 @@ MAX_COUNT: Final = 2**63 - 1
 _Checker = Callable[[object], bool]
 _CHECKERS: dict[object, _Checker] = {}
 _FIELDS: dict[type, list[tuple[str, object, _Checker]]] = {}
+
+
+class TableView(SeatView, Protocol):
+    """What both games' views show of the table, which :func:`common_fields` checks."""
+
+    @property
+    def options(self) -> GameOptions:
+        """The game's options."""
+        ...
+
+    @property
+    def dealer(self) -> int:
+        """The dealer."""
+        ...
+
+    @property
+    def eldest(self) -> int:
+        """The eldest hand."""
+        ...
+
+    @property
+    def deal_number(self) -> int:
+        """Deals played before this one."""
+        ...
+
+
+def common_fields(view: TableView, parts: tuple[type, ...]) -> int:
+    """Check what both games' views share; return the number of players.
+
+    Every field's type (:func:`check_types`); the viewer and the dealer are seats, the
+    eldest hand is the dealer's left (C-1, C-2); the deal number, the pool and each
+    seat's balance are numbers a record holds, and as counters only move between the
+    pool and the seats, the balances and the pool add up to 0; a settlement's winners are
+    seats, its payouts one per seat and its carried counters from 0 up.
+    """
+    check_types(view, parts)
+    n = view.options.players
+    seat("seat", view.seat, players=n)
+    seat("dealer", view.dealer, players=n)
+    if view.eldest != (view.dealer + 1) % n:
+        raise fail("eldest", f"expected the dealer's left, seat {(view.dealer + 1) % n}")
+    count("deal_number", view.deal_number)
+    count("pool", view.pool)
+    counts("balances", view.balances, players=n, low=-MAX_COUNT, high=MAX_COUNT)
+    if sum(view.balances) + view.pool != 0:
+        raise fail(
+            "balances",
+            "counters only move between the pool and the seats: the balances and the pool "
+            "add up to 0",
+        )
+    outcome = view.outcome
+    if outcome is not None:
+        seats("outcome.winners", outcome.winners, players=n)
+        counts("outcome.payouts", outcome.payouts, players=n, low=0, high=MAX_COUNT)
+        count("outcome.carried", outcome.carried)
+    return n
+
+
+def legal_cards(view: SeatView) -> set[Card]:
+    """Check that only the seat to act has legal actions, each once; return its hand's cards.
+
+    The caller checks that each action names cards of that set.
+    """
+    legal = view.legal_actions
+    if legal and view.to_act != view.seat:
+        raise fail("legal_actions", f"seat {view.seat} is not to act and has none")
+    if len(set(legal)) != len(legal):
+        raise fail("legal_actions", "an action appears twice")
+    return set(view.hand)
 
 
 def fail(field: str, problem: str) -> ViewError:
@@ -175,7 +248,7 @@ def seats(field: str, values: Iterable[int], *, players: int, length: int | None
     for value in values:
         seat(field, value, players=players)
     if len(set(values)) != len(values):
-        raise fail(field, f"a seat appears twice in {values}")
+        raise fail(field, "a seat appears twice")
 
 
 def count(field: str, value: int, low: int = 0, high: int = MAX_COUNT) -> int:

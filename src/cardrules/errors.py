@@ -95,7 +95,10 @@ class ViewError(CardrulesError, ValueError):
     Every function that reads a view (the explanations, the text and SVG pictures, the
     samplers and so the search bot) checks it first with the game's ``validate_view``,
     which raises this naming the field and what is wrong with it. A view read from JSON
-    is checked as it is read, and refused with :class:`RecordError` instead.
+    is checked as it is read, and refused with :class:`RecordError` instead. (The random
+    and rule-of-thumb bots, which a search asks hundreds of thousands of times, take the
+    views ``view`` and ``from_json`` make without checking them again: check a view made
+    by hand before giving it to one.)
 
     >>> from cardrules import spoil_five
     >>> good = spoil_five.view(spoil_five.new_game(spoil_five.Options(players=3), seed=1), 0)

@@ -103,6 +103,8 @@ def explain_action(view: View, action: Action | str) -> Refusal | None:
     Raises:
         TypeError: if ``view`` is not a :class:`~cardrules.my_bird_sings.views.View` (a
             state, say: call ``view(state, seat)`` first, or ``check_action`` with the state).
+        ViewError: if it is a view no state could show (as every function here does,
+            see :func:`~cardrules.my_bird_sings.views.validate_view`).
 
     """
     v = _expect_view(view)

@@ -23,6 +23,7 @@ from cardrules.cards import Card
 from cardrules.errors import OptionsError, ViewError
 from cardrules.history import log_items
 from cardrules.my_bird_sings.actions import Action, Draw, Exchange, Pass, Sing
+from cardrules.my_bird_sings.combinations import why_singing
 from cardrules.my_bird_sings.options import Options
 from cardrules.my_bird_sings.passing import DrawDecision
 from cardrules.my_bird_sings.state import EventKind, Known, Outcome, OutcomeKind, Phase, State
@@ -248,14 +249,9 @@ _ON_TURN_ACTS: Final = frozenset((Phase.PASS, Phase.EXCHANGE))
 def validate_view(view: View) -> View:
     """Return ``view`` if some My Bird Sings state could show it; else raise :class:`ViewError`.
 
-    Every reader of a view calls this first (the explanations, ``str(view)``, the SVG
-    picture, :func:`~cardrules.my_bird_sings.sampling.sample_state` and so the search bot), and
-    ``records.from_json`` calls it on every view it reads, so a forged or tampered view
-    is refused, naming the field, before anything trusts it. A view built by
-    :func:`view` always passes. (The random and rule-of-thumb bots, which a search asks
-    hundreds of thousands of times, take the views :func:`view` and ``from_json`` make
-    without checking them again: check a view made by hand before giving it to one.)
-    What is checked:
+    The readers of a view call it first, and ``records.from_json`` on every view it
+    reads (see :class:`~cardrules.errors.ViewError`); a view built by :func:`view`
+    always passes. What is checked:
 
     - every field has its declared type (an ``int`` is never a ``bool``);
     - seats (``seat``, ``dealer``, ``to_act``, the singer, the winners) are seats of
@@ -272,7 +268,8 @@ def validate_view(view: View) -> View:
     - counts: one hand size per seat, at most ``hand_size + 1`` (a card received before
       one is passed), the viewer's hand that size; the hands, the stock, the dead pile and
       the tricks hold the pack exactly; tricks only when playing to exhaustion (MBS-15),
-      the viewer's trick cards a full hand each;
+      the viewer's trick cards a singing set each (MBS-4 to MBS-6), and so are the cards
+      a singer showed (MBS-12);
     - counters: pool, payouts, carried counters from 0 up, balances one per seat, every
       number within what a record holds (|n| < 2**63); the balances and the pool add up
       to 0; a singer alone wins (MBS-12), and a void deal has no winners (MBS-13);
@@ -295,14 +292,7 @@ def validate_view(view: View) -> View:
     """
     if not isinstance(view, View):
         raise ViewError(f"expected a my_bird_sings.View, not {type(view).__name__}")
-    check.check_types(view, (ExchangeView, Outcome))
-    options = view.options
-    n = options.players
-    check.seat("seat", view.seat, players=n)
-    check.seat("dealer", view.dealer, players=n)
-    if view.eldest != (view.dealer + 1) % n:
-        raise check.fail("eldest", f"expected the dealer's left, seat {(view.dealer + 1) % n}")
-    check.count("deal_number", view.deal_number)
+    n = check.common_fields(view, (ExchangeView, Outcome))
     _validate_turn(view, n)
     _validate_cards(view, n)
     _validate_counters(view, n)
@@ -373,6 +363,10 @@ def _validate_cards(view: View, n: int) -> None:
         raise check.fail("trick_cards", f"{view.tricks[view.seat]} tricks of {size} cards each")
     check.distinct("trick_cards", trick_cards)
     check.in_pack("trick_cards", trick_cards, pack)
+    for start in range(0, len(trick_cards), size):
+        laid = trick_cards[start : start + size]
+        if why_singing(laid, options) is None:
+            raise check.fail("trick_cards", f"{' '.join(map(str, laid))} does not sing (MBS-15)")
     if not set(trick_cards).isdisjoint(hand):
         raise check.fail("trick_cards", "a card laid as a trick is still in the hand")
     if view.offered and view.offered != sizes[view.on_turn]:
@@ -389,25 +383,13 @@ def _validate_cards(view: View, n: int) -> None:
 
 
 def _validate_counters(view: View, n: int) -> None:
-    """Exchange counts, the pool, balances and the settlement: in range, one per seat."""
+    """Exchange counts and the settlement (pool and balances: :func:`check.common_fields`)."""
     check.counts("exchanges_made", view.exchanges_made, players=n, low=0, high=view.turn + 1)
     if len(view.exchanges) > view.exchanges_made[view.seat]:
         raise check.fail("exchanges", f"seat {view.seat} made {view.exchanges_made[view.seat]}")
-    check.count("pool", view.pool)
-    top = check.MAX_COUNT
-    check.counts("balances", view.balances, players=n, low=-top, high=top)
-    if sum(view.balances) + view.pool != 0:
-        raise check.fail(
-            "balances",
-            "counters only move between the pool and the seats: the balances and "
-            "the pool add up to 0",
-        )
     outcome = view.outcome
     if outcome is None:
         return
-    check.seats("outcome.winners", outcome.winners, players=n)
-    check.counts("outcome.payouts", outcome.payouts, players=n, low=0, high=top)
-    check.count("outcome.carried", outcome.carried)
     check.counts("outcome.tricks", outcome.tricks, players=n, low=0, high=check.MAX_COUNT)
     sang = outcome.kind is OutcomeKind.SANG
     if sang != (outcome.singer is not None):
@@ -418,25 +400,19 @@ def _validate_counters(view: View, n: int) -> None:
             raise check.fail("outcome.winners", "the singer alone takes the pool (MBS-12)")
     elif outcome.winners and not view.options.play_to_exhaustion:
         raise check.fail("outcome.winners", "a void deal has no winners (MBS-13)")
-    if len(outcome.shown) != (options_size := view.options.hand_size) * sang:
-        raise check.fail(
-            "outcome.shown", f"a singer shows his {options_size} cards, nobody else any"
-        )
-    check.distinct("outcome.shown", outcome.shown)
-    check.in_pack("outcome.shown", outcome.shown, frozenset(view.options.cards))
+    shown = outcome.shown
+    if sang and why_singing(shown, view.options) is None:
+        raise check.fail("outcome.shown", f"{' '.join(map(str, shown))} does not sing")
+    if shown and not sang:
+        raise check.fail("outcome.shown", "only a singer shows his cards (MBS-12)")
+    check.distinct("outcome.shown", shown)
+    check.in_pack("outcome.shown", shown, frozenset(view.options.cards))
 
 
 def _validate_legal(view: View) -> None:
     """Legal actions only for the seat to act, each once, naming cards of its hand."""
-    legal = view.legal_actions
-    if not legal:
-        return
-    if view.to_act != view.seat:
-        raise check.fail("legal_actions", f"seat {view.seat} is not to act and has none")
-    if len(set(legal)) != len(legal):
-        raise check.fail("legal_actions", "an action appears twice")
-    hand = set(view.hand)
-    for action in legal:
+    hand = check.legal_cards(view)
+    for action in view.legal_actions:
         if isinstance(action, Pass):
             cards: tuple[Card, ...] = (action.card,)
         elif isinstance(action, Exchange):

@@ -117,6 +117,8 @@ def explain_action(view: View, action: Action | str) -> Refusal | None:
     Raises:
         TypeError: if ``view`` is not a :class:`~cardrules.spoil_five.views.View` (a state,
             say: call ``view(state, seat)`` first, or ``check_action`` with the state).
+        ViewError: if it is a view no state could show (as every function here does,
+            see :func:`~cardrules.spoil_five.views.validate_view`).
 
     """
     v = _expect_view(view)
