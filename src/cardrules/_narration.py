@@ -121,7 +121,8 @@ class Narrator:
     """The first words of the game's actions in notation (``play``, ``rob`` ...)."""
 
     moves_help: ClassVar[tuple[tuple[str, str], ...]] = ()
-    """What a move looks like at the prompt: examples, each with what it does."""
+    """What a move looks like at the prompt: examples, each with the id of the message that
+    says what it does (``help.<game>.<move>``)."""
 
     def __init__(
         self,
@@ -269,11 +270,11 @@ class SpoilFiveNarrator(Narrator):
         | {"accept-five", "refuse-five"}
     )
     moves_help = (
-        ("play 10C  or  10C", "play a card to the trick"),
-        ("rob 3S", "rob the turn-up: discard 3S and take the turned-up card"),
-        ("decline-rob", "keep your hand when you may rob"),
-        ("stop  or  go-on", "after three tricks in a jinking game: take the pool, or jink"),
-        ("ask-five, accept-five", "fiving, where the options allow it"),
+        ("play 10C  or  10C", "help.spoil-five.play"),
+        ("rob 3S", "help.spoil-five.rob"),
+        ("decline-rob", "help.spoil-five.decline-rob"),
+        ("stop  or  go-on", "help.spoil-five.jink"),
+        ("ask-five, accept-five", "help.spoil-five.five"),
     )
 
     def opening_messages(self, state: GameState) -> list[Told]:
@@ -348,12 +349,12 @@ class MyBirdSingsNarrator(Narrator):
         ("pass", "draw", "exchange", "decline-exchange", "sing", "decline-sing", "abandon")
     )
     moves_help = (
-        ("pass KH  or  KH", "pass a card to your left-hand neighbour"),
-        ("draw 2", "draw blind the card at that position of the cards offered"),
-        ("exchange 4D", "discard 4D and take a card from the stock"),
-        ("decline-exchange", "keep your hand when you may exchange"),
-        ("sing 2H 5H 9H KH", "show a singing hand (a flush or four suits) and win"),
-        ("decline-sing, abandon", "keep silent; give the deal up where allowed"),
+        ("pass KH  or  KH", "help.my-bird-sings.pass"),
+        ("draw 2", "help.my-bird-sings.draw"),
+        ("exchange 4D", "help.my-bird-sings.exchange"),
+        ("decline-exchange", "help.my-bird-sings.decline-exchange"),
+        ("sing 2H 5H 9H KH", "help.my-bird-sings.sing"),
+        ("decline-sing, abandon", "help.my-bird-sings.silent"),
     )
 
     def action_messages(self, before: GameState, action: object, after: GameState) -> list[Told]:

@@ -38,7 +38,7 @@ import click
 from cardrules._narration import Narrator
 from cardrules._text import moves as legal_moves
 from cardrules._text import sort_hand
-from cardrules.cards import Card, Suit
+from cardrules.cards import Card, Rank, Suit
 from cardrules.messages import Message, message, word
 from cardrules.protocol import SeatView
 
@@ -282,7 +282,10 @@ def table(tell: Narrator, view: SeatView) -> list[str]:
         if view.to_act == seat and view.outcome is None:
             lines += [say(hint, players) for hint in my_bird_sings.singing_hint(view)]
     if view.to_act == seat and view.legal_actions:
-        moves = ", ".join(legal_moves(view))
+        moves = _CARD_TOKEN.sub(
+            lambda m: _card(tell, Card(Rank.parse(m.group(1)), Suit.parse(m.group(2)))),
+            ", ".join(legal_moves(view)),
+        )
         lines.append(say(message("table.moves", text=moves), players))
         if any(isinstance(action, my_bird_sings.Sing) for action in view.legal_actions):
             lines.append(say(message("table.declare", text="sing"), players))

@@ -25,7 +25,7 @@ import attrs
 import click
 
 from cardrules import games
-from cardrules._narration import Narrator, Told, with_rules
+from cardrules._narration import Narrator, Told, seat_name, with_rules
 from cardrules._screen import ERROR, LiveScreen, Screen, paint, style_of, table, wants_paint
 from cardrules._text import SUIT_NAMES, parse_suit, suit_names_to_letters
 from cardrules._text import moves as legal_moves
@@ -33,7 +33,7 @@ from cardrules.bots.registry import GameBot, make_bot, parse_bot_names
 from cardrules.cards import Suit, format_cards
 from cardrules.dealing import derive_seed
 from cardrules.errors import CardrulesError, NotationError, OptionsError
-from cardrules.messages import word
+from cardrules.messages import catalogue, message, word
 from cardrules.protocol import DynamicGame, GameState, SeatView
 
 if TYPE_CHECKING:
@@ -151,24 +151,28 @@ def _refusal(tell: Narrator, view: SeatView, state: GameState, action: object) -
 
 def _help_lines(tell: Narrator) -> list[str]:
     """The commands of the prompt and what a move looks like in this game."""
-    lines = ["Type a move, or one of these commands:"]
+    language = tell.language
+
+    def said(key: str) -> str:
+        text = word(key, language)
+        return text[:1].upper() + text[1:]
+
+    lines = [said("help.title")]
     for example, meaning in tell.moves_help:
-        lines.append(f"  {example:<22} {meaning}")
+        lines.append(f"  {example:<22} {word(meaning, language)}")
     lines += [
-        "  A card is a rank (A, 2-10, J, Q, K) and a suit: a letter S H D C in any case,",
-        "  a symbol ♠ ♥ ♦ ♣ or a name: 10c, 10♣ and '10 of clubs' are the same card.",
-        f"  {'? or moves':<22} show the table and your legal moves again",
-        f"  {'help':<22} this list",
-        f"  {'quit':<22} stop the game (a --save file is written)",
+        f"  {said('help.rank')}",
+        f"  {word('help.suit', language)}",
+        f"  {'? or moves':<22} {word('help.again', language)}",
+        f"  {'help':<22} {word('help.help', language)}",
+        f"  {'quit':<22} {word('help.quit', language)}",
     ]
     return lines
 
 
-def _say(tell: Narrator, key: str, players: int, **params: object) -> str:
-    """A line of the prompt (``prompt.*``, ``table.*``) in the narrator's language."""
-    from cardrules.messages import message
-
-    return tell.write(message(key, **params), players)  # type: ignore[arg-type]
+def _say(tell: Narrator, key: str, seats: int, **params: object) -> str:
+    """A line of the prompt (``prompt.*``, ``summary.*``) in the narrator's language."""
+    return tell.write(message(key, **params), seats)  # type: ignore[arg-type]
 
 
 def _human_move(screen: Screen, tell: Narrator, state: GameState, seat: int) -> object | None:
@@ -324,11 +328,15 @@ def run_play(
         for name in names
     ]
     screen = LiveScreen(wants_paint(plain)) if live else Screen(wants_paint(plain))
-    line_up = ", ".join(
-        f"you (seat {s})" if name is None else f"seat {s} {name}" for s, name in enumerate(names)
-    )
-    screen.say(f"{entry.title}, {n} players, seed {seed}: {line_up}")
     tell = entry.load_narrator()(game, human, human, language=language)
+    line_up = ", ".join(
+        word("prompt.your-seat", language, text=seat_name(s, None, language))
+        if name is None
+        else f"{seat_name(s, None, language)} {name}"
+        for s, name in enumerate(names)
+    )
+    title = word(f"game.{entry.name}", language)
+    screen.say(_say(tell, "prompt.line-up", n, text=title, players=n, number=seed, detail=line_up))
     if human is not None:
         screen.say(_say(tell, "prompt.help", n))
     pace = _Pace(delay, step)
@@ -466,35 +474,34 @@ def _summary(
     tell: Narrator, played: Sequence[GameState], state: GameState, cut_short: bool
 ) -> list[str]:
     """The closing lines of a session: the deals played, each seat's balance, the pool."""
+    n = len(state.balances)
     count = len(played) + (1 if cut_short else 0)
-    lines = [
-        "",
-        f"=== Session over: {count} deal{'' if count == 1 else 's'} played"
-        + (", the last one unfinished" if cut_short else "")
-        + " ===",
-    ]
+    over = _say(tell, "summary.over-unfinished" if cut_short else "summary.over", n, count=count)
+    lines = ["", f"=== {over} ==="]
     carried = []
     for number, finished in enumerate(played, start=1):
         outcome = finished.outcome
         assert outcome is not None  # a finished deal is settled
         if outcome.winners:
-            won = ", ".join(f"{tell.name(s)} +{outcome.payouts[s]}" for s in outcome.winners)
-            lines.append(f"Deal {number}: {won}")
+            shares = tuple((s, outcome.payouts[s]) for s in outcome.winners)
+            lines.append(_say(tell, "summary.won", n, deal=number, shares=shares))
         else:
-            kind = str(getattr(getattr(outcome, "kind", None), "value", "no winner"))
-            lines.append(f"Deal {number}: {kind.replace('_', ' ')}, pool {outcome.carried} carried")
+            kind = str(getattr(getattr(outcome, "kind", None), "value", "void"))
+            what = message(
+                f"outcome.{kind}" if f"outcome.{kind}" in catalogue() else "outcome.void"
+            )
+            line = _say(tell, "summary.carried", n, deal=number, what=what, count=outcome.carried)
+            lines.append(line)
         if outcome.carried:
             carried.append(number)
     balances = "  ".join(f"{tell.name(s)} {b:+d}" for s, b in enumerate(state.balances))
-    lines.append(f"Balances: {balances}")
+    lines.append(_say(tell, "summary.balances", n, text=balances))
     if carried:
-        which = ", ".join(str(number) for number in carried)
-        lines.append(
-            f"Pools carried: {len(carried)} (deal{'' if len(carried) == 1 else 's'} {which}); "
-            f"{state.pool} counters are in the pool now."
-        )
+        deals = ", ".join(str(number) for number in carried)
+        pools = _say(tell, "summary.pools", n, count=len(carried), text=deals, carried=state.pool)
+        lines.append(pools)
     else:
-        lines.append("Pools carried: none.")
+        lines.append(_say(tell, "summary.no-pools", n))
     return lines
 
 

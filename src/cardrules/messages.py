@@ -440,6 +440,8 @@ _NOUNS: Final = {
     "rounds": ("{count} round", "{count} rounds"),
     "full-rounds": ("{count} full round", "{count} full rounds"),
     "points": ("{count} point", "{count} points"),
+    "deals": ("{count} deal", "{count} deals"),
+    "counters-are": ("{count} counter is", "{count} counters are"),
 }
 
 
