@@ -21,6 +21,16 @@ the rounds with its min-max, as ``benchmarks/bench.py`` does):
   builds the observation and its action mask), a uniformly random legal action from the
   mask, ``step``, and ``reset`` when the episode is over. Target: at least 1.5x.
 
+``--learners`` measures instead what a learner meets through ``rl_environment`` (the
+figures of docs/adapters.md, "Learning agents"): the share of seat-episodes with no
+decision, the share of information states met at decisions that had been met before
+(all a tabular method can learn from), and random episodes per second with the
+information state tensor (the default) against the observation tensor.
+
+``--cpu`` gives, for the OpenSpiel games alone, the fastest of 15 repetitions of 100
+random episodes in CPU time (``time.process_time``): on a machine too loaded for the
+paired wall-clock ratios, the figure to compare two checkouts by, run alternately.
+
 This is a benchmark, never a test: nothing here asserts a time.
 """
 
@@ -30,6 +40,7 @@ import argparse
 import datetime
 import importlib.metadata
 import json
+import math
 import os
 import platform
 import random
@@ -45,7 +56,15 @@ if __package__ in (None, ""):  # run as a script: make `benchmarks` importable
 
 from benchmarks.bench import Measure, euchre_playouts, run_rounds
 
-__all__ = ["build_measures", "format_report", "main", "pettingzoo_steps", "run"]
+__all__ = [
+    "build_measures",
+    "cpu_rates",
+    "format_report",
+    "learner_facts",
+    "main",
+    "pettingzoo_steps",
+    "run",
+]
 
 Timer = Callable[[int], float]
 
@@ -219,6 +238,134 @@ def format_report(results: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def learner_facts(seed: int = 12345, episodes: int = 2000) -> dict[str, Any]:
+    """What a learner meets through ``rl_environment``, from random play (see above)."""
+    from open_spiel.python import rl_environment
+
+    from cardrules.adapters import openspiel  # noqa: F401 (registers the games)
+
+    facts: dict[str, Any] = {"episodes": episodes, "seed": seed}
+    rng = random.Random(seed)
+    for label, name, players in (
+        ("Spoil Five 3p", "cardrules_spoil_five", 3),
+        ("Spoil Five 5p", "cardrules_spoil_five", 5),
+        ("My Bird Sings 4p", "cardrules_my_bird_sings", 4),
+        ("My Bird Sings 5p", "cardrules_my_bird_sings", 5),
+    ):
+        env = rl_environment.Environment(
+            name,
+            players=players,
+            chance_event_sampler=rl_environment.ChanceEventSampler(seed=seed),
+        )
+        idle = decisions = repeated = 0
+        seen: set[str] = set()
+        for _ in range(episodes):
+            time_step = env.reset()
+            acted: set[int] = set()
+            while not time_step.last():
+                player = time_step.observations["current_player"]
+                acted.add(player)
+                key = env.get_state.information_state_string(player)
+                decisions += 1
+                repeated += key in seen
+                seen.add(key)
+                legal = time_step.observations["legal_actions"][player]
+                time_step = env.step([rng.choice(legal)])
+            idle += players - len(acted)
+        facts[label] = {
+            "seat_episodes_without_a_decision": idle / (episodes * players),
+            "decisions": decisions,
+            "information_states_met_before": repeated / decisions,
+        }
+    facts["speed"] = _observation_speeds(seed)
+    return facts
+
+
+def _observation_speeds(seed: int, rounds: int = 5, episodes: int = 60) -> dict[str, Any]:
+    """Random ``rl_environment`` episodes per second, information state against observation
+    tensors, paired in each round (order alternating); medians over the rounds."""
+    from open_spiel.python import rl_environment
+
+    speeds: dict[str, Any] = {}
+    kinds = {
+        "info_state": rl_environment.ObservationType.INFORMATION_STATE,
+        "observation": rl_environment.ObservationType.OBSERVATION,
+    }
+    for label, name in (
+        ("Spoil Five 5p", "cardrules_spoil_five"),
+        ("My Bird Sings 5p", "cardrules_my_bird_sings"),
+    ):
+        times: dict[str, list[float]] = {kind: [] for kind in kinds}
+        envs = {
+            kind: rl_environment.Environment(
+                name,
+                players=5,
+                observation_type=observation_type,
+                chance_event_sampler=rl_environment.ChanceEventSampler(seed=seed),
+            )
+            for kind, observation_type in kinds.items()
+        }
+        for number in range(rounds):
+            order = list(kinds) if number % 2 == 0 else list(reversed(kinds))
+            for kind in order:
+                env, rng = envs[kind], random.Random(seed + number)
+                start = time.perf_counter()
+                for _ in range(episodes):
+                    time_step = env.reset()
+                    while not time_step.last():
+                        player = time_step.observations["current_player"]
+                        legal = time_step.observations["legal_actions"][player]
+                        time_step = env.step([rng.choice(legal)])
+                times[kind].append(episodes / (time.perf_counter() - start))
+        medians = {kind: sorted(values)[len(values) // 2] for kind, values in times.items()}
+        size = envs["info_state"].observation_spec()["info_state"][0]
+        compact = envs["observation"].observation_spec()["info_state"][0]
+        speeds[label] = {**medians, "info_state_size": size, "observation_size": compact}
+    return speeds
+
+
+def format_learner_facts(facts: dict[str, Any]) -> str:
+    """The learner facts as plain text."""
+    lines = [
+        f"what a learner meets: {facts['episodes']} random episodes a game, seed {facts['seed']}",
+        f"  {'':20}{'seat-episodes with no decision':>32}{'decisions':>11}"
+        f"{'information states met before':>31}",
+    ]
+    for label, item in facts.items():
+        if isinstance(item, dict) and "decisions" in item:
+            lines.append(
+                f"  {label:<20}{item['seat_episodes_without_a_decision']:>32.1%}"
+                f"{item['decisions']:>11,}{item['information_states_met_before']:>31.2%}"
+            )
+    lines += ["", "  rl_environment random episodes/s (5 players, medians of 5 paired rounds)"]
+    for label, item in facts["speed"].items():
+        lines.append(
+            f"  {label:<20} info_state ({item['info_state_size']:,} floats) "
+            f"{item['info_state']:,.0f}/s; observation ({item['observation_size']:,} floats) "
+            f"{item['observation']:,.0f}/s: {item['observation'] / item['info_state']:.2f}x"
+        )
+    return "\n".join(lines)
+
+
+def cpu_rates(seed: int = 12345, repetitions: int = 15, episodes: int = 100) -> dict[str, float]:
+    """Random episodes per CPU second through the OpenSpiel adapter, fastest repetition."""
+    import pyspiel
+
+    from cardrules.adapters import openspiel  # noqa: F401 (registers the games)
+
+    rates = {}
+    for _key, label, name, params in OPENSPIEL_GAMES:
+        game = pyspiel.load_game(name, params)
+        euchre_playouts(game, 20, seed)  # warm up
+        best = math.inf
+        for _ in range(repetitions):
+            start = time.process_time()
+            euchre_playouts(game, episodes, seed)
+            best = min(best, time.process_time() - start)
+        rates[label] = episodes / best
+    return rates
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Command-line entry point; see the module docstring."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -228,7 +375,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=12345)
     parser.add_argument("--only", choices=("openspiel", "pettingzoo"), help="one framework")
     parser.add_argument("--json", metavar="PATH", help="also write the results as JSON")
+    parser.add_argument(
+        "--learners", action="store_true", help="what a learner meets (see above), no timing pairs"
+    )
+    parser.add_argument(
+        "--cpu", action="store_true", help="OpenSpiel episodes per CPU second (see above)"
+    )
     args = parser.parse_args(argv)
+    if args.cpu:
+        for label, rate in cpu_rates(args.seed).items():
+            print(f"{label:<40}{rate:>10,.0f}/s of CPU time")
+        return 0
+    if args.learners:
+        facts = learner_facts(args.seed)
+        print(format_learner_facts(facts))
+        if args.json:
+            Path(args.json).write_text(json.dumps(facts, indent=2) + "\n")
+        return 0
     results = run(
         rounds=args.rounds, warmup=args.warmup, chunk=args.chunk, seed=args.seed, only=args.only
     )

@@ -134,14 +134,32 @@ def test_observations_of_equal_situations_from_different_seats_are_equal() -> No
     assert state.information_state_tensor(1) == other.information_state_tensor(2)
 
 
-def test_observation_types_that_views_cannot_give_are_refused() -> None:
-    """A public-only or all-private observation is an error, never an empty tensor."""
+def test_observation_types_that_views_cannot_give_are_none() -> None:
+    """A public-only, private-only or every-seat observer is None (OpenSpiel's contract for
+    a type a game does not provide), never an empty tensor; parameters are refused."""
+    from open_spiel.python.observation import make_observation
+
     game = pyspiel.load_game(openspiel.SPOIL_FIVE, {"players": 3})
-    public = pyspiel.IIGObservationType(
-        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
-    )
-    with pytest.raises(ValueError, match="own observation"):
-        game.make_py_observer(public)
+    unprovided = [
+        pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+        ),
+        pyspiel.IIGObservationType(
+            perfect_recall=False,
+            public_info=False,
+            private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER,
+        ),
+        pyspiel.IIGObservationType(
+            perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+        ),
+    ]
+    for obs_type in unprovided:
+        assert game.make_py_observer(obs_type) is None
+        assert make_observation(game, obs_type) is None
+    for perfect_recall in (False, True):
+        provided = pyspiel.IIGObservationType(perfect_recall=perfect_recall)
+        assert game.make_py_observer(provided) is not None
+    assert game.make_py_observer() is not None
     with pytest.raises(ValueError, match="parameters"):
         game.make_py_observer(None, {"flat": True})
 

@@ -228,7 +228,7 @@ def options_from_parameters(
             raise OptionsError(f"{key}: not an option of this game that can be set here")
         default = defaults[key]
         if isinstance(default, bool):
-            if not isinstance(value, bool) and value not in (0, 1):
+            if not isinstance(value, bool) and not (isinstance(value, int) and value in (0, 1)):
                 raise OptionsError(f"{key}: give true or false, not {value!r}")
             value = bool(value)
         elif isinstance(default, str):

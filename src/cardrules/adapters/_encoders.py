@@ -116,11 +116,6 @@ class _Sink:
         out.put(self.at + ones, self.values + [1.0] * len(ones))
 
 
-def _one_hot(out: _Sink, part: slice, index: int | None) -> None:
-    """Set the ``index``-th entry of ``part``; ``None`` sets the last one ("nobody")."""
-    out.ones.append(part.stop - 1 if index is None else part.start + index)
-
-
 def _cards(out: _Sink, start: int, cards: Sequence[Card]) -> None:
     out.ones.extend([start + card for card in cards])
 
@@ -141,11 +136,6 @@ def _scaled(out: _Sink, start: int, values: Sequence[int], scale: float) -> None
     """Write ``values / scale``, clamped to ``[-1, 1]``, from ``start`` on."""
     out.at.extend(range(start, start + len(values)))
     out.values.extend([_clamped(value / scale) for value in values])
-
-
-def _relative(values: Sequence[int], seat: int) -> tuple[int, ...]:
-    """Per-seat values re-ordered so that the observer comes first, then his left."""
-    return tuple(values[seat:]) + tuple(values[:seat])
 
 
 @attrs.frozen(slots=True)

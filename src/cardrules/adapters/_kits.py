@@ -10,7 +10,8 @@ fixed-size ``float32`` vectors and canonical texts.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+import random
+from collections.abc import Mapping, Sequence
 from typing import Final, cast
 
 import attrs
@@ -25,20 +26,26 @@ from cardrules.adapters._encoders import (
     view_text,
 )
 from cardrules.cards import Card
-from cardrules.errors import OptionsError
+from cardrules.errors import IllegalActionError, OptionsError
 from cardrules.games import GameEntry
 from cardrules.protocol import DynamicGame, GameOptions, GameState, SeatView
 
 __all__ = [
     "DEFAULT_ROUND_LIMIT",
     "KITS",
+    "MAX_ROUND_LIMIT",
     "SETTLED_TAIL",
     "GameKit",
+    "hands_checked_before_a_decision",
     "kit_for",
 ]
 
 DEFAULT_ROUND_LIMIT: Final = 20
 """My Bird Sings' round limit in OpenSpiel when the options set none (MBS-13)."""
+
+MAX_ROUND_LIMIT: Final = 1000
+"""The largest ``round_limit`` OpenSpiel is offered: the information state tensor grows
+with it (312,221 floats at 13 players), and so does ``max_game_length``, a C++ int."""
 
 SETTLED_TAIL: Final = 1e-9
 """How unlikely a longer run of deals settled by the deal itself must be (see
@@ -97,7 +104,8 @@ class GameKit:
         """Check that an adapter can offer ``options``; return them ready for it.
 
         For OpenSpiel, My Bird Sings without a round limit gets :data:`DEFAULT_ROUND_LIMIT`
-        (an episode must have a bounded length).
+        (an episode must have a bounded length), and one above :data:`MAX_ROUND_LIMIT`
+        is refused.
 
         Raises:
             OptionsError: if the options are not this game's or cannot be offered.
@@ -108,12 +116,14 @@ class GameKit:
         reason = unsupported_reason(options, framework=framework)
         if reason is not None:
             raise OptionsError(reason)
-        if (
-            framework == "openspiel"
-            and isinstance(options, my_bird_sings.Options)
-            and options.round_limit is None
-        ):
-            return attrs.evolve(options, round_limit=DEFAULT_ROUND_LIMIT)
+        if framework == "openspiel" and isinstance(options, my_bird_sings.Options):
+            if options.round_limit is None:
+                return attrs.evolve(options, round_limit=DEFAULT_ROUND_LIMIT)
+            if options.round_limit > MAX_ROUND_LIMIT:
+                raise OptionsError(
+                    f"round_limit: at most {MAX_ROUND_LIMIT} in OpenSpiel (the information "
+                    f"state grows with it), not {options.round_limit}"
+                )
         return options
 
     def pack(self, options: object) -> tuple[Card, ...]:
@@ -169,15 +179,18 @@ class GameKit:
     def settled_chance(self, options: object) -> float:
         """An upper bound on the chance that a deal is settled by the deal itself.
 
-        Only My Bird Sings has such deals: with automatic sings, the leader's dealt hand
-        may sing (MBS-12), and with ``sing_timing="any_after_deal"`` any dealt hand.
+        Only My Bird Sings has such deals: a dealt hand checked before the first decision
+        may sing (MBS-12; the leader's, or with ``sing_timing="any_after_deal"`` every
+        hand, D-6). Which hands are checked is asked of the engine
+        (:func:`hands_checked_before_a_decision`), not restated here.
         """
-        if not isinstance(options, my_bird_sings.Options) or not options.auto_sing:
+        if not isinstance(options, my_bird_sings.Options):
+            return 0.0
+        checked = hands_checked_before_a_decision(options)
+        if not checked:
             return 0.0
         p = float(my_bird_sings.dealt_hand_sings(options))
-        if options.sing_timing == "any_after_deal":
-            return 1.0 - (1.0 - p) ** options.players
-        return p
+        return 1.0 - (1.0 - p) ** checked
 
     def settle_limit(self, options: object) -> int:
         """How many deals settled by the deal itself an episode plays on through.
@@ -258,6 +271,29 @@ class GameKit:
         holding = state.hands[seat] if seat is not None else ()
         return self.engine.parse_action(self.codec.decode(code, holding))
 
+    def refusal(self, state: GameState, code: object, legal: Sequence[int]) -> IllegalActionError:
+        """The error for ``code``, which is not among the ``legal`` codes listed now (C-7).
+
+        The engine's own refusal (naming the rule) when ``code`` names an action it
+        refuses; else a C-7 refusal saying the code is not listed (not a code of the game,
+        nobody's turn, or a code that names a legal action but is not the one listed for
+        it, such as ``draw 3`` where only ``draw 0`` is offered).
+        """
+        if code.__class__ is bool or not isinstance(code, int) or not 0 <= code < self.size:
+            return IllegalActionError(
+                f"code {code!r}", "C-7", f"not an action code of this game (0 to {self.size - 1})"
+            )
+        if state.to_act is None:
+            return IllegalActionError(f"code {code}", "C-7", "the deal is over")
+        action = self.decode(state, code)
+        refused = self.engine.check_action(state, action)
+        if refused is not None:
+            return refused
+        shown = ", ".join(map(str, legal[:12])) + (", ..." if len(legal) > 12 else "")
+        return IllegalActionError(
+            action, "C-7", f"code {code} is not among the codes listed now ({shown})"
+        )
+
     def legal_codes(self, state: GameState) -> list[int]:
         """The codes of the legal actions, ascending."""
         codes = self.codes
@@ -268,6 +304,55 @@ class GameKit:
             result = [self.encode(state, action) for action in legal]
         result.sort()
         return result
+
+
+_CHECKED: dict[my_bird_sings.Options, int] = {}
+
+
+def hands_checked_before_a_decision(options: my_bird_sings.Options) -> int:
+    """How many dealt hands can settle a My Bird Sings deal before anybody decides anything.
+
+    Asked of the engine, seat by seat: a deal (dealer 0) in which only that seat's dealt
+    hand sings (:func:`~cardrules.my_bird_sings.sings`) either ends at once (its bird sang
+    before the first decision, MBS-12) or asks somebody to decide. So the after-deal
+    schedule (the leader only, every hand with ``sing_timing="any_after_deal"``, none
+    with ``auto_sing=False`` or when a bird lays its set as a trick) is the engine's.
+
+    >>> from cardrules.my_bird_sings import Options
+    >>> hands_checked_before_a_decision(Options(players=4))
+    1
+    >>> hands_checked_before_a_decision(Options(players=4, sing_timing="any_after_deal"))
+    4
+    >>> hands_checked_before_a_decision(Options(players=4, auto_sing=False))
+    0
+    """
+    known = _CHECKED.get(options)
+    if known is not None:
+        return known
+    hands = _one_singing_hand(options)
+    n = options.players
+    checked = 0
+    for seat in range(n):
+        by_seat = hands[n - seat :] + hands[: n - seat]  # the singing hand (first) at ``seat``
+        deck = my_bird_sings.deck_for(options, by_seat, dealer=0)
+        if my_bird_sings.new_game(options, deck=deck, dealer=0, seed=0).to_act is None:
+            checked += 1
+    _CHECKED[options] = checked
+    return checked
+
+
+def _one_singing_hand(options: my_bird_sings.Options) -> list[tuple[Card, ...]]:
+    """Dealt hands of which only the first sings (found by a seeded shuffle)."""
+    rng = random.Random(0)
+    pack = list(options.cards)
+    size = options.hand_size
+    for _ in range(100_000):
+        rng.shuffle(pack)
+        hands = [tuple(pack[i * size : (i + 1) * size]) for i in range(options.players)]
+        singing = [hand for hand in hands if my_bird_sings.sings(hand, options)]
+        if len(singing) == 1:
+            return singing + [hand for hand in hands if hand is not singing[0]]
+    raise OptionsError(f"no deal with exactly one singing hand was found under {options!r}")
 
 
 def _players(options: object) -> int:

@@ -13,7 +13,7 @@ import importlib.util
 _NEEDS = {
     "_encoders.py": ("numpy",),
     "_kits.py": ("numpy",),
-    "openspiel.py": ("numpy", "pyspiel"),
+    "openspiel": ("numpy", "pyspiel"),
     "pettingzoo": ("numpy", "pettingzoo", "gymnasium"),
 }
 

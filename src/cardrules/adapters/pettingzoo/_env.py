@@ -199,27 +199,35 @@ class CardGameEnv(AECEnv[str, Observation, ActionCode]):  # type: ignore[misc]
         vector = self._encoder.encode(self._kit.engine.view(state, seat))
         if seat != state.to_act:
             return {"observation": vector, "action_mask": self._zeros.copy()}
+        return {"observation": vector, "action_mask": self._legal_mask().copy()}
+
+    def _legal_mask(self) -> npt.NDArray[np.int8]:
+        """The mask of the legal codes of the agent on turn (remembered; do not change it)."""
         mask = self._mask
         if mask is None:
             kit = self._kit
+            state = self._state
             legal = kit.engine.legal_actions(state)
             mask = self._masks.get(legal)
             if mask is None:
                 mask = np.zeros(kit.size, np.int8)
                 mask[kit.legal_codes(state)] = 1
+                mask.flags.writeable = False
                 if len(self._masks) >= _MASKS:
                     self._masks.clear()
                 self._masks[legal] = mask
             self._mask = mask
-        return {"observation": vector, "action_mask": mask.copy()}
+        return mask
 
     def step(self, action: SupportsIndex | None) -> None:
         """Apply the action code of the agent on turn (``None`` once it is done).
 
         Raises:
             CardrulesError: before the first ``reset``.
-            IllegalActionError: for an action the rules do not allow now (with its rule).
-            OptionsError: for a number that is not an action code of the game.
+            IllegalActionError: for a code outside the action mask: the engine's refusal
+                naming the rule, or C-7 (not a code of the game, a ``bool``, or a code
+                that names a legal action by another code). Nothing changes.
+            OptionsError: for ``None`` while the agent on turn must act.
 
         """
         if self._state is None:
@@ -231,9 +239,11 @@ class CardGameEnv(AECEnv[str, Observation, ActionCode]):  # type: ignore[misc]
         if action is None:
             raise OptionsError(f"{agent} is on turn and must give an action code, not None")
         kit = self._kit
-        state = kit.engine.apply_action(
-            self._state, kit.decode(self._state, operator.index(action))
-        )
+        code = action if isinstance(action, bool) else operator.index(action)
+        mask = self._legal_mask()
+        if code.__class__ is bool or not 0 <= code < kit.size or not mask[code]:
+            raise kit.refusal(self._state, code, kit.legal_codes(self._state))
+        state = kit.engine.apply_action(self._state, kit.decode(self._state, code))
         self._state = state
         self._mask = None
         self._cumulative_rewards[agent] = 0.0
