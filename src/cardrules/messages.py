@@ -259,8 +259,14 @@ def template(id: str, variant: str | None, language: str) -> str:
     return _translations(language).pgettext(context, text)
 
 
-def word(id: str, language: str, **params: Param) -> str:
-    """A catalogue entry of words (a suit's name, an ordinal) written in ``language``."""
+def word(id: str, language: str = "en", **params: Param) -> str:
+    """A catalogue entry written in ``language`` as it is (no capital, no full stop).
+
+    For the words a front-end puts together itself (a suit's name, a column's heading).
+
+    >>> word("suit.H.plural", "fr"), word("rank.K", "fr"), word("table.tricks", count=2)
+    ('cœurs', 'R', 'tricks 2')
+    """
     return _Writer(None, (), language, "symbols", code=False).text(message(id, **params))
 
 
@@ -290,6 +296,11 @@ class _Writer:
         if item is None:
             raise ValueError(f"unknown message id {msg.id!r}")
         values = dict(msg.params)
+        if set(values) != set(item.params):
+            raise ValueError(
+                f"message {msg.id!r} takes the parameters {list(item.params)}, "
+                f"not {sorted(values)}"
+            )
         if self.code:
             pattern = item.code if item.code is not None else item.text
         else:

@@ -233,6 +233,8 @@ def test_render_refuses_what_it_cannot_write() -> None:
         render(said, suits="pictures")
     with pytest.raises(ValueError, match="unknown message id"):
         render(Message("no.such.id"))
+    with pytest.raises(ValueError, match=r"takes the parameters \['card'\], not \[\]"):
+        render(message("common.refusal.not-held", "C-7"))
 
 
 def test_getitem_reads_a_parameter() -> None:
