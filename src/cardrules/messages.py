@@ -298,8 +298,7 @@ class _Writer:
         values = dict(msg.params)
         if set(values) != set(item.params):
             raise ValueError(
-                f"message {msg.id!r} takes the parameters {list(item.params)}, "
-                f"not {sorted(values)}"
+                f"message {msg.id!r} takes the parameters {list(item.params)}, not {sorted(values)}"
             )
         if self.code:
             pattern = item.code if item.code is not None else item.text
