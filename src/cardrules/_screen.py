@@ -338,13 +338,15 @@ def _passes(tell: Narrator, view: object) -> list[str]:
     seat: int = getattr(view, "seat", 0)
     passed: Sequence[Card] = getattr(view, "passed", ())
     received: Sequence[Card] = getattr(view, "received", ())
+    options = getattr(view, "options", None)
+    blind = getattr(options, "passing", None) == "draw_blind"  # drawn, not thrown (MBS-8)
     lines = []
     if received:
         giver = (seat - 1) % players
-        said = message("table.received", card=received[-1], giver=giver)
-        lines.append(tell.write(said, players))
+        key = "table.drew" if blind else "table.received"
+        lines.append(tell.write(message(key, card=received[-1], giver=giver), players))
     if passed:
         receiver = (seat + 1) % players
-        said = message("table.passed", card=passed[-1], receiver=receiver)
-        lines.append(tell.write(said, players))
+        key = "table.drawn" if blind else "table.passed"
+        lines.append(tell.write(message(key, card=passed[-1], receiver=receiver), players))
     return lines

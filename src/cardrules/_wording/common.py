@@ -90,6 +90,8 @@ ENTRIES: Final[tuple[Entry, ...]] = (
         label=True,
     ),
     entry("table.passed", "you passed {card} to {receiver}", label=True),
+    entry("table.drew", "you drew {card} blind from {giver}'s hand (marked *)", label=True),
+    entry("table.drawn", "{receiver} drew {card} from your hand", label=True),
     entry("table.moves", "your moves: {text}", label=True),
     entry("table.declare", "type {text} to say: my bird sings!", label=True),
     entry("prompt.move", "your move> ", label=True),
