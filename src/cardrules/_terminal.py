@@ -118,19 +118,22 @@ def _expected(tell: Narrator, text: str, view: SeatView) -> str:
     moves = legal_moves(view)
     verb = suit_names_to_letters(text).split()[0].lower() if text.split() else ""
     same = [move for move in moves if move.split()[0] == verb]
-    everything = "your moves: " + ", ".join(moves)
+    language = tell.language
+    everything = word("expected.moves", language, text=", ".join(moves))
     if not same:
         if verb in tell.verbs:
-            return f"you cannot {verb} now; {everything}"
+            return word("expected.not-now", language, text=verb, detail=everything)
         return everything
     numbers = [move.split()[1] for move in same if len(move.split()) == 2]
     if len(numbers) == len(same) and all(number.isdigit() for number in numbers):
         low, high = min(map(int, numbers)), max(map(int, numbers))
         if len(same) == high - low + 1 and len(same) > 1:
-            return f"expected {verb} and a number from {low} to {high} (e.g. '{same[0]}')"
+            return word(
+                "expected.number", language, text=verb, count=low, last=high, detail=same[0]
+            )
     if len(same) == 1:
-        return f"expected '{same[0]}'"
-    return f"expected one of: {', '.join(same)}"
+        return word("expected.one", language, text=same[0])
+    return word("expected.one-of", language, text=", ".join(same))
 
 
 def _refusal(tell: Narrator, view: SeatView, state: GameState, action: object) -> str | None:
