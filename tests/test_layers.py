@@ -79,6 +79,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardrules.games",
             "cardrules._narration",
             "cardrules._text",
+            "cardrules.tables",
         ),
     ),
     (
@@ -90,6 +91,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardrules._terminal",
             "cardrules._screen",
             "cardrules.adapters",
+            "cardrules.web",
         ),
     ),
 )
