@@ -230,3 +230,17 @@ def test_python_dash_o_gives_the_same_answers() -> None:
     ]
     assert json.loads(answers[0]) == json.loads(answers[1])
     assert len(json.loads(answers[0])) > 100
+
+
+def test_a_turn_past_the_round_limit_is_refused() -> None:
+    """``explain_action(view, "abandon")`` raised ``StopIteration`` on a turn past the
+    round limit, where no later round begins (issue 25)."""
+    options = my_bird_sings.Options(players=3, round_limit=2)
+    mine = my_bird_sings.view(my_bird_sings.new_game(options, seed=2), 1)
+    turn = 2 * 3
+    forged = attrs.evolve(mine, turn=turn, round=3, on_turn=(mine.eldest + turn) % 3)
+    with pytest.raises(ViewError, match="invalid View: turn: the deal ends after round 2"):
+        my_bird_sings.explain_action(forged, "abandon")
+    just_before = attrs.evolve(forged, turn=turn - 1, round=2, on_turn=(mine.eldest + 5) % 3)
+    with pytest.raises(ViewError, match="to_act"):  # the pass is no longer seat 1's
+        my_bird_sings.validate_view(just_before)
