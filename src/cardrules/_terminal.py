@@ -39,7 +39,15 @@ from cardrules.protocol import DynamicGame, GameState, SeatView
 if TYPE_CHECKING:
     import distributed
 
-__all__ = ["format_orders", "paint", "run_play", "run_replay", "run_simulate", "wants_paint"]
+__all__ = [
+    "Screen",
+    "format_orders",
+    "paint",
+    "run_play",
+    "run_replay",
+    "run_simulate",
+    "wants_paint",
+]
 
 
 def format_orders(trump: str, ranking: str = "peel") -> str:
