@@ -133,6 +133,8 @@ class Screen:
     def __init__(self, painted: bool) -> None:
         self.painted = painted
         self._console: Console | None = None
+        self.table_deal = 0
+        """The deal whose whole table was last shown (0: none yet)."""
 
     @property
     def console(self) -> Console:
@@ -235,8 +237,13 @@ class LiveScreen(Screen):
             self._live = None
 
 
-def table(tell: Narrator, view: SeatView) -> list[str]:
-    """The table as the viewer of ``view`` sees it, in ``tell``'s language (see the module)."""
+def table(tell: Narrator, view: SeatView, *, full: bool = True) -> list[str]:
+    """The table as the viewer of ``view`` sees it, in ``tell``'s language (see the module).
+
+    With ``full=False`` only what changes from one of the viewer's decisions to the next:
+    his own line, the trick, the last pass, the hint and the moves (the terminal shows the
+    whole table once a deal, and again on ``?``).
+    """
     from cardrules import my_bird_sings, spoil_five
 
     players = len(view.balances)
@@ -272,7 +279,11 @@ def table(tell: Narrator, view: SeatView) -> list[str]:
         if view.options.play_to_exhaustion or any(view.tricks):
             columns.append([word("table.tricks", tell.language, count=n) for n in view.tricks])
         received = view.received[-1] if view.received else None
-    lines += _rows(tell, view, columns, received)
+    rows = _rows(tell, view, columns, received)
+    if not full:
+        lines = [rows[seat]]
+    else:
+        lines += rows
     trick: Sequence[Card] = getattr(view, "trick", ())
     leader: int | None = getattr(view, "leader", None)
     if trick and leader is not None:

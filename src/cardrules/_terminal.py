@@ -192,7 +192,12 @@ def _human_move(screen: Screen, tell: Narrator, state: GameState, seat: int) -> 
     view = game.view(state, seat)
     players = len(view.balances)
     shown = table(tell, view)
-    screen.show_table(shown)
+    deal = len(game.history(state).deals)
+    if isinstance(screen, LiveScreen) or screen.table_deal != deal:
+        screen.show_table(shown)  # the whole table once a deal (the live screen: always)
+        screen.table_deal = deal
+    else:
+        screen.show_table(table(tell, view, full=False))
     prompt = word("prompt.move", tell.language)
     while True:
         screen.before_input()
