@@ -28,6 +28,7 @@ from cardrules import _terminal, games
 from cardrules._text import parse_suit
 from cardrules.cards import Suit
 from cardrules.errors import CardrulesError, NotationError
+from cardrules.messages import LANGUAGES
 
 __all__ = ["app"]
 
@@ -171,6 +172,26 @@ def app() -> None:
     is_flag=True,
     help="Plain letters, no suit symbols or colours (the default when not writing to a terminal).",
 )
+@click.option(
+    "--language",
+    type=click.Choice(LANGUAGES),
+    default="en",
+    show_default=True,
+    help="Language of the table, the narration and the prompt (en: English, fr: French).",
+)
+@click.option(
+    "--live",
+    is_flag=True,
+    help="Full-screen table at the top of the terminal, redrawn in place after each move.",
+)
+@click.option(
+    "--singing",
+    type=click.Choice(("declared", "automatic")),
+    default="declared",
+    show_default=True,
+    help="My Bird Sings: declare a singing hand yourself ('sing': my bird sings!), or let "
+    "every singing hand sing at once (auto_sing).",
+)
 def play(
     game: str,
     seed: int | None,
@@ -186,6 +207,9 @@ def play(
     delay: float,
     step: bool,
     plain: bool,
+    language: str,
+    live: bool,
+    singing: str,
 ) -> None:
     """Play GAME against computer players (or watch them with --auto).
 
@@ -213,6 +237,9 @@ def play(
             plain=plain,
             delay=delay,
             step=step,
+            language=language,
+            live=live,
+            singing=singing,
         )
 
 

@@ -30,7 +30,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, TypeGuard
 
-from cardrules.cards import Card, Suit, format_cards
+from cardrules.cards import Card, Suit, format_cards, sort_cards
 
 if TYPE_CHECKING:
     from cardrules import my_bird_sings, spoil_five
@@ -109,21 +109,15 @@ def _is_my_bird_sings(subject: object) -> TypeGuard[MyBirdSings]:
 def sort_hand(subject: object, cards: Sequence[Card]) -> tuple[Card, ...]:
     """``cards`` in the order a player holds them at the table of ``subject``.
 
-    Spoil Five: best first by the deal's rank order (trumps, then each plain suit, from
-    :func:`~cardrules.spoil_five.trump_order` and :func:`~cardrules.spoil_five.plain_order`).
-    Otherwise by suit, then by rank (ace low).
+    The games' own hand sorts: :func:`cardrules.spoil_five.sort_hand` (best first by the
+    deal's rank orders) and :func:`cardrules.my_bird_sings.sort_hand` (by suit, then
+    rank); :func:`cardrules.cards.sort_cards` for anything else.
     """
     if _is_spoil_five(subject):
-        from cardrules.spoil_five import plain_order, trump_order
+        from cardrules.spoil_five import sort_hand as by_rank_orders
 
-        trump = subject.trump
-        ranking = subject.options.ranking
-        order = list(trump_order(trump, ranking))
-        for suit in Suit:
-            order.extend(plain_order(suit, trump, ranking))
-        position = {card: i for i, card in enumerate(order)}
-        return tuple(sorted(cards, key=lambda c: position.get(c, len(position))))
-    return tuple(sorted(cards, key=lambda c: (c.suit, (c.rank - 2) % 13)))
+        return by_rank_orders(cards, subject.trump, subject.options.ranking)
+    return sort_cards(cards)
 
 
 def draw(subject: object) -> str:

@@ -19,6 +19,7 @@ from typing import Final
 from cardrules._shuffle import derived_order
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError
+from cardrules.messages import message
 from cardrules.my_bird_sings.actions import (
     ABANDON,
     DRAW_ACTIONS,
@@ -33,6 +34,8 @@ from cardrules.my_bird_sings.options import Options, Passing
 from cardrules.my_bird_sings.state import Deal, Decision, Phase
 
 __all__ = ["DrawDecision", "PassDecision", "method_refusal", "pass_decision", "passing_refusal"]
+
+_P: Final = "my-bird-sings.refusal."
 
 _THROW: Final = Passing.THROW
 
@@ -113,15 +116,9 @@ def method_refusal(options: Options, action: Pass | Draw) -> IllegalActionError 
     """The refusal of a pass by the method the options do not play (see MBS-8), else None."""
     throw = options.passing is Passing.THROW
     if type(action) is Pass and not throw:
-        return IllegalActionError(
-            action,
-            "MBS-8",
-            "with draw_blind passing the left neighbour draws a card; nobody throws one",
-        )
+        return IllegalActionError(action, "MBS-8", message(_P + "draw-blind-no-throw", "MBS-8"))
     if type(action) is Draw and throw:
-        return IllegalActionError(
-            action, "MBS-8", "with throw passing the player on turn chooses the card"
-        )
+        return IllegalActionError(action, "MBS-8", message(_P + "throw-no-draw", "MBS-8"))
     return None
 
 
@@ -137,20 +134,17 @@ def passing_refusal(
     """
     if type(action) is Exchange or type(action) is DeclineExchange:
         # An exchange that was open this turn and is not made any more: it was declined.
-        return IllegalActionError(action, "MBS-11", "this turn's chance to exchange was declined")
+        why = message(_P + "exchange-declined", "MBS-11")
+        return IllegalActionError(action, "MBS-11", why)
     left = giver + 1 if giver + 1 < players else 0  # the left neighbour (C-1)
     if offered is None:
         if type(action) is Pass:
-            return IllegalActionError(action, "MBS-9", f"you do not hold {action.card}")
-        return IllegalActionError(
-            action, "MBS-8", f"seat {giver} must now pass a card to seat {left}"
-        )
+            why = message("common.refusal.not-held", "MBS-9", card=action.card)
+            return IllegalActionError(action, "MBS-9", why)
+        why = message(_P + "must-pass", "MBS-8", giver=giver, receiver=left)
+        return IllegalActionError(action, "MBS-8", why)
     if type(action) is Draw:
-        return IllegalActionError(
-            action, "MBS-8", f"seat {giver} offers {offered} cards, at positions 0 to {offered - 1}"
-        )
-    return IllegalActionError(
-        action,
-        "MBS-8",
-        f"seat {left} must now draw a card from the hand seat {giver} offers face down",
-    )
+        why = message(_P + "draw-position", "MBS-8", giver=giver, offered=offered, last=offered - 1)
+        return IllegalActionError(action, "MBS-8", why)
+    why = message(_P + "must-draw", "MBS-8", giver=giver, receiver=left)
+    return IllegalActionError(action, "MBS-8", why)

@@ -22,6 +22,7 @@ from cardrules._shuffle import pack_top
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError
 from cardrules.history import DealHistory, Log
+from cardrules.messages import message
 from cardrules.my_bird_sings.actions import (
     Abandon,
     Action,
@@ -62,6 +63,8 @@ __all__ = [
     "legal_actions",
     "offered_order",
 ]
+
+_P: Final = "my-bird-sings.refusal."
 
 
 def deal_cards(
@@ -199,6 +202,8 @@ def apply_action(state: State, action: object) -> State:
 
     Raises:
         IllegalActionError: naming the rule, if the action is illegal (C-7).
+        TypeError: if ``action`` is neither an action nor its notation (read notation
+            with ``my_bird_sings.parse_action``).
     """
     if isinstance(action, str):
         action = read_action(action, parse_action)
@@ -260,7 +265,7 @@ def apply_action(state: State, action: object) -> State:
         )
     if type(action) is Sing:
         return _sing(state, decision, action)
-    raise IllegalActionError(action, "C-7", "it is not a My Bird Sings action")
+    raise IllegalActionError(action, "C-7", message(_P + "not-an-action", "C-7"))
 
 
 def _pass(state: State, giver: int, card: Card, action: Action) -> State:
@@ -372,11 +377,13 @@ def offered_order(state: State) -> tuple[Card, ...]:
 
     Raises:
         IllegalActionError: if no hand is on offer.
+        TypeError: if ``action`` is neither an action nor its notation (read notation
+            with ``my_bird_sings.parse_action``).
 
     """
     decision = state._decision
     if type(decision) is not DrawDecision:
-        raise IllegalActionError("draw", "MBS-8", "no hand is being offered now")
+        raise IllegalActionError("draw", "MBS-8", message(_P + "no-offer", "MBS-8"))
     return decision.order
 
 

@@ -15,6 +15,7 @@ from cardrules._shuffle import derive, legacy_derive
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError, OptionsError
 from cardrules.history import DealHistory, History, Log, deal_result, log_items
+from cardrules.messages import message
 from cardrules.my_bird_sings.actions import Action
 from cardrules.my_bird_sings.compiled import Rules, compile_rules
 from cardrules.my_bird_sings.deal import check_deck
@@ -158,9 +159,8 @@ def next_deal(
 
     """
     if state.outcome is None:
-        raise IllegalActionError(
-            "start the next deal", "MBS-14", "the current deal is not over yet"
-        )
+        why = message("common.refusal.deal-not-over", "MBS-14")
+        raise IllegalActionError("start the next deal", "MBS-14", why)
     deal = state._deal
     rules = deal.rules
     number = deal.number + 1

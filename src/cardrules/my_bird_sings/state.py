@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar, TypeAlias
 
+from cardrules._brief import brief
 from cardrules._shuffle import pack_top
 from cardrules._value import Value
 from cardrules.cards import Card
@@ -411,6 +412,13 @@ class State(Value):
             log_items(self._log),
             log_items(self._events),
         )
+
+    def __repr__(self) -> str:
+        """One line: the deal, the pool, the turn, the phase, who acts (see ``print``)."""
+        return brief(
+            "my_bird_sings.State", seat=None, deal=self.deal_number, pool=self.pool,
+            details=(f"turn {self._turn + 1}",), phase=self.phase.value, to_act=self.to_act,
+        )  # fmt: skip
 
     def __str__(self) -> str:
         """The table as text, every hand shown: ``print(state)`` (see ``cardrules._text``)."""

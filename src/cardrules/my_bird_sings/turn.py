@@ -18,6 +18,7 @@ from cardrules._shuffle import derived_index
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError
 from cardrules.history import Log
+from cardrules.messages import message
 from cardrules.my_bird_sings.actions import (
     ABANDON,
     DECLINE_SING,
@@ -53,6 +54,8 @@ __all__ = [
     "sing_decision",
     "sing_refusal",
 ]
+
+_P: Final = "my-bird-sings.refusal."
 
 # Enum members read once: a class attribute look-up costs a call on the hot path.
 _ANY_AFTER_DEAL: Final = SingTiming.ANY_AFTER_DEAL
@@ -126,18 +129,17 @@ def sing_refusal(
     """
     if type(action) is Sing:
         if not all(card in hand for card in action.cards):
-            return IllegalActionError(action, "MBS-12", "you do not hold all of these cards")
-        rule, reason = not_singing(options, action.cards)
-        return IllegalActionError(action, rule, reason)
+            why = message(_P + "not-all-held", "MBS-12")
+            return IllegalActionError(action, "MBS-12", why)
+        why = not_singing(options, action.cards)
+        return IllegalActionError(action, why.rules[0], why)
     if type(action) is DeclineSing:
-        return IllegalActionError(
-            action, "MBS-9", "singing is automatic and compulsory (auto_sing is on)"
-        )
+        return IllegalActionError(action, "MBS-9", message(_P + "sing-automatic", "MBS-9"))
     if options.auto_sing:  # play to exhaustion: the sing itself is compulsory
-        reason = f"seat {seat}'s holding sings; seat {seat} must first lay a singing set"
+        why = message(_P + "must-lay-set", "MBS-9", seat=seat)
     else:
-        reason = f"seat {seat} must first sing or keep silent"
-    return IllegalActionError(action, "MBS-9", reason)
+        why = message(_P + "must-sing-or-silent", "MBS-9", seat=seat)
+    return IllegalActionError(action, "MBS-9", why)
 
 
 def no_sing_waiting(
@@ -156,15 +158,12 @@ def no_sing_waiting(
     if type(action) is Sing:
         if offered:
             return sing_refusal(options, seat, hand, action)
-        reason = (
-            "a bird sings only when its owner's holding is checked, and no holding that "
-            "sings is waiting for a decision"
-        )
+        why = message(_P + "sing-not-checked", "MBS-9")
     elif not options.auto_sing:
-        reason = "there is nothing to decline: any other action here keeps silent"
+        why = message(_P + "nothing-to-decline", "MBS-9")
     else:
-        reason = "no holding that sings is waiting for a decision"
-    return IllegalActionError(action, "MBS-9", reason)
+        why = message(_P + "no-sing-waiting", "MBS-9")
+    return IllegalActionError(action, "MBS-9", why)
 
 
 def play_turn(

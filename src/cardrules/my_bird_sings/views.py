@@ -18,6 +18,7 @@ from typing import Final, cast
 import attrs
 
 from cardrules import _view_checks as check
+from cardrules._brief import brief
 from cardrules.cards import Card
 from cardrules.errors import OptionsError, ViewError
 from cardrules.history import log_items
@@ -110,6 +111,13 @@ class View:
     balances: tuple[int, ...]
     outcome: Outcome | None
     legal_actions: tuple[Action, ...]
+
+    def __repr__(self) -> str:
+        """One line: the deal, the pool, the turn, the phase, who acts (see ``print``)."""
+        return brief(
+            "my_bird_sings.View", seat=self.seat, deal=self.deal_number, pool=self.pool,
+            details=(f"turn {self.turn + 1}",), phase=self.phase.value, to_act=self.to_act,
+        )  # fmt: skip
 
     def __str__(self) -> str:
         """The table as this seat sees it, as text: ``print(view)`` (see ``cardrules._text``)."""

@@ -32,6 +32,7 @@ from cardrules.spoil_five.options import Ranking
 from cardrules.spoil_five.ranking import TRUMP, TrumpTable, trump_table, winning_index
 from cardrules.spoil_five.refusals import Seen, as_action, refusal, turn_refusal
 from cardrules.spoil_five.views import View, validate_view
+from cardrules.spoil_five.wording import action_message
 
 __all__ = ["explain_action", "explain_settlement", "explain_tricks", "explain_unavailable"]
 
@@ -123,13 +124,13 @@ def explain_action(view: View, action: Action | str) -> Refusal | None:
     v = _expect_view(view)
     parsed = as_action(action)
     if isinstance(parsed, IllegalActionError):
-        return Refusal.of(parsed)
+        return Refusal.of(parsed, action_message(parsed.action))
     to_act = v.to_act
     if to_act is not None and to_act != v.seat:
-        return Refusal.because(parsed, turn_refusal(v.phase, to_act))
+        return Refusal.because(parsed, turn_refusal(v.phase, to_act), action_message(parsed))
     if parsed in v.legal_actions:
         return None
-    return Refusal.because(parsed, refusal(_seen(v), parsed))
+    return Refusal.because(parsed, refusal(_seen(v), parsed), action_message(parsed))
 
 
 def explain_unavailable(view: View) -> dict[Card, Refusal]:

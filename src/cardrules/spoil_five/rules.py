@@ -184,6 +184,8 @@ def apply_action(state: State, action: object) -> State:
     Raises:
         IllegalActionError: with the rule id and a reason, if ``action`` is not legal;
             ``state`` is unchanged.
+        TypeError: if ``action`` is neither an action nor its notation (read notation
+            with ``spoil_five.parse_action``).
     """
     if isinstance(action, str):
         action = read_action(action, parse_action)
