@@ -39,6 +39,7 @@ from cardrules.spoil_five.explain import (
     explain_unavailable,
 )
 from cardrules.spoil_five.following import Following, follow_rule
+from cardrules.spoil_five.hands import sort_hand
 from cardrules.spoil_five.options import (
     FORTY_FIVE,
     JINKING,
@@ -86,7 +87,7 @@ from cardrules.spoil_five.state import (
     State,
     Trick,
 )
-from cardrules.spoil_five.views import View, view
+from cardrules.spoil_five.views import View, validate_view, view
 
 NAME: Final = "spoil-five"
 """The game's name in records and on the command line."""
@@ -154,7 +155,9 @@ __all__ = [
     "plain_order",
     "rob_rule",
     "sample_state",
+    "sort_hand",
     "trick_winner",
     "trump_order",
+    "validate_view",
     "view",
 ]

@@ -22,19 +22,15 @@ import attrs
 
 from cardrules._notation import read_action
 from cardrules.cards import Card, Suit
-from cardrules.errors import IllegalActionError
+from cardrules.errors import IllegalActionError, ViewError
 from cardrules.explanations import wrong_argument
 from cardrules.messages import Message, message
 from cardrules.spoil_five.actions import (
     ACTION_TYPES,
-    AcceptFive,
     Action,
-    AskFive,
-    DeclineFive,
     DeclineRob,
     GoOn,
     Play,
-    RefuseFive,
     Rob,
     Stop,
     parse_action,
@@ -47,7 +43,6 @@ from cardrules.spoil_five.state import Phase, State
 
 __all__ = ["Seen", "as_action", "refusal", "seen_in_state", "turn_refusal", "wrong_state"]
 
-_NOT_AN_ACTION: Final = message("spoil-five.refusal.not-an-action", "C-7")
 _GAME_OVER: Final = message("common.refusal.game-over", "SF-24")
 _DEAL_OVER: Final = message("common.refusal.deal-over", "C-7")
 
@@ -98,13 +93,26 @@ def seen_in_state(state: State) -> Seen:
 
 
 def as_action(action: object) -> Action | IllegalActionError:
-    """``action`` as a Spoil Five action (notation is read), or the refusal of it (C-7)."""
+    """``action`` as a Spoil Five action (notation is read), or the refusal of its text (C-7).
+
+    >>> as_action(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: expected a Spoil Five action or its notation, not NoneType; call
+    spoil_five.parse_action(text) to read one
+
+    Raises:
+        TypeError: for anything that is neither an action nor a string: no rule refuses
+            it, it is a mistake in the calling program.
+
+    """
     if isinstance(action, str):
         action = read_action(action, parse_action)
         if isinstance(action, IllegalActionError):
             return action
     if not isinstance(action, ACTION_TYPES):
-        return IllegalActionError(repr(action), "C-7", _NOT_AN_ACTION)
+        expected = "a Spoil Five action or its notation"
+        raise wrong_argument(action, expected, "spoil_five.parse_action(text) to read one")
     return action
 
 
@@ -131,8 +139,7 @@ def refusal(seen: Seen, action: Action) -> Message:
         )
     if isinstance(action, Stop | GoOn):
         return JINK_REFUSAL
-    assert isinstance(action, AskFive | DeclineFive | AcceptFive | RefuseFive)
-    return fiving_refusal(seen.rules.options, action, phase, duty)
+    return fiving_refusal(seen.rules.options, action, phase, duty)  # the other kinds
 
 
 def _duty(phase: Phase, rob: RobDecision) -> Message | None:
@@ -151,10 +158,12 @@ def _play_refusal(seen: Seen, card: Card) -> Message:
     hand = seen.hand
     if card not in hand:
         return message("common.refusal.not-held", "C-7", card=card)
-    following = seen.rules.following[seen.trump][seen.trick[0]]
-    reason = following.refusal(card, hand)
-    assert reason is not None  # a held card refused in play is one the lead forbids
-    return reason
+    if seen.trick:  # a held card refused in play is one the lead forbids
+        following = seen.rules.following[seen.trump][seen.trick[0]]
+        reason = following.refusal(card, hand)
+        if reason is not None:
+            return reason
+    raise ViewError(f"invalid View: legal_actions: play {card} is missing, yet the rules allow it")
 
 
 _WAITING: Final = {
