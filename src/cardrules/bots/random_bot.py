@@ -32,7 +32,7 @@ class RandomBot(Generic[A]):
     >>> bot = RandomBot(random.Random(1))
     >>> legal = spoil_five.legal_actions(state)
     >>> [str(bot.choose(spoil_five.view(state, 1), legal)) for _ in range(3)]
-    ['play 7S', 'play 6C', 'play 4C']
+    ['play 6S', 'play 2C', 'play 7D']
 
     Args:
         rng: the bot's own random generator.
