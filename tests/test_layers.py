@@ -74,6 +74,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardrules.games",
             "cardrules._narration",
             "cardrules._text",
+            "cardrules.tables",
         ),
     ),
     (

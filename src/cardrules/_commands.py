@@ -318,3 +318,167 @@ def replay(file: str, step: bool, plain: bool) -> None:
 def orders(trump: Suit, ranking: str) -> None:
     """Print the Spoil Five rank order of every suit for a trump suit."""
     click.echo(_terminal.format_orders(trump.letter, ranking))
+
+
+@contextlib.contextmanager
+def _web_extra(what: str) -> Iterator[None]:
+    """Say in one line which extra to install when the web libraries are missing."""
+    try:
+        yield
+    except ModuleNotFoundError as err:
+        raise click.ClickException(
+            f"{what} needs the 'web' extra ({err.name} is missing): pip install 'cardrules[web]'"
+        ) from None
+
+
+def _default_hosts(host: str, loopback: tuple[str, ...]) -> tuple[str, ...]:
+    """The Host headers answered by default: the loopback's names, and ``--host`` itself."""
+    if host in ("0.0.0.0", "::") or host in loopback:
+        return loopback
+    return (*loopback, f"[{host}]" if ":" in host else host)
+
+
+@app.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option(
+    "--database",
+    type=click.Path(dir_okay=False),
+    default="cardrules-tables.db",
+    show_default=True,
+    help="SQLite file of the tables (created if missing); every accepted move is in it.",
+)
+@click.option("--memory", is_flag=True, help="Keep tables in memory only (lost on a restart).")
+@click.option(
+    "--power-safe",
+    is_flag=True,
+    help="Flush the disk at every move, so that moves also survive a power cut "
+    "(by default they survive any crash of the server, kill -9 included).",
+)
+@click.option(
+    "--allow-host",
+    "allowed_hosts",
+    multiple=True,
+    help="A Host header to answer (repeat; default: 127.0.0.1, localhost, [::1]; * for any).",
+)
+@click.option(
+    "--allow-origin",
+    "allowed_origins",
+    multiple=True,
+    help="Another origin whose pages may open the tables' sockets (repeat).",
+)
+@click.option(
+    "--trusted-proxy",
+    "trusted_proxies",
+    multiple=True,
+    help="Address or network of a reverse proxy whose X-Forwarded-For is believed (repeat; "
+    "default: none, clients are told apart by their connection's address).",
+)
+@click.option("--max-tables", type=click.IntRange(min=1), default=5000, show_default=True,
+              help="Tables held at once.")  # fmt: skip
+@click.option("--tables-per-client", type=click.IntRange(min=1), default=50, show_default=True,
+              help="Tables in use created from one network (/24 or /56).")  # fmt: skip
+@click.option("--creations-per-minute", type=click.IntRange(min=1), default=20,
+              show_default=True, help="Tables one network may create in a minute.")  # fmt: skip
+@click.option("--sockets-per-client", type=click.IntRange(min=1), default=64,
+              show_default=True, help="Open sockets per client address.")  # fmt: skip
+@click.option("--max-frame", type=click.IntRange(min=256), default=4096, show_default=True,
+              help="Largest frame or request body, in bytes.")  # fmt: skip
+@click.option("--frames-per-second", type=click.FloatRange(min=0, min_open=True), default=10.0,
+              show_default=True, help="Frames per second per socket (bursts of 30).")  # fmt: skip
+@click.option("--idle-timeout", type=click.FloatRange(min=1), default=120.0, show_default=True,
+              help="Seconds of silence after which a socket is closed.")  # fmt: skip
+@click.option("--table-idle", type=click.FloatRange(min=1), default=6 * 3600.0,
+              show_default=True,
+              help="Seconds after its last change a table is kept in use.")  # fmt: skip
+@click.option("--bot-delay", type=click.FloatRange(min=0), default=0.8, show_default=True,
+              help="Seconds between two of the bots' moves.")  # fmt: skip
+@click.option("--header-timeout", type=click.FloatRange(min=1), default=10.0, show_default=True,
+              help="Seconds a connection has for its request headers, and keep-alive.")  # fmt: skip
+@click.option("--log-level", type=click.Choice(["critical", "error", "warning", "info", "debug"]),
+              default="info", show_default=True)  # fmt: skip
+def serve(
+    host: str,
+    port: int,
+    database: str,
+    memory: bool,
+    power_safe: bool,
+    allowed_hosts: tuple[str, ...],
+    allowed_origins: tuple[str, ...],
+    trusted_proxies: tuple[str, ...],
+    max_tables: int,
+    tables_per_client: int,
+    creations_per_minute: int,
+    sockets_per_client: int,
+    max_frame: int,
+    frames_per_second: float,
+    idle_timeout: float,
+    table_idle: float,
+    bot_delay: float,
+    header_timeout: float,
+    log_level: str,
+) -> None:
+    """Serve tables where people play together in the browser (needs the web extra).
+
+    Open http://HOST:PORT/ to create a table: each seat gets its own link.
+    """
+    with _web_extra("serving"):
+        from cardrules.web.serve import run
+        from cardrules.web.settings import LOOPBACK_HOSTS, Settings
+    with _reported(click.UsageError):
+        settings = Settings(
+            host=host,
+            port=port,
+            database=None if memory else database,
+            power_safe=power_safe,
+            allowed_hosts=allowed_hosts or _default_hosts(host, LOOPBACK_HOSTS),
+            allowed_origins=allowed_origins,
+            trusted_proxies=trusted_proxies,
+            max_tables=max_tables,
+            tables_per_client=tables_per_client,
+            creations_per_minute=creations_per_minute,
+            sockets_per_client=sockets_per_client,
+            max_frame=max_frame,
+            frames_per_second=frames_per_second,
+            idle_timeout=idle_timeout,
+            table_idle=table_idle,
+            bot_delay=bot_delay,
+            header_timeout=header_timeout,
+            log_level=log_level,
+        )
+    click.echo(f"cardrules: serving tables on {settings.origin}/ (Ctrl-C stops)", err=True)
+    with _reported(click.ClickException):
+        run(settings)
+
+
+@app.command()
+@click.argument("url")
+@click.option("--bot", is_flag=True, help="Let the rule-of-thumb bot play the seat.")
+@click.option("--name", default=None, help="The name to sit down under.")
+@click.option("--deals", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Deals to play before leaving.")  # fmt: skip
+@click.option("--seed", type=int, default=None, help="The bot's random seed.")
+def join(url: str, bot: bool, name: str | None, deals: int, seed: int | None) -> None:
+    """Play (or, with a spectator link, watch) at a table of `cardrules serve`.
+
+    URL is a seat's invite link, quoted so the shell keeps its '#' and '&':
+    cardrules join 'http://127.0.0.1:8000/t/TABLE#seat=1&key=KEY'
+    """
+    with _web_extra("joining"):
+        from cardrules.web import client
+    import asyncio
+
+    with _reported(click.UsageError):
+        link = client.parse_link(url)
+
+    async def ask(prompt: str) -> str | None:
+        try:
+            return await asyncio.to_thread(input, prompt)
+        except EOFError:
+            return None
+
+    player = client.play(
+        link, say=click.echo, ask=None if bot else ask, name=name, deals=deals, seed=seed
+    )
+    decided = asyncio.run(player)
+    click.echo(f"left the table after {decided} decisions", err=True)

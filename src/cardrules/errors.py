@@ -19,9 +19,17 @@ if TYPE_CHECKING:
 __all__ = [
     "CardrulesError",
     "IllegalActionError",
+    "NotYourTurnError",
     "NotationError",
     "OptionsError",
     "RecordError",
+    "SeatError",
+    "StaleMoveError",
+    "StoreError",
+    "TableError",
+    "TableNotFoundError",
+    "WrongCredentialError",
+    "WrongMomentError",
 ]
 
 
@@ -85,4 +93,73 @@ class RecordError(CardrulesError, ValueError):
     Raised for malformed JSON, unknown or missing fields, wrong types, impossible values
     and illegal action sequences. The message says where the problem is, as a path such
     as ``deals[0].actions[3]``.
+    """
+
+
+class TableError(CardrulesError):
+    """A request a table (:mod:`cardrules.tables`) refuses; the table is unchanged.
+
+    The subclasses below say why. The message is a sentence for the person who asked and
+    never contains a credential.
+    """
+
+
+class WrongCredentialError(TableError, PermissionError):
+    """A credential that is not the one of the seat (or of the table's creator) it names."""
+
+
+class StaleMoveError(TableError, ValueError):
+    """A request made at an older decision counter than the table's (a stale or repeated move).
+
+    Attributes:
+        given: the counter the request was made at.
+        current: the table's counter now.
+
+    >>> err = StaleMoveError(3, 5)
+    >>> err.given, err.current
+    (3, 5)
+    >>> str(err)
+    'the table has moved on since that request was made (counter 3, now 5)'
+    """
+
+    given: int
+    current: int
+
+    def __init__(self, given: int, current: int) -> None:
+        self.given = given
+        self.current = current
+        super().__init__(
+            f"the table has moved on since that request was made (counter {given}, now {current})"
+        )
+
+    def __reduce__(self) -> tuple[type[StaleMoveError], tuple[int, int]]:
+        return (type(self), (self.given, self.current))
+
+
+class WrongMomentError(TableError, ValueError):
+    """A request the table cannot take now.
+
+    A new deal or a rematch while the deal is being played, a new deal once the game is
+    over, or a decision out of turn.
+    """
+
+
+class NotYourTurnError(WrongMomentError):
+    """A decision asked of a seat whose turn it is not (or when nobody is to act)."""
+
+
+class SeatError(TableError, ValueError):
+    """A seat that does not exist, or is not in the state the request needs (taken, idle...)."""
+
+
+class TableNotFoundError(TableError, LookupError):
+    """No table has the given id (in this host, or in its store)."""
+
+
+class StoreError(CardrulesError, OSError):
+    """A table store that cannot be used: the message names the file and what is wrong.
+
+    Raised for a file that is not a database, another application's database, a newer
+    schema than this library knows, a corrupt file, or a stored table that no longer
+    replays; never retried in a loop.
     """

@@ -119,13 +119,13 @@ def test_rules_pages_show_their_worked_example_deals(site: Path) -> None:
 
 
 def test_readme_and_home_page_show_the_web_example(site: Path) -> None:
-    """Both say the web example exists, with its screenshot, its extra and its command;
+    """Both say the tables server exists, with its screenshot, its extra and its command;
     the README's quick start stays two commands."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     home = (site / "index.html").read_text(encoding="utf-8")
     words = html.unescape(re.sub(r"<[^>]+>", "", home))  # the text, without highlighting
     for text in (readme, words):
-        assert "pip install -e '.[web]' && PYTHONPATH=examples python -m web" in text
+        assert "pip install 'cardrules[web]' && cardrules serve" in text
     assert "](examples/web/screenshot.png)" in readme
     assert 'src="images/web-example.png"' in home
     assert 'src="images/trick-example.svg"' in home  # and a picture of each game

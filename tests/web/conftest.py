@@ -1,30 +1,38 @@
-"""Make the web example importable as the package ``web`` (it lives in ``examples/``), and
-the ``api`` fixture every API test drives it with."""
+"""Fixtures of the server's tests: the application in-process, and a real server process."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
-from pathlib import Path
+from typing import Any
 
 import pytest
 
-EXAMPLES = str(Path(__file__).resolve().parents[2] / "examples")
-if EXAMPLES not in sys.path:
-    sys.path.insert(0, EXAMPLES)
+pytest.importorskip("starlette", reason="the server needs its extra: pip install '.[web]'")
+pytest.importorskip("websockets", reason="the server needs its extra: pip install '.[web]'")
 
-from tests.web.harness import Harness  # noqa: E402  (after the path to the example is set)
+from tests.web.process import ServerProcess
 
 
 @pytest.fixture
-def api() -> Iterator[Harness]:
-    """The web example's application with a test client, and the harness that drives it."""
-    pytest.importorskip("starlette", reason="the web example needs its extra: pip install '.[web]'")
+def client() -> Iterator[Any]:
+    """A Starlette test client of the application, tables in memory, bots without delay."""
     pytest.importorskip("httpx2", reason="the TestClient needs httpx2: pip install '.[web]'")
     from starlette.testclient import TestClient
 
-    from web.app import create_app
+    from cardrules.web.app import create_app
+    from cardrules.web.settings import Settings
 
-    app = create_app()
-    with TestClient(app) as client:
-        yield Harness(app, client)
+    app = create_app(Settings(allowed_hosts=("testserver",), bot_delay=0.0))
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def server(tmp_path: Any) -> Iterator[ServerProcess]:
+    """``python -m cardrules serve`` on a free loopback port with a database in ``tmp_path``."""
+    process = ServerProcess(tmp_path / "tables.db")
+    process.start()
+    try:
+        yield process
+    finally:
+        process.stop()

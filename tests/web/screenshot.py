@@ -1,24 +1,24 @@
-"""Retake the web example's screenshot (``examples/web/screenshot.png``) in headless Chromium.
+"""Retake the page's screenshot (``examples/web/screenshot.png``) in headless Chromium.
 
 Run from the repository root with the ``web`` and ``browser`` extras installed and
 Debian's Chromium::
 
     python -m tests.web.screenshot [path]
 
-It serves the example as the browser tests do, starts a five-player game of Spoil Five
-with seed 3, plays until a trick has been won and a card of the hand cannot be played,
-taps that card so its reason shows, and saves the page at 1200 × 820.
+It starts ``cardrules serve`` on a temporary database, creates a Spoil Five table for two
+people and three bots with seed 3, and plays Ann's seat until a trick has been won and a
+card of her hand cannot be played; then it points at that card so its reason shows, and
+saves the page at 1200 × 820.
 """
 
 from __future__ import annotations
 
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = str(ROOT / "examples")
-if EXAMPLES not in sys.path:
-    sys.path.insert(0, EXAMPLES)
 
 
 def main(argv: list[str]) -> int:
@@ -26,30 +26,40 @@ def main(argv: list[str]) -> int:
     from playwright.sync_api import sync_playwright
 
     from tests.chromium import launch
-    from tests.web.test_browser import _Server, _settle
+    from tests.web.process import ServerProcess
 
     target = Path(argv[0]) if argv else ROOT / "examples" / "web" / "screenshot.png"
-    with _Server() as server, sync_playwright() as playwright:
-        browser = launch(playwright)
-        context = browser.new_context(viewport={"width": 1200, "height": 820}, bypass_csp=True)
-        page = context.new_page()
-        page.goto(f"{server.url}/?fast=1&game=spoil-five")
-        page.wait_for_selector("body[data-state=ready]")
-        page.select_option("#f-players", "5")
-        page.fill("#f-seed", "3")
-        _settle(page, lambda: page.click("#f-start"))
-        for _ in range(20):
-            if page.is_visible("#next-trick"):
-                _settle(page, lambda: page.click("#next-trick"))
-            elif page.locator("#hand .card.dim").count() and page.locator("#log li.won").count():
-                break
-            else:
-                _settle(page, page.locator("#hand .card.legal").first.click)
-        page.locator("#hand .card.dim").first.click(force=True)
-        page.mouse.move(0, 0)
-        page.wait_for_timeout(400)  # the last card has landed
-        page.screenshot(path=str(target))
-        browser.close()
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
+        server = ServerProcess(Path(folder) / "tables.db", "--bot-delay", "0")
+        server.start()
+        try:
+            created = server.post(
+                "/api/tables",
+                {"game": "spoil-five", "preset": "peel", "players": 5, "bots": [2, 3, 4],
+                 "names": ["Ann", "Bob"], "name": "Friday cards", "seed": 3},
+            )  # fmt: skip
+            browser = launch(playwright)
+            bob = browser.new_context().new_page()  # Bob is at the table too
+            bob.goto(server.base + created["seats"][1]["link"])
+            context = browser.new_context(viewport={"width": 1200, "height": 820})
+            page = context.new_page()
+            page.goto(server.base + created["creator_link"])
+            page.wait_for_selector("body[data-counter][data-connection=open]")
+            for _ in range(60):
+                for side in (page, bob):  # each person plays his first legal card in turn
+                    if side.get_attribute("body", "data-your-turn") == "true":
+                        side.locator("#hand [data-action], #actions [data-action]").first.click()
+                        time.sleep(0.4)
+                won = page.locator("#log li.won").count()
+                if won and page.locator("#hand .card.dim[data-rule]").count():
+                    break
+                time.sleep(0.2)
+            page.locator("#hand .card.dim[data-rule]").first.hover()
+            page.wait_for_timeout(400)  # the last card has landed
+            page.screenshot(path=str(target))
+            browser.close()
+        finally:
+            server.stop()
     print(f"saved {target}")
     return 0
 

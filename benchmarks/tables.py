@@ -1,0 +1,238 @@
+"""Tables under load: many tables, four sockets each, on the loopback, moves at full speed.
+
+Starts ``python -m cardrules serve`` as a separate process (its database in a temporary
+folder, bots without delay, caps raised for one client address), creates ``--tables``
+tables of four-handed Spoil Five with four people's seats, and opens one WebSocket per
+seat from this process (``asyncio``, the ``websockets`` client). Each socket plays its
+seat: when its payload says it is its turn, it sends a random legal action at once; when
+a deal is over, seat 0 asks for the next one. After ``--warmup`` seconds it measures for
+``--seconds``:
+
+* accepted moves per second (counter steps seen by the sockets, over all tables);
+* the time from sending a move to the moment the last of the table's four sockets has
+  the table frame of that move (p50 and p99): it contains the server's whole work for a
+  move (check, the store's commit, four payloads, four pushes) and the client's reading;
+* the server's resident memory (psutil), before any table and at the end, per table;
+* the server's CPU time over the window: its share of a core, and per accepted move (the
+  server is one process with one event loop: a core is its ceiling), and the machine's
+  load average (on a shared machine the server gets only its share of the cores).
+
+Run: ``python benchmarks/tables.py --tables 250`` (needs the ``web`` extra, and psutil, which the
+``dask`` extra brings).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import psutil  # type: ignore[import-untyped]  # brought by distributed (the dask extra)
+from websockets.asyncio.client import connect
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _post(base: str, path: str, body: object) -> Any:
+    request = urllib.request.Request(
+        base + path, data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"}, method="POST",
+    )  # fmt: skip
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())
+
+
+class Table:
+    """One table's four sockets and the moves in flight."""
+
+    def __init__(self, created: dict[str, Any]) -> None:
+        self.id = created["table"]
+        self.keys = [seat["key"] for seat in created["seats"]]
+        self.sent: dict[int, float] = {}  # counter after the move -> when it was sent
+        self.seen: dict[int, int] = {}  # counter -> sockets that have its frame
+
+
+class Load:
+    """What the sockets measured, and the server's CPU time over the same window."""
+
+    def __init__(self) -> None:
+        self.measuring = False
+        self.moves = 0
+        self.latencies: list[float] = []
+        self.cpu = 0.0
+        self.client_cpu = 0.0
+
+
+async def _seat(
+    base: str, table: Table, seat: int, load: Load, rng: random.Random, think: float
+) -> None:
+    url = base.replace("http", "ws", 1) + f"/ws/{table.id}"
+    async with connect(url, max_size=2**24, ping_interval=None) as websocket:
+        hello = {"type": "hello", "protocol": 1, "seat": seat, "key": table.keys[seat],
+                 "name": f"P{seat}"}  # fmt: skip
+        await websocket.send(json.dumps(hello))
+        last = -1
+        async for text in websocket:
+            frame = json.loads(text)
+            if frame["type"] != "table" or frame["counter"] <= last:
+                continue
+            counter = frame["counter"]
+            for step in range(last + 1, counter + 1):
+                seen = table.seen[step] = table.seen.get(step, 0) + 1
+                if seen == 4:
+                    del table.seen[step]
+                    sent = table.sent.pop(step, None)
+                    if sent is not None and load.measuring:
+                        load.moves += 1
+                        load.latencies.append(time.perf_counter() - sent)
+            last = counter
+            payload = frame["payload"]
+            if payload["deal_over"]:
+                if seat == 0:
+                    move = {"type": "rematch" if payload["game_over"] else "next-deal"}
+                    table.sent[counter + 1] = time.perf_counter()
+                    await websocket.send(json.dumps({**move, "counter": counter}))
+            elif payload["your_turn"]:
+                if think > 0:
+                    await asyncio.sleep(rng.uniform(0, 2 * think))
+                action = rng.choice(payload["legal"])["action"]
+                table.sent[counter + 1] = time.perf_counter()
+                await websocket.send(
+                    json.dumps({"type": "act", "counter": counter, "action": action})
+                )
+
+
+def _start_server(
+    folder: Path, port: int, tables: int, power_safe: bool
+) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    command = [
+        sys.executable, "-m", "cardrules", "serve", "--port", str(port),
+        "--database", str(folder / "tables.db"), "--bot-delay", "0", "--log-level", "warning",
+        "--max-tables", str(tables + 10), "--tables-per-client", str(tables + 10),
+        "--creations-per-minute", str(tables + 10), "--sockets-per-client", str(4 * tables + 10),
+        "--frames-per-second", "10000", "--idle-timeout", "600",
+        *(["--power-safe"] if power_safe else []),
+    ]  # fmt: skip
+    return subprocess.Popen(command, env=env)
+
+
+def _cpu(process: psutil.Process) -> float:
+    times = process.cpu_times()
+    return float(times.user + times.system)
+
+
+async def _run(
+    base: str,
+    count: int,
+    warmup: float,
+    seconds: float,
+    seed: int,
+    think: float,
+    server: psutil.Process,
+) -> Load:
+    created = [
+        Table(_post(base, "/api/tables", {"game": "spoil-five", "players": 4, "seed": seed + n}))
+        for n in range(count)
+    ]
+    load = Load()
+    rng = random.Random(seed)
+    tasks = [
+        asyncio.create_task(_seat(base, table, seat, load, random.Random(rng.random()), think))
+        for table in created
+        for seat in range(4)
+    ]
+    await asyncio.sleep(warmup)
+    load.measuring = True
+    cpu, client_cpu = _cpu(server), time.process_time()
+    await asyncio.sleep(seconds)
+    load.measuring = False
+    load.cpu = _cpu(server) - cpu
+    load.client_cpu = time.process_time() - client_cpu
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return load
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=250)
+    parser.add_argument("--warmup", type=float, default=10.0)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds a seat waits before its move (0: at once)",
+    )
+    parser.add_argument("--power-safe", action="store_true", help="serve with --power-safe")
+    arguments = parser.parse_args()
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as folder:
+        server = _start_server(Path(folder), port, arguments.tables, arguments.power_safe)
+        try:
+            for _ in range(300):
+                try:
+                    _post(base, "/api/tables/none/view", {})
+                except urllib.error.HTTPError:
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            process = psutil.Process(server.pid)
+            idle_rss = process.memory_info().rss
+            load = asyncio.run(
+                _run(
+                    base,
+                    arguments.tables,
+                    arguments.warmup,
+                    arguments.seconds,
+                    arguments.seed,
+                    arguments.think,
+                    process,
+                )
+            )
+            rss = process.memory_info().rss
+        finally:
+            server.terminate()
+            server.wait(30)
+    latencies = sorted(load.latencies)
+    p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
+    p99 = latencies[int(0.99 * (len(latencies) - 1))] * 1000 if latencies else float("nan")
+    print(f"tables: {arguments.tables}, sockets: {4 * arguments.tables}, think "
+          f"{arguments.think:g} s, measured {arguments.seconds:g} s after {arguments.warmup:g} s"
+          f"{', power-safe' if arguments.power_safe else ''}")  # fmt: skip
+    print(f"accepted moves/s: {load.moves / arguments.seconds:,.0f}")
+    print(f"move -> last push: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(latencies):,} moves)")
+    per_move = load.cpu / load.moves * 1000 if load.moves else float("nan")
+    print(
+        f"server CPU: {load.cpu / arguments.seconds:.0%} of a core, "
+        f"{per_move:.1f} ms per accepted move; the sockets' process "
+        f"{load.client_cpu / arguments.seconds:.0%}; load average {os.getloadavg()[0]:.1f}"
+    )
+    print(f"server RSS: {idle_rss / 2**20:.0f} MiB idle, {rss / 2**20:.0f} MiB with the tables, "
+          f"{(rss - idle_rss) / arguments.tables / 1024:.0f} KiB per table")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,134 @@
+"""Running the server: the store opened, uvicorn configured with the settings' timeouts.
+
+uvicorn is told: no proxy headers unless ``trusted_proxies`` lists proxies (then only
+theirs), a keep-alive timeout of ``header_timeout`` seconds (an idle connection is closed
+after it), no ``Server`` header, WebSocket frames of at most ``max(16 * max_frame, 64 KiB)``
+bytes (bigger ones close the socket with 1009; from ``max_frame`` up to that, the server
+answers an ``error`` frame ``too-large``), and its own pings every 20 s. The access log
+shows paths only: a credential lives in a link's fragment, which never reaches a server.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Iterator
+
+from cardrules.web.settings import Settings
+
+__all__ = ["run", "uvicorn_config"]
+
+LOG = logging.getLogger("cardrules.web")
+
+
+def _header_timeout_protocol(seconds: float) -> type:
+    """The HTTP/1.1 protocol of uvicorn (h11) with a timeout on request headers.
+
+    It closes a connection whose request headers are not all in within ``seconds`` of its
+    opening or of its previous answer. uvicorn's own keep-alive timer stops at the first
+    byte of a request, so a client sending its headers a byte at a time would hold the
+    connection for ever.
+    """
+    import asyncio
+
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class HeaderTimeoutProtocol(H11Protocol):
+        _header_timer: asyncio.TimerHandle | None = None
+
+        def _arm(self) -> None:
+            self._disarm()
+            self._header_timer = self.loop.call_later(seconds, self._headers_late)
+
+        def _disarm(self) -> None:
+            if self._header_timer is not None:
+                self._header_timer.cancel()
+                self._header_timer = None
+
+        def _headers_late(self) -> None:
+            self._header_timer = None
+            if not self.transport.is_closing():
+                self.transport.close()
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def handle_events(self) -> None:
+            headers = self.headers
+            super().handle_events()
+            if self.headers is not headers:  # a request's headers are all in
+                self._disarm()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+    return HeaderTimeoutProtocol
+
+
+def uvicorn_config(settings: Settings, app: object) -> object:
+    """The :class:`uvicorn.Config` for ``app`` under ``settings``."""
+    import uvicorn
+
+    trusted = [str(network) for network in settings.trusted_proxies]
+    return uvicorn.Config(
+        app,  # type: ignore[arg-type]
+        host=settings.host,
+        port=settings.port,
+        proxy_headers=bool(trusted),
+        forwarded_allow_ips=trusted or None,
+        http=_header_timeout_protocol(settings.header_timeout),
+        timeout_keep_alive=int(max(1, settings.header_timeout)),
+        h11_max_incomplete_event_size=16 * 1024,
+        server_header=False,
+        date_header=True,
+        ws="websockets-sansio",
+        ws_max_size=max(16 * settings.max_frame, 64 * 1024),
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+        limit_concurrency=None,
+        timeout_graceful_shutdown=5,
+        log_level=settings.log_level,
+        lifespan="on",
+    )
+
+
+@contextlib.contextmanager
+def opened_store(settings: Settings) -> Iterator[object]:
+    """The store of ``settings.database`` (or ``None``), closed on leaving.
+
+    Raises:
+        StoreError: for a file that is not a tables store (named, with what is wrong).
+    """
+    if settings.database is None:
+        yield None
+        return
+    from cardrules.tables import SQLiteTableStore
+
+    store = SQLiteTableStore(settings.database, durable=settings.power_safe)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+def run(settings: Settings) -> None:
+    """Serve until interrupted (``cardrules serve``).
+
+    Raises:
+        StoreError: for a database file that cannot be used (before anything listens).
+    """
+    import uvicorn
+
+    from cardrules.web.app import create_app
+
+    with opened_store(settings) as store:
+        app = create_app(settings, store)  # type: ignore[arg-type]
+        config = uvicorn_config(settings, app)
+        uvicorn.Server(config).run()  # type: ignore[arg-type]

@@ -1,0 +1,1 @@
+"""Tests of cardrules.tables: tables, payloads, the store and the host."""

@@ -1,0 +1,336 @@
+"""The tables server in-process: the lobby API, the sockets, the protocol's schema, refusals."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from cardrules.web.app import create_app
+from cardrules.web.settings import Settings
+from tests.web.protocol import Socket, checked, validator
+
+
+def _create(client: TestClient, **fields: Any) -> dict[str, Any]:
+    body = {"game": "spoil-five", "players": 3, "bots": [2], "seed": 11, **fields}
+    answer = client.post("/api/tables", json=body)
+    assert answer.status_code == 201, answer.text
+    return checked(answer.text, "created_table")
+
+
+def _seat(client: TestClient, table: dict[str, Any], seat: int, stack: Any) -> Socket:
+    socket = Socket(stack.enter_context(client.websocket_connect(f"/ws/{table['table']}")))
+    socket.hello(seat, table["seats"][seat]["key"], name=f"P{seat}")
+    return socket
+
+
+def test_the_catalogue_and_a_new_table_follow_the_schema(client: TestClient) -> None:
+    catalogue = checked(client.get("/api/games").text, "catalogue")
+    assert [game["name"] for game in catalogue["games"]] == ["my-bird-sings", "spoil-five"]
+    table = _create(client, name="Tuesday")
+    assert [seat["bot"] for seat in table["seats"]] == [False, False, True]
+    link = table["seats"][1]["link"]
+    assert link.startswith(f"/t/{table['table']}#seat=1&key=")  # the key in the fragment only
+    summary = checked(client.get(f"/api/tables/{table['table']}").text, "summary")
+    assert summary["name"] == "Tuesday"
+    assert summary["status"] == "playing"
+    assert table["seats"][1]["key"] not in json.dumps(summary)
+
+
+def test_every_seat_and_spectator_gets_its_own_payload_after_each_move(
+    client: TestClient,
+) -> None:
+    import contextlib
+
+    table = _create(client)
+    with contextlib.ExitStack() as stack:
+        seats = [_seat(client, table, s, stack) for s in (0, 1)]
+        watcher = Socket(stack.enter_context(client.websocket_connect(f"/ws/{table['table']}")))
+        watcher.hello()
+        assert watcher.payload["hand"] == []
+        assert watcher.payload["reader"] is None
+        assert seats[0].payload["hand"]
+        assert seats[0].payload["reader"] == 0
+        assert set(seats[0].payload["hand"]).isdisjoint(seats[1].payload["hand"])
+        mover = next(s for s in seats if s.payload["your_turn"])
+        counter = mover.counter
+        mover.send(
+            {"type": "act", "counter": counter, "action": mover.payload["legal"][0]["action"]}
+        )
+        for socket in [*seats, watcher]:
+            while socket.counter == counter:
+                socket.until("table")
+            assert socket.payload["reader"] == (seats.index(socket) if socket in seats else None)
+
+
+def test_a_repeated_move_is_refused_as_stale_and_the_table_resent(client: TestClient) -> None:
+    import contextlib
+
+    table = _create(client, bots=[1, 2])
+    with contextlib.ExitStack() as stack:
+        ann = _seat(client, table, 0, stack)
+        assert ann.payload["your_turn"]
+        counter = ann.counter
+        move = {"type": "act", "counter": counter, "action": ann.payload["legal"][0]["action"]}
+        ann.send(move)
+        ann.send(move)
+        errors: list[dict[str, Any]] = []
+        while len(errors) < 1:
+            frame = ann.receive()
+            if frame["type"] == "error":
+                errors.append(frame)
+        assert errors[0]["code"] == "stale"
+        assert ann.until("table")["counter"] > counter
+
+
+def test_an_illegal_move_names_its_rule_and_changes_nothing(client: TestClient) -> None:
+    import contextlib
+
+    for seed in range(40):  # the first seed where the person, following, may not play a card
+        table = _create(client, bots=[0, 2], seed=seed)
+        with contextlib.ExitStack() as stack:
+            bob = _seat(client, table, 1, stack)
+            while not bob.payload["your_turn"]:
+                bob.until("table")
+            unavailable = bob.payload["unavailable"]
+            if not unavailable:
+                continue
+            counter = bob.counter
+            card = next(iter(unavailable))
+            bob.send({"type": "act", "counter": counter, "action": f"play {card}"})
+            error = bob.until("error")
+            assert error["code"] == "illegal", error
+            assert error["rule"], error
+            assert error["rule"] in json.dumps(unavailable[card])
+            bob.send({"type": "ping"})
+            bob.until("pong")
+            assert bob.counter == counter
+            return
+    raise AssertionError("no seed gave a refused card")
+
+
+def test_the_http_fallback_acts_and_refuses_like_the_socket(client: TestClient) -> None:
+    table = _create(client, bots=[1, 2])
+    key = table["seats"][0]["key"]
+    url = f"/api/tables/{table['table']}"
+    seen = checked(client.post(f"{url}/view", json={"seat": 0, "key": key}).text, "table")
+    action = seen["payload"]["legal"][0]["action"]
+    frame = {"type": "act", "counter": seen["counter"], "action": action}
+    body = {"seat": 0, "key": key, "frame": frame}
+    validator("http_frame").validate(body)
+    answer = client.post(f"{url}/frames", json=body)
+    assert answer.status_code == 200, answer.text
+    assert checked(answer.text, "table")["counter"] > seen["counter"]
+    again = client.post(f"{url}/frames", json=body)
+    assert again.status_code == 409
+    assert checked(again.text, "error")["code"] == "stale"
+    wrong = client.post(f"{url}/frames", json={**body, "key": "x" * 32})
+    assert wrong.status_code == 403
+    assert wrong.json()["code"] == "credential"
+    spectator = checked(client.post(f"{url}/view", json={}).text, "table")
+    assert spectator["payload"]["hand"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "field"),
+    [
+        ("{not json", "bad-json", None),
+        ("[1, 2]", "bad-json", None),
+        ('{"type": "dance"}', "bad-frame", "type"),
+        ('{"type": "act", "action": "play 10C"}', "bad-frame", "counter"),
+        ('{"type": "act", "counter": true, "action": "play 10C"}', "bad-frame", "counter"),
+        ('{"type": "act", "counter": 0, "action": "play 10C", "extra": 1}', "bad-frame", "extra"),
+        ('{"type": "act", "counter": 0, "action": ""}', "bad-frame", "action"),
+        ('{"type": "act", "counter": 0, "counter": 1, "action": "x"}', "bad-json", None),
+        ('{"type": "hand-to-bot", "seat": 99}', "bad-frame", "seat"),
+        ('{"type": "hello", "protocol": 1}', "hello", None),
+        ('{"type": "ping", "pad": "' + "x" * 5000 + '"}', "too-large", None),
+    ],
+)
+def test_a_malformed_frame_gets_an_error_frame_naming_what_was_wrong(
+    client: TestClient, text: str, code: str, field: str | None
+) -> None:
+    import contextlib
+
+    table = _create(client)
+    with contextlib.ExitStack() as stack:
+        ann = _seat(client, table, 0, stack)
+        ann.websocket.send_text(text)
+        error = ann.until("error")
+        ann.websocket.send_bytes(text.encode())
+        assert ann.until("error")["code"] == "bad-json"  # a binary frame
+        assert (error["code"], error["field"]) == (code, field), error
+        ann.send({"type": "ping"})
+        ann.until("pong")  # the socket is still open
+
+
+def test_a_spectator_cannot_act_and_a_wrong_key_is_closed(client: TestClient) -> None:
+    import contextlib
+
+    table = _create(client)
+    with contextlib.ExitStack() as stack:
+        watcher = Socket(stack.enter_context(client.websocket_connect(f"/ws/{table['table']}")))
+        watcher.hello()
+        watcher.send({"type": "act", "counter": 0, "action": "play 10C"})
+        assert watcher.until("error")["code"] == "forbidden"
+    with client.websocket_connect(f"/ws/{table['table']}") as websocket:
+        socket = Socket(websocket)
+        socket.send({"type": "hello", "protocol": 1, "seat": 1, "key": "y" * 32})
+        assert socket.until("error")["code"] == "credential"
+        with pytest.raises(WebSocketDisconnect):
+            socket.receive()
+    with client.websocket_connect("/ws/NoSuchTable0000") as websocket:
+        socket = Socket(websocket)
+        socket.send({"type": "hello", "protocol": 1})
+        assert socket.until("error")["code"] == "not-found"
+
+
+def test_the_first_frame_must_be_a_hello_of_this_protocol(client: TestClient) -> None:
+    table = _create(client)
+    with client.websocket_connect(f"/ws/{table['table']}") as websocket:
+        socket = Socket(websocket)
+        socket.send({"type": "ping"})
+        assert socket.until("error")["code"] == "hello"
+    with client.websocket_connect(f"/ws/{table['table']}") as websocket:
+        socket = Socket(websocket)
+        socket.send({"type": "hello", "protocol": 2})
+        assert socket.until("error")["code"] == "protocol"
+
+
+def test_the_creator_hands_an_empty_seat_to_a_bot_and_its_person_takes_it_back(
+    client: TestClient,
+) -> None:
+    import contextlib
+
+    table = _create(client, bots=[])
+    with contextlib.ExitStack() as stack:
+        creator = Socket(stack.enter_context(client.websocket_connect(f"/ws/{table['table']}")))
+        creator.hello(0, table["seats"][0]["key"], creator=table["creator_key"], name="Ann")
+        creator.send({"type": "hand-to-bot", "seat": 2})
+        presence = creator.until("presence")
+        while presence["seats"][2]["occupant"] != "bot":
+            presence = creator.until("presence")
+        carl = _seat(client, table, 2, stack)  # a bot holds it: the hello does not take it
+        assert carl.payload["seats"][2]["kind"] == "bot"
+        carl.send({"type": "take-seat", "name": "Carl"})
+        presence = carl.until("presence")
+        while presence["seats"][2]["occupant"] != "person":
+            presence = carl.until("presence")
+        assert presence["seats"][2]["name"] == "Carl"
+        carl.send({"type": "hand-to-bot", "seat": 0})
+        assert carl.until("error")["code"] == "forbidden"  # not the creator
+
+
+def test_origin_host_and_nosniff() -> None:
+    app = create_app(
+        Settings(allowed_hosts=("testserver",), allowed_origins=("https://ok.example",))
+    )
+    with TestClient(app) as client:
+        table = _create(client)
+        for origin in ("http://testserver", "https://ok.example"):
+            with client.websocket_connect(
+                f"/ws/{table['table']}", headers={"Origin": origin}
+            ) as ws:
+                Socket(ws).hello()
+        with (
+            pytest.raises(WebSocketDisconnect),
+            client.websocket_connect(
+                f"/ws/{table['table']}", headers={"Origin": "https://evil.example"}
+            ) as ws,
+        ):
+            ws.receive_text()
+        answer = client.get("/api/games", headers={"Host": "evil.example"})
+        assert answer.status_code == 400
+        assert answer.headers["x-content-type-options"] == "nosniff"
+        for path in (
+            "/",
+            f"/t/{table['table']}",
+            "/static/app.js",
+            "/api/games",
+            "/cards/10C.svg",
+            "/cards/ZZ.svg",
+            "/nowhere",
+            f"/api/tables/{table['table']}",
+        ):
+            answer = client.get(path)
+            assert answer.status_code < 500, path
+            assert answer.headers["x-content-type-options"] == "nosniff", path
+
+
+@pytest.mark.parametrize(
+    ("body", "headers", "status"),
+    [
+        (b'{"game": "spoil-five"', {"Content-Type": "application/json"}, 400),
+        (b"game=spoil-five", {"Content-Type": "application/x-www-form-urlencoded"}, 400),
+        (b'{"game": "chess"}', {"Content-Type": "application/json"}, 400),
+        (b'{"game": "spoil-five", "players": 99}', {"Content-Type": "application/json"}, 400),
+        (
+            b'{"game": "spoil-five", "bots": [0, 1, 2, 3, 4]}',
+            {"Content-Type": "application/json"},
+            400,
+        ),
+        (b'{"game": "spoil-five", "seed": 1e400}', {"Content-Type": "application/json"}, 400),
+        (b'{"game": "spoil-five", "name": "\\u0000"}', {"Content-Type": "application/json"}, 400),
+        (b"x" * 10_000, {"Content-Type": "application/json"}, 413),
+    ],
+)
+def test_a_bad_create_request_is_a_4xx_error_object(
+    client: TestClient, body: bytes, headers: dict[str, str], status: int
+) -> None:
+    answer = client.post("/api/tables", content=body, headers=headers)
+    assert answer.status_code == status, answer.text
+    checked(answer.text, "http_error")
+
+
+def test_creations_are_capped_per_network_and_minute_not_for_other_networks() -> None:
+    app = create_app(Settings(allowed_hosts=("testserver",), creations_per_minute=3))
+    with TestClient(app, client=("203.0.113.5", 5000)) as one:
+        for _ in range(3):
+            _create(one)
+        refused = one.post("/api/tables", json={"game": "spoil-five"})
+        assert refused.status_code == 429
+        assert refused.json()["code"] == "rate"
+    with TestClient(app, client=("203.0.113.77", 5000)) as same_block:
+        assert same_block.post("/api/tables", json={"game": "spoil-five"}).status_code == 429
+    with TestClient(app, client=("198.51.100.1", 5000)) as other:
+        _create(other)
+
+
+def test_behind_a_trusted_proxy_clients_are_told_apart_by_x_forwarded_for() -> None:
+    settings = Settings(
+        allowed_hosts=("testserver",), creations_per_minute=1, trusted_proxies=("10.0.0.0/8",)
+    )
+    app = create_app(settings)
+    with TestClient(app, client=("10.0.0.2", 5000)) as proxy:
+        for address in ("203.0.113.5", "198.51.100.1"):
+            _ = proxy.post("/api/tables", json={"game": "spoil-five"},
+                           headers={"X-Forwarded-For": address})  # fmt: skip
+            assert _.status_code == 201
+        again = proxy.post("/api/tables", json={"game": "spoil-five"},
+                           headers={"X-Forwarded-For": "203.0.113.5"})  # fmt: skip
+        assert again.status_code == 429
+    untrusted = create_app(Settings(allowed_hosts=("testserver",), creations_per_minute=1))
+    with TestClient(untrusted, client=("10.0.0.2", 5000)) as direct:
+        first = direct.post("/api/tables", json={"game": "spoil-five"},
+                            headers={"X-Forwarded-For": "203.0.113.5"})  # fmt: skip
+        forged = direct.post("/api/tables", json={"game": "spoil-five"},
+                             headers={"X-Forwarded-For": "198.51.100.1"})  # fmt: skip
+        assert (first.status_code, forged.status_code) == (201, 429)  # the header is ignored
+
+
+def test_a_seat_hears_its_table_in_the_language_of_its_hello(client: TestClient) -> None:
+    import contextlib
+
+    table = _create(client, bots=[1, 2])
+    key = table["seats"][0]["key"]
+    with contextlib.ExitStack() as stack:
+        french = Socket(stack.enter_context(client.websocket_connect(f"/ws/{table['table']}")))
+        french.hello(0, key, language="fr-CA", name="Anne")
+        english = Socket(stack.enter_context(client.websocket_connect(f"/ws/{table['table']}")))
+        english.hello(0, key, language="en")
+        assert (french.payload["language"], english.payload["language"]) == ("fr", "en")
+        assert french.payload["legal"][0]["text"]["text"].startswith("Jouer")
+        assert english.payload["legal"][0]["text"]["text"].startswith("Play")
