@@ -1,0 +1,192 @@
+// The second way to reach a table: one held in the page itself (the static play page,
+// docs/play.md). A Web Worker (play-worker.js) runs cardrules in Pyodide and answers the
+// same frames as the server, so the page's table code cannot tell the two apart.
+//
+//   LocalTransport: the four methods of SocketTransport (transport.js), over the worker.
+//   localLobby:     what the lobby asks the server (the games; create a table), asked of
+//                   the worker instead.
+// The game in progress is kept in the browser's localStorage (a snapshot holding the
+// table's setup and its game as a cardrules.records record), so a reload resumes it;
+// "Save game" downloads the record, which `cardrules replay FILE` reads.
+"use strict";
+
+import { $, el, setCardBase, setRulesBase } from "./dom.js";
+import { t } from "./strings.js";
+
+const KEPT = "cardrules.play.table"; // {seat, key, snapshot}: the table in progress
+
+let worker = null;
+let calls = 0;
+const waiting = new Map();
+const listeners = new Set();
+
+function theWorker() {
+  if (worker) return worker;
+  worker = new Worker(new URL("./play-worker.js", import.meta.url), { type: "module" });
+  worker.onmessage = (event) => {
+    const data = event.data;
+    if (data.saved !== undefined) {
+      keep({ ...kept(), snapshot: data.saved });
+    } else if (data.frame !== undefined) {
+      for (const listener of listeners) listener(data.frame);
+    } else if (data.ready !== undefined) {
+      document.body.dataset.python = "ready";
+    } else if (waiting.has(data.id)) {
+      const { resolve, reject } = waiting.get(data.id);
+      waiting.delete(data.id);
+      if (data.error !== undefined) reject(new Error(data.error.replace(/^[\w.]+Error: /, "")));
+      else resolve(data.result);
+    }
+  };
+  worker.onerror = (event) => {
+    for (const { reject } of waiting.values()) reject(new Error(event.message || "the worker failed"));
+    waiting.clear();
+  };
+  return worker;
+}
+
+function call(name, arg) {
+  const id = ++calls;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    theWorker().postMessage({ id, call: name, arg });
+  });
+}
+
+function kept() {
+  try {
+    return JSON.parse(window.localStorage.getItem(KEPT) || "null") || {};
+  } catch (error) {
+    return {};
+  }
+}
+
+function keep(value) {
+  try {
+    window.localStorage.setItem(KEPT, JSON.stringify(value));
+  } catch (error) {
+    // storage full or refused: the game lasts for this page only
+  }
+}
+
+/** The page serves this static site: the rules pages and the card pictures beside it. */
+export function setUpLocalPage() {
+  setRulesBase(new URL("../rules/", window.location.href).href);
+  setCardBase(new URL("cards/", window.location.href).href);
+  theWorker(); // Python starts loading at once, while the lobby is read
+  for (const link of document.querySelectorAll('a[href="/"]')) {
+    link.href = link.closest(".brand") ? "../index.html" : "?new";
+  }
+}
+
+/** The table to resume after a reload: its credentials, if one is kept (and not `?new`). */
+export function keptTable() {
+  const found = kept();
+  if (new URLSearchParams(window.location.search).has("new")) return null;
+  if (!found.snapshot || !Number.isInteger(found.seat) || !found.key) return null;
+  try {
+    return { ...found, id: JSON.parse(found.snapshot).id };
+  } catch (error) {
+    return null;
+  }
+}
+
+export function forgetTable() {
+  try {
+    window.localStorage.removeItem(KEPT);
+  } catch (error) {
+    // nothing kept
+  }
+}
+
+/** The lobby's two requests, answered by the worker: the games, and a new table. */
+export const localLobby = {
+  onePerson: true,
+  async games() {
+    return JSON.parse(await call("games"));
+  },
+  async create(body) {
+    const seat = JSON.parse(await call("create", JSON.stringify(body)));
+    keep({ ...kept(), seat: seat.seat, key: seat.key });
+    window.location.assign(window.location.pathname); // the table, resumed from what is kept
+    return null;
+  },
+};
+
+/** A table held in the page, reached as the server's WebSocket is (see transport.js). */
+export class LocalTransport {
+  constructor(found, hello) {
+    this.found = found;
+    this.hello = hello;
+    this.restored = null;
+    this.open_ = false;
+    this.onmessage = () => {};
+    this.onstatus = () => {};
+    this.listener = (text) => {
+      if (!this.open_) return;
+      let frame;
+      try {
+        frame = JSON.parse(text);
+      } catch (error) {
+        return;
+      }
+      this.onmessage(frame);
+    };
+  }
+
+  open() {
+    this.onstatus("connecting", { attempt: 0 });
+    listeners.add(this.listener);
+    if (!this.restored) this.restored = call("restore", this.found.snapshot);
+    this.restored.then(
+      () => this.greet(),
+      (error) => {
+        forgetTable();
+        this.onmessage({ type: "error", code: "not-found", message: error.message, rule: null, field: null });
+      },
+    );
+  }
+
+  greet() {
+    this.open_ = true;
+    this.onstatus("open", {});
+    // The page's hello, with the seat's credential kept in this browser (not in the URL).
+    call("frame", JSON.stringify({ ...this.hello(), seat: this.found.seat, key: this.found.key }));
+  }
+
+  send(frame) {
+    if (!this.open_) return false;
+    call("frame", JSON.stringify(frame));
+    return true;
+  }
+
+  wake() {}
+
+  reconnect() {
+    if (this.open_) this.greet();
+  }
+
+  close() {
+    this.open_ = false;
+    listeners.delete(this.listener);
+  }
+}
+
+/** "Save game": the record of the game so far, as a file `cardrules replay` reads. */
+export function addSaveButton() {
+  const button = el("button", "btn ghost", t("save_game"));
+  button.type = "button";
+  button.id = "save-record";
+  button.addEventListener("click", async () => {
+    const text = await call("record");
+    const data = JSON.parse(text);
+    const link = el("a");
+    link.href = URL.createObjectURL(new Blob([text + "\n"], { type: "application/json" }));
+    link.download = "cardrules-" + data.game + "-" + new Date().toISOString().slice(0, 10) + ".json";
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+  });
+  $("new-table").after(button);
+}
