@@ -7,7 +7,8 @@ to it after the docs are written (see docs/play.md):
   with its ``index.html`` marked ``data-transport="local"`` so that it reaches its table
   through ``transport-local.js`` and the Web Worker ``play-worker.js`` instead of a
   WebSocket, and its paths made relative (the site may be served from any folder);
-* the card pictures, drawn by :mod:`cardrules.svg` (the server draws them on request);
+* the lobby's catalogue of games (``games.json``, what ``GET /api/games`` answers) and
+  the card pictures, drawn by :mod:`cardrules.svg` (the server draws them on request);
 * Pyodide's core files, copied from the npm package ``pyodide`` that ``npm ci``
   installed in ``node_modules/`` at the version ``package-lock.json`` pins (nothing is
   loaded from a CDN);
@@ -78,6 +79,9 @@ def build_play_page(site: Path, *, wheels: Path | None = None) -> Path:
         if source.is_file() and source.name != "index.html":
             shutil.copy2(source, play / source.name)
     (play / "index.html").write_text(local_index(), encoding="utf-8")
+    from cardrules.web.lobby import catalogue
+
+    (play / "games.json").write_text(json.dumps(catalogue()), encoding="utf-8")
     draw_cards(play / "cards")
     (play / "pyodide").mkdir()
     for name in PYODIDE_FILES:

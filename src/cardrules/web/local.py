@@ -20,6 +20,7 @@ record replayed, the counter checked).
 >>> async def game():
 ...     local = LocalTable(sent.append, snapshots.append)
 ...     seat = json.loads(await local.create('{"game": "spoil-five", "players": 2, "bots": [1], "seed": 7}'))
+...     del seat["table"]
 ...     await local.receive(json.dumps({"type": "hello", "protocol": 1, **seat}))
 ...     await local.receive('{"type": "act", "counter": 0, "action": "play XX"}')
 ...     return local
@@ -197,8 +198,8 @@ class LocalTable:
     async def create(self, body: str) -> str:
         """Create the table a create request asks for (the body of ``POST /api/tables``).
 
-        Returns JSON text ``{"seat": s, "key": k}``: the first seat that is not a bot, and
-        its credential (the page's player, who says hello with them).
+        Returns JSON text ``{"table": id, "seat": s, "key": k}``: the table's id, the first
+        seat that is not a bot and its credential (the page's player says hello with them).
 
         Raises:
             FrameError: ``bad-frame`` naming the field at fault.
@@ -208,7 +209,7 @@ class LocalTable:
         room, new = await self.rooms.create(request, _CLIENT)
         self.room, self.page = room, None
         seat = next(n for n, kept in enumerate(new.table.seats) if not kept.is_bot)
-        return dumps({"seat": seat, "key": new.seat_credentials[seat]})
+        return dumps({"table": room.id, "seat": seat, "key": new.seat_credentials[seat]})
 
     def restore(self, text: str) -> str:
         """Hold the table of a snapshot (after a reload); return its id.

@@ -278,11 +278,15 @@ function main() {
     // The static play page (docs/play.md): the table is held in the page, in a Web Worker.
     import("./transport-local.js").then((local) => {
       local.setUpLocalPage();
-      const found = local.keptTable();
-      if (found) {
+      const open = (found) => {
         relabel = startTable(found.id, (id, hello) => new local.LocalTransport(found, hello));
         local.addSaveButton();
+      };
+      const found = local.keptTable();
+      if (found) {
+        open(found);
       } else {
+        local.localLobby.opened = open;
         startLobby(local.localLobby).catch(lobbyFailed);
       }
     });

@@ -102,13 +102,18 @@ export function forgetTable() {
 /** The lobby's two requests, answered by the worker: the games, and a new table. */
 export const localLobby = {
   onePerson: true,
+  opened: () => {}, // set by the page: open the table just created
   async games() {
-    return JSON.parse(await call("games"));
+    // written at build time beside the page, so the lobby shows before Python has loaded
+    const response = await fetch(new URL("games.json", window.location.href));
+    return response.ok ? response.json() : JSON.parse(await call("games"));
   },
   async create(body) {
     const seat = JSON.parse(await call("create", JSON.stringify(body)));
-    keep({ ...kept(), seat: seat.seat, key: seat.key });
-    window.location.assign(window.location.pathname); // the table, resumed from what is kept
+    const found = { ...kept(), seat: seat.seat, key: seat.key };
+    keep(found);
+    window.history.replaceState(null, "", window.location.pathname); // drop ?new
+    this.opened({ ...found, id: seat.table, held: true });
     return null;
   },
 };
@@ -137,7 +142,10 @@ export class LocalTransport {
   open() {
     this.onstatus("connecting", { attempt: 0 });
     listeners.add(this.listener);
-    if (!this.restored) this.restored = call("restore", this.found.snapshot);
+    if (!this.restored) {
+      // a table just created is held already; after a reload, resume the one kept
+      this.restored = this.found.held ? Promise.resolve() : call("restore", this.found.snapshot);
+    }
     this.restored.then(
       () => this.greet(),
       (error) => {
