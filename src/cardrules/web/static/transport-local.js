@@ -180,21 +180,31 @@ export class LocalTransport {
   }
 }
 
-/** "Save game": the record of the game so far, as a file `cardrules replay` reads. */
+/** The record of the game so far downloaded as a file, which `cardrules replay` reads. */
+async function download() {
+  const text = await call("record");
+  const data = JSON.parse(text);
+  const link = el("a");
+  link.href = URL.createObjectURL(new Blob([text + "\n"], { type: "application/json" }));
+  link.download = "cardrules-" + data.game + "-" + new Date().toISOString().slice(0, 10) + ".json";
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+}
+
+/** "Save game": beside "New table", and in the dialog that shows a deal's result. */
 export function addSaveButton() {
   const button = el("button", "btn ghost", t("save_game"));
   button.type = "button";
   button.id = "save-record";
-  button.addEventListener("click", async () => {
-    const text = await call("record");
-    const data = JSON.parse(text);
-    const link = el("a");
-    link.href = URL.createObjectURL(new Blob([text + "\n"], { type: "application/json" }));
-    link.download = "cardrules-" + data.game + "-" + new Date().toISOString().slice(0, 10) + ".json";
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
-  });
+  button.dataset.t = "save_game";
+  button.addEventListener("click", download);
   $("new-table").after(button);
+  const inResult = $("save-game");
+  inResult.hidden = false;
+  inResult.addEventListener("click", (event) => {
+    event.preventDefault();
+    download();
+  });
 }
