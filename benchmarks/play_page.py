@@ -91,7 +91,8 @@ class Counted(http.server.SimpleHTTPRequestHandler):
 
 def build(site: Path) -> None:
     spec = importlib.util.spec_from_file_location("mkdocs_play", ROOT / "docs/hooks/mkdocs_play.py")
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     module.build_play_page(site)
@@ -201,12 +202,18 @@ def main() -> None:
         server.shutdown()
     summary = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
     print(f"play/ on disk: {size / 1e6:.1f} MB")
-    print(f"first visit:  {summary['first_visit_mb']:.1f} MB sent, first legal move after "
-          f"{summary['first_visit_s']:.1f} s (lobby after {summary['lobby_s']:.1f} s)")
-    print(f"second visit: {summary['second_visit_mb']:.2f} MB sent, first legal move after "
-          f"{summary['second_visit_s']:.1f} s")
-    print(f"bots: {summary['answer_ms_per_move']:.0f} ms a move (median), "
-          f"against the page's {PAGE_PACE_MS} ms pace")
+    print(
+        f"first visit:  {summary['first_visit_mb']:.1f} MB sent, first legal move after "
+        f"{summary['first_visit_s']:.1f} s (lobby after {summary['lobby_s']:.1f} s)"
+    )
+    print(
+        f"second visit: {summary['second_visit_mb']:.2f} MB sent, first legal move after "
+        f"{summary['second_visit_s']:.1f} s"
+    )
+    print(
+        f"bots: {summary['answer_ms_per_move']:.0f} ms a move (median), "
+        f"against the page's {PAGE_PACE_MS} ms pace"
+    )
     if args.json:
         args.json.write_text(json.dumps({"runs": runs, "median": summary}, indent=1))
 

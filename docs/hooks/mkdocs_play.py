@@ -123,7 +123,7 @@ def draw_cards(folder: Path) -> None:
 
 
 def build_wheels(folder: Path) -> Path:
-    """cardrules' wheel and its dependencies' (the versions installed here), into ``folder``."""
+    """Build cardrules' wheel, and fetch its dependencies' as installed here, into ``folder``."""
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "-q"]
     pinned = [f"{name}=={metadata.version(name)}" for name in DEPENDENCIES]
     for command in (

@@ -12,7 +12,6 @@ the position the page showed.
 from __future__ import annotations
 
 import importlib.util
-import json
 import socket
 import subprocess
 import sys
@@ -47,7 +46,8 @@ WAIT_MS = 120_000
 
 def _hook() -> Any:
     spec = importlib.util.spec_from_file_location("mkdocs_play", HOOK)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -105,7 +105,7 @@ class Player:
 
     def _only_the_site(self, route: Any) -> None:
         url = str(route.request.url)
-        if url.startswith(self.base + "/") or url.startswith(("blob:", "data:")):
+        if url.startswith((self.base + "/", "blob:", "data:")):
             route.continue_()
         else:
             self.elsewhere.append(url)
@@ -138,7 +138,7 @@ class Player:
         return int(self.page.get_attribute("body", "data-counter") or -1)
 
     def deal_over(self) -> bool:
-        return self.page.get_attribute("body", "data-deal-over") == "true"
+        return str(self.page.get_attribute("body", "data-deal-over")) == "true"
 
     def actions(self) -> list[str]:
         found = self.page.locator("[data-action]")

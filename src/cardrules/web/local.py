@@ -19,7 +19,8 @@ record replayed, the counter checked).
 >>> sent, snapshots = [], []
 >>> async def game():
 ...     local = LocalTable(sent.append, snapshots.append)
-...     seat = json.loads(await local.create('{"game": "spoil-five", "players": 2, "bots": [1], "seed": 7}'))
+...     body = '{"game": "spoil-five", "players": 2, "bots": [1], "seed": 7}'
+...     seat = json.loads(await local.create(body))
 ...     del seat["table"]
 ...     await local.receive(json.dumps({"type": "hello", "protocol": 1, **seat}))
 ...     await local.receive('{"type": "act", "counter": 0, "action": "play XX"}')
