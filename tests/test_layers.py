@@ -5,10 +5,10 @@ From the bottom up:
 
 1. **foundation**: cards, errors, explanations (the values the games' ``explain_*``
    functions return), dealing, history, stakes and the private helpers (``_value``,
-   ``_interned``, ``_notation``, ``_options``), and ``protocol``. The protocols sit here
-   because they import nothing but cards, errors and history and name no game: they
-   describe what a game is, so a game package may refer to them, and every layer above
-   types its code with them.
+   ``_interned``, ``_notation``, ``_options``, ``_view_checks``), and ``protocol``. The
+   protocols sit here because they import nothing but cards, errors and history and name
+   no game: they describe what a game is, so a game package may refer to them, and every
+   layer above types its code with them.
 2. **games**: ``spoil_five`` and ``my_bird_sings``, each a package that knows only the
    foundation (and not the other game, which the layer does not forbid but no game needs).
 3. **services**: ``records`` (with its JSON plumbing ``_json``), ``bots``, ``svg``,
@@ -58,6 +58,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardrules._interned",
             "cardrules._notation",
             "cardrules._options",
+            "cardrules._view_checks",
             "cardrules.protocol",
         ),
     ),
@@ -85,6 +86,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardrules.__main__",
             "cardrules._terminal",
             "cardrules.adapters",
+            "cardrules.web",
         ),
     ),
 )

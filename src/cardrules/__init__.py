@@ -32,6 +32,7 @@ from cardrules.errors import (
     NotationError,
     OptionsError,
     RecordError,
+    ViewError,
 )
 
 if TYPE_CHECKING:
@@ -71,6 +72,7 @@ __all__ = [
     "Rank",
     "RecordError",
     "Suit",
+    "ViewError",
     "__compiled__",
     "__version__",
     "format_cards",

@@ -423,6 +423,10 @@ def serve(
     Open http://HOST:PORT/ to create a table: each seat gets its own link.
     """
     with _web_extra("serving"):
+        import starlette  # noqa: F401  (the libraries the server needs, checked up front)
+        import uvicorn  # noqa: F401
+        import websockets  # noqa: F401
+
         from cardrules.web.serve import run
         from cardrules.web.settings import LOOPBACK_HOSTS, Settings
     with _reported(click.UsageError):
@@ -458,13 +462,16 @@ def serve(
 @click.option("--deals", type=click.IntRange(min=1), default=1, show_default=True,
               help="Deals to play before leaving.")  # fmt: skip
 @click.option("--seed", type=int, default=None, help="The bot's random seed.")
-def join(url: str, bot: bool, name: str | None, deals: int, seed: int | None) -> None:
+@click.option("--plain", is_flag=True, help="Plain letters for cards, no colours.")
+def join(url: str, bot: bool, name: str | None, deals: int, seed: int | None, plain: bool) -> None:
     """Play (or, with a spectator link, watch) at a table of `cardrules serve`.
 
     URL is a seat's invite link, quoted so the shell keeps its '#' and '&':
     cardrules join 'http://127.0.0.1:8000/t/TABLE#seat=1&key=KEY'
     """
     with _web_extra("joining"):
+        import websockets  # noqa: F401  (the client's library, checked up front)
+
         from cardrules.web import client
     import asyncio
 
@@ -477,8 +484,9 @@ def join(url: str, bot: bool, name: str | None, deals: int, seed: int | None) ->
         except EOFError:
             return None
 
+    screen = _terminal.Screen(_terminal.wants_paint(plain))  # cards as `play` shows them
     player = client.play(
-        link, say=click.echo, ask=None if bot else ask, name=name, deals=deals, seed=seed
+        link, say=screen.say, ask=None if bot else ask, name=name, deals=deals, seed=seed
     )
     decided = asyncio.run(player)
     click.echo(f"left the table after {decided} decisions", err=True)

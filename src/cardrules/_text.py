@@ -131,11 +131,18 @@ def draw(subject: object) -> str:
 
     Raises:
         TypeError: for anything that is not a state or view of a game of the library.
+        ViewError: for a view that no state could show (see the games' ``validate_view``).
 
     """
+    from cardrules import my_bird_sings, spoil_five
+
     if _is_spoil_five(subject):
+        if isinstance(subject, spoil_five.View):
+            spoil_five.validate_view(subject)
         return "\n".join(_spoil_five(subject))
     if _is_my_bird_sings(subject):
+        if isinstance(subject, my_bird_sings.View):
+            my_bird_sings.validate_view(subject)
         return "\n".join(_my_bird_sings(subject))
     raise TypeError(f"cannot draw {type(subject).__name__}: expected a game state or view")
 

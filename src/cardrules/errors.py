@@ -28,6 +28,7 @@ __all__ = [
     "StoreError",
     "TableError",
     "TableNotFoundError",
+    "ViewError",
     "WrongCredentialError",
     "WrongMomentError",
 ]
@@ -162,4 +163,25 @@ class StoreError(CardrulesError, OSError):
     Raised for a file that is not a database, another application's database, a newer
     schema than this library knows, a corrupt file, or a stored table that no longer
     replays; never retried in a loop.
+    """
+
+
+class ViewError(CardrulesError, ValueError):
+    """A view that no state of its game can show: forged, tampered with or built by hand.
+
+    Every function that reads a view (the explanations, the text and SVG pictures, the
+    samplers and so the search bot) checks it first with the game's ``validate_view``,
+    which raises this naming the field and what is wrong with it. A view read from JSON
+    is checked as it is read, and refused with :class:`RecordError` instead. (The random
+    and rule-of-thumb bots, which a search asks hundreds of thousands of times, take the
+    views ``view`` and ``from_json`` make without checking them again: check a view made
+    by hand before giving it to one.)
+
+    >>> from cardrules import spoil_five
+    >>> good = spoil_five.view(spoil_five.new_game(spoil_five.Options(players=3), seed=1), 0)
+    >>> import attrs
+    >>> spoil_five.validate_view(attrs.evolve(good, seat=7))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ViewError: invalid View: seat: expected a seat from 0 to 2, not 7
     """

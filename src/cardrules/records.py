@@ -51,7 +51,7 @@ import attrs
 from cardrules import _json
 from cardrules.cards import Card
 from cardrules.dealing import legacy_seed, shuffled
-from cardrules.errors import CardrulesError, IllegalActionError, RecordError
+from cardrules.errors import CardrulesError, IllegalActionError, RecordError, ViewError
 from cardrules.protocol import GameOptions, GameState
 
 __all__ = [
@@ -621,8 +621,8 @@ def from_json(text: str | bytes, cls: type[T], *, max_size: int = MAX_INPUT_SIZE
 
     ``cls`` is :class:`GameRecord`, an options or view class of a game, or an explanation
     class (:mod:`cardrules.explanations`). Options are validated as when they are built
-    in Python; a view is plain data, so only the form of its values is checked (types,
-    cards, actions), not whether they fit together.
+    in Python, and a view by its game's ``validate_view`` (seats, counts, cards, phase
+    and seat to act that fit together), so no reader is given a view no state could show.
 
     >>> from cardrules import spoil_five
     >>> from_json('{"players": 3}', spoil_five.Options) == spoil_five.Options(players=3)
@@ -642,4 +642,11 @@ def from_json(text: str | bytes, cls: type[T], *, max_size: int = MAX_INPUT_SIZE
         return cast(T, loads(text, max_size=max_size))
     game = _json.json_game(cls)
     value = _json.parse_json(text, max_size=max_size)
-    return _json.structure(value, cls, game, cls.__name__)
+    result = _json.structure(value, cls, game, cls.__name__)
+    module = _json.game_module(game)
+    if cls is getattr(module, "View", None):
+        try:
+            getattr(module, "validate_view")(result)  # noqa: B009
+        except ViewError as err:
+            raise RecordError(str(err)) from None
+    return result

@@ -1,1 +1,1 @@
-"""Tests of the web front-end example (``examples/web``)."""
+"""Tests of the tables server, cardrules serve (``cardrules.web``), and its clients."""

@@ -96,3 +96,46 @@ def test_serve_refuses_a_file_that_is_not_a_tables_database_in_one_line(tmp_path
     assert str(foreign) in result.stderr
     assert "not a cardrules table store" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_person_at_the_terminal_is_asked_told_of_a_refusal_and_asked_again(
+    tmp_path: Path,
+) -> None:
+    import asyncio
+
+    from cardrules.web.client import parse_link, play
+
+    server = ServerProcess(tmp_path / "tables.db")
+    server.start()
+    try:
+        table = server.post("/api/tables", {"game": "spoil-five", "players": 2, "bots": [1]})
+        lines: list[str] = []
+        answers = iter(["sing a song"])
+
+        async def ask(prompt: str) -> str | None:
+            offered = next(line for line in reversed(lines) if line.startswith("You may: "))
+            return next(answers, offered.removeprefix("You may: ").split(", ")[0])
+
+        link = parse_link(server.base + table["seats"][0]["link"])
+        decided = asyncio.run(play(link, say=lines.append, ask=ask, name="Ann"))
+    finally:
+        server.stop()
+    assert any(line.startswith("refused: not a Spoil Five action") for line in lines), lines
+    assert decided >= 3  # the refused answer, then at least two plays (three tricks end it)
+    assert any("wins" in line or "pool" in line for line in lines)
+
+
+@pytest.mark.parametrize(("command", "missing"), [("serve", "uvicorn"), ("join", "websockets")])
+def test_without_the_web_extra_serve_and_join_say_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, command: str, missing: str
+) -> None:
+    from click.testing import CliRunner
+
+    from cardrules._commands import app
+
+    monkeypatch.setitem(sys.modules, missing, None)
+    arguments = ["serve", "--memory"] if command == "serve" else ["join", "http://h/t/x#seat=0"]
+    result = CliRunner().invoke(app, arguments)
+    assert result.exit_code == 1
+    assert f"needs the 'web' extra ({missing} is missing)" in result.output
+    assert "pip install 'cardrules[web]'" in result.output

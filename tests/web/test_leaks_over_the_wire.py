@@ -4,7 +4,8 @@ Two servers hold the same table, dealt from two packs that differ only in the ca
 0 never sees in the whole deal (permuted within each suit). The same actions are played
 at both (cards permuted), seat 0 through its WebSocket and the other seats through the
 HTTP API; every frame seat 0's socket receives, from the welcome on, must be the same
-text at both servers, for as long as the games stay the same game (each next action
+text at both servers (and every frame a spectator's socket receives: a spectator knows
+less than seat 0), for as long as the games stay the same game (each next action
 legal at both: the first public consequence of the hidden cards ends the comparison).
 A second check scans every frame for a card the seat may not know (tests/web/leaks.py).
 """
@@ -48,7 +49,7 @@ def _stored_table(
 
 
 class _Side:
-    """One of the two servers: seat 0's socket and the other seats' keys."""
+    """One of the two servers: seat 0's socket, a spectator's, the other seats' keys."""
 
     def __init__(self, stack: contextlib.ExitStack, store: Any, keys: tuple[str, ...]) -> None:
         settings = Settings(
@@ -65,6 +66,8 @@ class _Side:
         self.socket.send_text(
             json.dumps({"type": "hello", "protocol": 1, "seat": 0, "key": keys[0]})
         )
+        self.watcher = stack.enter_context(self.client.websocket_connect(f"/ws/{TABLE_ID}"))
+        self.watcher.send_text(json.dumps({"type": "hello", "protocol": 1}))
         self.counter = -1
 
     def _post(self, path: str, body: dict[str, Any]) -> None:
@@ -74,15 +77,16 @@ class _Side:
     def state(self) -> Any:
         return self.server.rooms.rooms[TABLE_ID].table.state
 
-    def frames_until(self, counter: int) -> list[str]:
-        """Every frame seat 0 receives up to the table frame of ``counter``."""
+    def frames_until(self, counter: int, socket: Any = None) -> list[str]:
+        """Every frame seat 0 (or ``socket``) receives up to the table frame of ``counter``."""
         texts = []
         while True:
-            text = self.socket.receive_text()
+            text = (socket or self.socket).receive_text()
             texts.append(text)
             frame = json.loads(text)
             if frame["type"] == "table" and frame["counter"] >= counter:
-                self.counter = frame["counter"]
+                if socket is None:
+                    self.counter = frame["counter"]
                 return texts
 
     def act(self, seat: int, action: str) -> None:
@@ -119,6 +123,9 @@ def test_seat_zero_receives_the_same_frames_whatever_the_cards_it_never_sees(
         for number in range(len(actions) + 1):
             texts = [side.frames_until(number) for side in sides]
             assert texts[0] == texts[1], f"seat 0 tells the deals apart after {number} actions"
+            watched = [side.frames_until(number, side.watcher) for side in sides]
+            assert watched[0] == watched[1], f"a spectator tells them apart after {number}"
+            assert all('"hand":[]' in text for text in watched[0] if '"type":"table"' in text)
             for text in texts[0]:
                 leaked = knowledge.leaked(text, sides[0].state(), game_id=TABLE_ID)
                 assert not leaked, f"frame shows {sorted(leaked)}"

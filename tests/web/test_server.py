@@ -334,3 +334,27 @@ def test_a_seat_hears_its_table_in_the_language_of_its_hello(client: TestClient)
         assert (french.payload["language"], english.payload["language"]) == ("fr", "en")
         assert french.payload["legal"][0]["text"]["text"].startswith("Jouer")
         assert english.payload["legal"][0]["text"]["text"].startswith("Play")
+
+
+def test_after_a_deal_the_next_deal_and_a_rematch_are_asked_over_the_socket(
+    client: TestClient,
+) -> None:
+    import contextlib
+
+    table = _create(client, bots=[1, 2])
+    with contextlib.ExitStack() as stack:
+        ann = _seat(client, table, 0, stack)
+        for wanted in ("next-deal", "rematch"):
+            while not ann.payload["deal_over"]:
+                if ann.payload["your_turn"]:
+                    action = ann.payload["legal"][0]["action"]
+                    ann.send({"type": "act", "counter": ann.counter, "action": action})
+                ann.until("table")
+            ann.send({"type": "act", "counter": ann.counter, "action": "play 2H"})
+            assert ann.until("error")["code"] == "not-your-turn"  # the deal is over
+            before = (ann.payload["game_number"], ann.payload["deal_number"])
+            ann.send({"type": wanted, "counter": ann.counter})
+            ann.until("table")
+            after = (ann.payload["game_number"], ann.payload["deal_number"])
+            expected = (before[0], 2) if wanted == "next-deal" else (before[0] + 1, 1)
+            assert after == expected, (wanted, before, after)

@@ -106,6 +106,7 @@ from cardrules.my_bird_sings.state import (
 from cardrules.my_bird_sings.views import (
     ExchangeView,
     View,
+    validate_view,
     view,
 )
 
@@ -182,5 +183,6 @@ __all__ = [
     "singing_sets",
     "sings",
     "suit_key",
+    "validate_view",
     "view",
 ]

@@ -21,7 +21,7 @@ cannot pass 9C: it is seat 1's turn to pass a card, not yours (MBS-8)
 from __future__ import annotations
 
 from cardrules.cards import Card
-from cardrules.errors import IllegalActionError
+from cardrules.errors import IllegalActionError, ViewError
 from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation, wrong_argument
 from cardrules.my_bird_sings.actions import (
     ACTION_TYPES,
@@ -36,7 +36,7 @@ from cardrules.my_bird_sings.combinations import singing_rule, why_singing
 from cardrules.my_bird_sings.compiled import compile_rules
 from cardrules.my_bird_sings.events import OutcomeKind, Phase
 from cardrules.my_bird_sings.refusals import Seen, as_action, refusal, turn_refusal
-from cardrules.my_bird_sings.views import View
+from cardrules.my_bird_sings.views import View, validate_view
 
 __all__ = ["explain_action", "explain_settlement", "explain_tricks", "explain_unavailable"]
 
@@ -48,7 +48,7 @@ def _expect_view(value: object) -> View:
             "a my_bird_sings.View",
             "my_bird_sings.view(state, seat) first (or check_action(state, action) with the state)",
         )
-    return value
+    return validate_view(value)
 
 
 def _seen(v: View) -> Seen:
@@ -89,6 +89,8 @@ def explain_action(view: View, action: Action | str) -> Refusal | None:
     Raises:
         TypeError: if ``view`` is not a :class:`~cardrules.my_bird_sings.views.View` (a
             state, say: call ``view(state, seat)`` first, or ``check_action`` with the state).
+        ViewError: if it is a view no state could show (as every function here does,
+            see :func:`~cardrules.my_bird_sings.views.validate_view`).
 
     """
     v = _expect_view(view)
@@ -137,8 +139,8 @@ def explain_unavailable(view: View) -> dict[Card, Refusal]:
     for card in v.hand:
         if card not in used:
             why = explain_action(v, trying[card])
-            assert why is not None  # an action that is legal uses its card
-            found[card] = why
+            if why is not None:  # always: an action that is legal uses its card
+                found[card] = why
     return found
 
 
@@ -220,7 +222,8 @@ def explain_settlement(view: View) -> SettlementExplanation | None:
     rules: list[str] = []
     if kind is OutcomeKind.SANG:
         singer = outcome.singer
-        assert singer is not None
+        if singer is None:  # never in a view validate_view passed
+            raise ViewError("invalid View: outcome.singer: a bird sang, so a singer is named")
         rule = singing_rule(options)
         shown = " ".join(str(card) for card in outcome.shown)
         rules += [rule, "MBS-12"]

@@ -23,7 +23,7 @@ import attrs
 
 from cardrules._notation import read_action
 from cardrules.cards import Card
-from cardrules.errors import IllegalActionError
+from cardrules.errors import IllegalActionError, ViewError
 from cardrules.explanations import wrong_argument
 from cardrules.my_bird_sings.actions import (
     Abandon,
@@ -124,7 +124,8 @@ def refusal(seen: Seen, action: object) -> IllegalActionError:
     phase = seen.phase
     seat = seen.seat
     if phase is Phase.OVER or seat is None:
-        assert seen.ended is not None
+        if seen.ended is None:  # never in a state, nor a view validate_view passed
+            raise ViewError("invalid View: outcome: a deal that is over is settled")
         return over_refusal(seen.ended, action)
     if isinstance(action, Abandon):
         return abandon_refusal(options, seen.turn, action)

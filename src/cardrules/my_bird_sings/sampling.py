@@ -20,6 +20,7 @@ not sing (up to a bound), as the deal would have ended otherwise; a holding that
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from cardrules.cards import Card
 from cardrules.errors import OptionsError
@@ -30,9 +31,9 @@ from cardrules.my_bird_sings.ending import DealOver, Start, turn_start
 from cardrules.my_bird_sings.exchange import ExchangeDecision, exchange_chance, exchange_closed
 from cardrules.my_bird_sings.options import PileTo, SingTiming
 from cardrules.my_bird_sings.passing import pass_decision
-from cardrules.my_bird_sings.state import Deal, Decision, Known, Phase, State, Table
+from cardrules.my_bird_sings.state import Deal, Decision, Known, Outcome, Phase, State, Table
 from cardrules.my_bird_sings.turn import declaration, silent_holdings, sing_decision
-from cardrules.my_bird_sings.views import View
+from cardrules.my_bird_sings.views import View, validate_view
 
 __all__ = ["sample_state"]
 
@@ -103,10 +104,13 @@ def sample_state(view: View, rng: random.Random) -> State:
 
     Raises:
         OptionsError: if ``view`` is not a My Bird Sings view.
+        ViewError: if it is a view no state could show (see
+            :func:`~cardrules.my_bird_sings.views.validate_view`).
 
     """
     if not isinstance(view, View):
         raise OptionsError(f"view: expected a my_bird_sings.View, not {view!r}")
+    validate_view(view)
     options = view.options
     n = options.players
     me = view.seat
@@ -136,7 +140,8 @@ def sample_state(view: View, rng: random.Random) -> State:
         previous=None,
     )
     if view.passed and view.phase is not Phase.OVER and not options.play_to_exhaustion:
-        last_turn = max(t for t in range(view.turn) if order.on_turn(t) == me)
+        recent = range(max(view.turn - n, 0), view.turn)  # the last round holds his turn
+        last_turn = max((t for t in recent if order.on_turn(t) == me), default=-2)
         if view.turn == last_turn + 1 and not view.exchanged:
             placed[(me + 1) % n].append(view.passed[-1])
     outcome = view.outcome
@@ -221,8 +226,7 @@ def sample_state(view: View, rng: random.Random) -> State:
     abandon = _abandon_open(view, deal)
     decision: Decision
     if phase is Phase.OVER:
-        assert view.outcome is not None
-        decision = DealOver.of(view.outcome)
+        decision = DealOver.of(cast(Outcome, outcome))  # validate_view: an ended deal is settled
     elif phase is Phase.SING:
         seat = view.to_act if view.to_act is not None else me
         pre = (seat - view.eldest) % n if turn == 0 else 0

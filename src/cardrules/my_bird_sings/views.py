@@ -13,19 +13,21 @@ hand, no stock order, no face-down card.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Final, cast
 
 import attrs
 
+from cardrules import _view_checks as check
 from cardrules.cards import Card
-from cardrules.errors import OptionsError
+from cardrules.errors import OptionsError, ViewError
 from cardrules.history import log_items
-from cardrules.my_bird_sings.actions import Action
+from cardrules.my_bird_sings.actions import Action, Draw, Exchange, Pass, Sing
+from cardrules.my_bird_sings.combinations import why_singing
 from cardrules.my_bird_sings.options import Options
 from cardrules.my_bird_sings.passing import DrawDecision
-from cardrules.my_bird_sings.state import EventKind, Known, Outcome, Phase, State
+from cardrules.my_bird_sings.state import EventKind, Known, Outcome, OutcomeKind, Phase, State
 
-__all__ = ["ExchangeView", "View", "view"]
+__all__ = ["ExchangeView", "View", "validate_view", "view"]
 
 
 @attrs.frozen(slots=True)
@@ -230,3 +232,190 @@ def view(state: State, seat: int) -> View:
         outcome=state.outcome,
         legal_actions=decision.legal if decision.seat == seat else (),
     )
+
+
+_ON_TURN_ACTS: Final = frozenset((Phase.PASS, Phase.EXCHANGE))
+"""Phases whose decision is the player on turn's own (MBS-8, MBS-11)."""
+
+
+def validate_view(view: View) -> View:
+    """Return ``view`` if some My Bird Sings state could show it; else raise :class:`ViewError`.
+
+    The readers of a view call it first, and ``records.from_json`` on every view it
+    reads (see :class:`~cardrules.errors.ViewError`); a view built by :func:`view`
+    always passes. What is checked:
+
+    - every field has its declared type (an ``int`` is never a ``bool``);
+    - seats (``seat``, ``dealer``, ``to_act``, the singer, the winners) are seats of
+      ``options.players``; the eldest hand is the dealer's left (C-1);
+    - the turn: ``round`` and ``on_turn`` are those of ``turn`` (MBS-7), and with a round
+      limit no turn begins past it (MBS-13);
+    - the phase and the seat to act agree: nobody acts once the deal is over and the
+      settlement is there, somebody acts before; the player on turn passes and exchanges,
+      his left neighbour draws (MBS-8, MBS-11); only the drawer is offered cards, as many
+      as the hand on turn holds;
+    - cards: every card named is a card of the pack (MBS-1); none appears twice in the
+      hand, the trick cards, the cards a singer showed or one exchange's rejects, and the
+      hand holds no trick card; the rejects are public only with ``rejects_visible``;
+    - counts: one hand size per seat, at most ``hand_size + 1`` (a card received before
+      one is passed), the viewer's hand that size; the hands, the stock, the dead pile and
+      the tricks hold the pack exactly; tricks only when playing to exhaustion (MBS-15),
+      the viewer's trick cards a singing set each (MBS-4 to MBS-6), and so are the cards
+      a singer showed (MBS-12);
+    - counters: pool, payouts, carried counters from 0 up, balances one per seat, every
+      number within what a record holds (|n| < 2**63); the balances and the pool add up
+      to 0; a singer alone wins (MBS-12), and a void deal has no winners (MBS-13);
+    - legal actions: none unless the viewer is to act, none twice, and each names cards
+      of the hand (or a position among the cards offered).
+
+    >>> from cardrules.my_bird_sings import Options, new_game
+    >>> good = view(new_game(Options(players=3), seed=2), 1)
+    >>> validate_view(good) is good
+    True
+    >>> validate_view(attrs.evolve(good, stock_count=10**7))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ViewError: invalid View: stock_count: expected a number from 0 to 40, ...
+
+    Raises:
+        ViewError: naming the first field found wrong (a ``CardrulesError`` and a
+            ``ValueError``), also for anything that is not a My Bird Sings view.
+
+    """
+    if not isinstance(view, View):
+        raise ViewError(f"expected a my_bird_sings.View, not {type(view).__name__}")
+    n = check.common_fields(view, (ExchangeView, Outcome))
+    _validate_turn(view, n)
+    _validate_cards(view, n)
+    _validate_counters(view, n)
+    _validate_legal(view)
+    return view
+
+
+def _validate_turn(view: View, n: int) -> None:
+    """The turn, round and player on turn agree, and so do the phase and the seat to act."""
+    options = view.options
+    turn = check.count("turn", view.turn)
+    if view.round != turn // n + 1:
+        raise check.fail("round", f"turn {turn} is in round {turn // n + 1}, not {view.round}")
+    if view.on_turn != (view.eldest + turn) % n:
+        raise check.fail("on_turn", f"turn {turn} is seat {(view.eldest + turn) % n}'s (MBS-7)")
+    phase = view.phase
+    to_act = view.to_act
+    over = phase is Phase.OVER
+    limit = options.round_limit
+    if limit is not None and turn > limit * n - (0 if over else 1):
+        raise check.fail("turn", f"the deal ends after round {limit} (MBS-13)")
+    if over:
+        if to_act is not None:
+            raise check.fail("to_act", f"nobody acts once the deal is over, not seat {to_act}")
+        if view.outcome is None:
+            raise check.fail("outcome", "a deal that is over is settled")
+    else:
+        if to_act is None:
+            raise check.fail("to_act", f"a seat acts in phase {phase.value}")
+        check.seat("to_act", to_act, players=n)
+        if view.outcome is not None:
+            raise check.fail("outcome", f"a deal in phase {phase.value} is not settled yet")
+        if phase in _ON_TURN_ACTS and to_act != view.on_turn:
+            raise check.fail(
+                "to_act", f"the player on turn, seat {view.on_turn}, acts in phase {phase.value}"
+            )
+        if phase is Phase.DRAW and to_act != (view.on_turn + 1) % n:
+            raise check.fail("to_act", f"the left neighbour of seat {view.on_turn} draws (MBS-8)")
+    if view.offered and (phase is not Phase.DRAW or to_act != view.seat):
+        raise check.fail("offered", "cards are offered only to the seat drawing (MBS-8)")
+
+
+def _validate_cards(view: View, n: int) -> None:
+    """Cards of the pack, none twice where the rules allow none; counts that add up."""
+    options = view.options
+    pack = frozenset(options.cards)
+    size = options.hand_size
+    sizes = view.hand_sizes
+    check.counts("hand_sizes", sizes, players=n, low=0, high=size + 1)
+    hand = view.hand
+    if len(hand) != sizes[view.seat]:
+        raise check.fail("hand", f"holds {len(hand)} cards, hand_sizes says {sizes[view.seat]}")
+    check.distinct("hand", hand)
+    check.in_pack("hand", hand, pack)
+    check.count("stock_count", view.stock_count, 0, options.stock_size)
+    check.count("dead_count", view.dead_count, 0, len(pack))
+    check.counts("tricks", view.tricks, players=n, low=0, high=len(pack) // size)
+    if any(view.tricks) and not options.play_to_exhaustion:
+        raise check.fail("tricks", "tricks are laid only when playing to exhaustion (MBS-15)")
+    held = sum(sizes) + view.stock_count + view.dead_count + size * sum(view.tricks)
+    if held != len(pack):
+        raise check.fail(
+            "hand_sizes",
+            f"the hands, stock, dead pile and tricks hold {held} cards, not the pack's {len(pack)}",
+        )
+    trick_cards = view.trick_cards
+    if len(trick_cards) != size * view.tricks[view.seat]:
+        raise check.fail("trick_cards", f"{view.tricks[view.seat]} tricks of {size} cards each")
+    check.distinct("trick_cards", trick_cards)
+    check.in_pack("trick_cards", trick_cards, pack)
+    for start in range(0, len(trick_cards), size):
+        laid = trick_cards[start : start + size]
+        if why_singing(laid, options) is None:
+            raise check.fail("trick_cards", f"{' '.join(map(str, laid))} does not sing (MBS-15)")
+    if not set(trick_cards).isdisjoint(hand):
+        raise check.fail("trick_cards", "a card laid as a trick is still in the hand")
+    if view.offered and view.offered != sizes[view.on_turn]:
+        raise check.fail("offered", f"seat {view.on_turn} offers his {sizes[view.on_turn]} cards")
+    for field in ("passed", "received", "replenished", "public_rejects"):
+        check.in_pack(field, getattr(view, field), pack)
+    if view.public_rejects and not options.rejects_visible:
+        raise check.fail("public_rejects", "rejects are shown only with rejects_visible (D-9)")
+    for exchange in view.exchanges:
+        check.count("exchanges", exchange.turn, 0, view.turn)
+        check.in_pack("exchanges", (exchange.discard, exchange.taken), pack)
+        check.distinct("exchanges", exchange.rejects, most=len(pack))
+        check.in_pack("exchanges", exchange.rejects, pack)
+
+
+def _validate_counters(view: View, n: int) -> None:
+    """Exchange counts and the settlement (pool and balances: :func:`check.common_fields`)."""
+    check.counts("exchanges_made", view.exchanges_made, players=n, low=0, high=view.turn + 1)
+    if len(view.exchanges) > view.exchanges_made[view.seat]:
+        raise check.fail("exchanges", f"seat {view.seat} made {view.exchanges_made[view.seat]}")
+    outcome = view.outcome
+    if outcome is None:
+        return
+    check.counts("outcome.tricks", outcome.tricks, players=n, low=0, high=check.MAX_COUNT)
+    sang = outcome.kind is OutcomeKind.SANG
+    if sang != (outcome.singer is not None):
+        raise check.fail("outcome.singer", "a singer is named exactly when a bird sang")
+    if outcome.singer is not None:
+        check.seat("outcome.singer", outcome.singer, players=n)
+        if outcome.winners != (outcome.singer,):
+            raise check.fail("outcome.winners", "the singer alone takes the pool (MBS-12)")
+    elif outcome.winners and not view.options.play_to_exhaustion:
+        raise check.fail("outcome.winners", "a void deal has no winners (MBS-13)")
+    shown = outcome.shown
+    if sang and why_singing(shown, view.options) is None:
+        raise check.fail("outcome.shown", f"{' '.join(map(str, shown))} does not sing")
+    if shown and not sang:
+        raise check.fail("outcome.shown", "only a singer shows his cards (MBS-12)")
+    check.distinct("outcome.shown", shown)
+    check.in_pack("outcome.shown", shown, frozenset(view.options.cards))
+
+
+def _validate_legal(view: View) -> None:
+    """Legal actions only for the seat to act, each once, naming cards of its hand."""
+    hand = check.legal_cards(view)
+    for action in view.legal_actions:
+        if isinstance(action, Pass):
+            cards: tuple[Card, ...] = (action.card,)
+        elif isinstance(action, Exchange):
+            cards = (action.discard,)
+        elif isinstance(action, Sing):
+            cards = action.cards
+        else:
+            cards = ()
+            if isinstance(action, Draw) and action.index >= view.offered:
+                raise check.fail(
+                    "legal_actions", f"{action}: only {view.offered} cards are offered"
+                )
+        if not hand.issuperset(cards):
+            raise check.fail("legal_actions", f"{action} uses a card the hand does not hold")

@@ -86,7 +86,7 @@ from cardrules.spoil_five.state import (
     State,
     Trick,
 )
-from cardrules.spoil_five.views import View, view
+from cardrules.spoil_five.views import View, validate_view, view
 
 NAME: Final = "spoil-five"
 """The game's name in records and on the command line."""
@@ -156,5 +156,6 @@ __all__ = [
     "sample_state",
     "trick_winner",
     "trump_order",
+    "validate_view",
     "view",
 ]

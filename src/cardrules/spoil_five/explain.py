@@ -31,7 +31,7 @@ from cardrules.spoil_five.events import EventKind, OutcomeKind
 from cardrules.spoil_five.options import Ranking
 from cardrules.spoil_five.ranking import TRUMP, TrumpTable, trump_table, winning_index
 from cardrules.spoil_five.refusals import Seen, as_action, refusal, turn_refusal
-from cardrules.spoil_five.views import View
+from cardrules.spoil_five.views import View, validate_view
 
 __all__ = ["explain_action", "explain_settlement", "explain_tricks", "explain_unavailable"]
 
@@ -47,7 +47,7 @@ def _expect_view(value: object) -> View:
             "a spoil_five.View",
             "spoil_five.view(state, seat) first (or check_action(state, action) with the state)",
         )
-    return value
+    return validate_view(value)
 
 
 def _dealt_ace_of_trumps(v: View, table: TrumpTable) -> bool:
@@ -116,6 +116,8 @@ def explain_action(view: View, action: Action | str) -> Refusal | None:
     Raises:
         TypeError: if ``view`` is not a :class:`~cardrules.spoil_five.views.View` (a state,
             say: call ``view(state, seat)`` first, or ``check_action`` with the state).
+        ViewError: if it is a view no state could show (as every function here does,
+            see :func:`~cardrules.spoil_five.views.validate_view`).
 
     """
     v = _expect_view(view)
@@ -158,8 +160,8 @@ def explain_unavailable(view: View) -> dict[Card, Refusal]:
     for card in v.hand:
         if card not in used:
             why = explain_action(v, PLAYS[card])
-            assert why is not None  # a card whose play is legal is used
-            found[card] = why
+            if why is not None:  # always: a card whose play is legal is used
+                found[card] = why
     return found
 
 

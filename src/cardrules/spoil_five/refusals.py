@@ -22,19 +22,15 @@ import attrs
 
 from cardrules._notation import read_action
 from cardrules.cards import Card, Suit
-from cardrules.errors import IllegalActionError
+from cardrules.errors import IllegalActionError, ViewError
 from cardrules.explanations import wrong_argument
 from cardrules.messages import Message, message
 from cardrules.spoil_five.actions import (
     ACTION_TYPES,
-    AcceptFive,
     Action,
-    AskFive,
-    DeclineFive,
     DeclineRob,
     GoOn,
     Play,
-    RefuseFive,
     Rob,
     Stop,
     parse_action,
@@ -131,8 +127,7 @@ def refusal(seen: Seen, action: Action) -> Message:
         )
     if isinstance(action, Stop | GoOn):
         return JINK_REFUSAL
-    assert isinstance(action, AskFive | DeclineFive | AcceptFive | RefuseFive)
-    return fiving_refusal(seen.rules.options, action, phase, duty)
+    return fiving_refusal(seen.rules.options, action, phase, duty)  # the other kinds
 
 
 def _duty(phase: Phase, rob: RobDecision) -> Message | None:
@@ -151,10 +146,12 @@ def _play_refusal(seen: Seen, card: Card) -> Message:
     hand = seen.hand
     if card not in hand:
         return message("common.refusal.not-held", "C-7", card=card)
-    following = seen.rules.following[seen.trump][seen.trick[0]]
-    reason = following.refusal(card, hand)
-    assert reason is not None  # a held card refused in play is one the lead forbids
-    return reason
+    if seen.trick:  # a held card refused in play is one the lead forbids
+        following = seen.rules.following[seen.trump][seen.trick[0]]
+        reason = following.refusal(card, hand)
+        if reason is not None:
+            return reason
+    raise ViewError(f"invalid View: legal_actions: play {card} is missing, yet the rules allow it")
 
 
 _WAITING: Final = {

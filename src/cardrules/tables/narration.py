@@ -135,11 +135,11 @@ class Reader:
         return self.entry(message("common.text", text=text))
 
     def card(self, card: Card) -> str:
-        """``card`` as this reader's texts write it (``10♣``, or ``10C``)."""
-        rank = render(message(f"rank.{card.rank.symbol}"), language=self.language)
-        if self.suits == "symbols":
-            return rank + card.suit.symbol
-        return rank + render(message(f"suit.{card.suit.letter}.letter"), language=self.language)
+        """``card`` as the library's own sentences write it (``10♣``, or ``10C``).
+
+        Messages write their cards themselves, in the reader's language.
+        """
+        return str(card) if self.suits == "letters" else card.rank.symbol + card.suit.symbol
 
     def cards(self, cards: tuple[Card, ...]) -> str:
         """Cards as this reader's texts write them, space-separated."""
@@ -149,16 +149,16 @@ class Reader:
 def refusal_entry(refusal: Refusal, reader: Reader) -> TextEntry:
     """Why an action is not open now, as a text entry, with ``action`` in notation.
 
-    >>> from cardrules.cards import Suit
-    >>> from cardrules.spoil_five import parse_action
-    >>> why = message("spoil-five.refusal.must-follow", "SF-16", suit=Suit.HEARTS,
-    ...               led=Suit.SPADES)
-    >>> refused = refusal_entry(Refusal.because(parse_action("play 2H"), why),
-    ...                         Reader(0, ("Ann", "Bob")))
-    >>> refused["id"], refused["rules"], refused["action"]
-    ('common.refusal', ['SF-16'], 'play 2H')
+    >>> from cardrules import spoil_five
+    >>> state = spoil_five.new_game(spoil_five.Options(players=2), seed=7, dealer=1)
+    >>> view = spoil_five.view(state, 1)  # seat 0 is to play, not seat 1
+    >>> card = view.hand[0]
+    >>> refused = refusal_entry(spoil_five.explain_action(view, f"play {card}"),
+    ...                         Reader(1, ("Ann", "Bob")))
+    >>> refused["rules"], refused["action"] == f"play {card}"
+    (['SF-14'], True)
     >>> refused["text"]
-    'You cannot play 2♥: hearts are not trumps and you hold a spade; follow suit or trump.'
+    "You cannot play ...: it is Ann's turn to play, not yours."
     """
     entry = reader.entry(refusal.message)
     entry["action"] = refusal.action

@@ -63,6 +63,7 @@ from cardrules import games
 from cardrules.bots import make_bot
 from cardrules.dealing import derive_seed
 from cardrules.errors import (
+    IllegalActionError,
     NotationError,
     NotYourTurnError,
     OptionsError,
@@ -531,6 +532,10 @@ def act(table: Table, key: Key, action: object, *, counter: int, now: float) -> 
                 f"{_MAX_ACTION_TEXT}, such as 'play 10C')"
             )
         action = table.module.parse_action(action)
+    elif not isinstance(action, table.module.ACTION_TYPES):
+        raise IllegalActionError(
+            repr(action)[:40], "C-7", f"that is not a {table.entry.title} action"
+        )
     seats = _replace_seat(table, seat, attrs.evolve(table.seats[seat], active_at=now))
     return _decide(table, seat, action, now, seats)
 

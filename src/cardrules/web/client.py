@@ -207,6 +207,8 @@ async def play(
                     say(f"refused: {frame.get('message')}")
                     if frame.get("code") in ("credential", "not-found", "full", "protocol"):
                         return decided
+                    if frame.get("code") == "stale":
+                        continue  # the table frame of where it stands follows
                     asked_at = None  # ask again
                     payload = client.payload
                     if payload is None or not payload.get("your_turn"):

@@ -7,7 +7,8 @@ the process's :class:`~cardrules.tables.TableHost`), then pushed to every listen
 :func:`~cardrules.tables.spectator_payload`. A listener never receives a frame built for
 another seat.
 
-:class:`Rooms` decides which tables are kept (docs/front-end.md, "Running a server"):
+:class:`Rooms` decides which tables are kept in memory (docs/cli.md, "What is kept"; a
+forgotten table stays in the store and is loaded again when its link is opened):
 
 * a table is *in use* while a socket of one of its seats is open, and for ``table_idle``
   seconds after its last change (an action, a deal, a seat taken or left); reading its
