@@ -44,12 +44,11 @@ from typing import Final
 from cardrules import records, tables
 from cardrules.errors import CardrulesError, RecordError, StoreError, TableNotFoundError
 from cardrules.records import GameRecord
-from cardrules.tables import credentials
 from cardrules.tables.resume import game_record
 from cardrules.tables.store import _setup_json, _table_from
 from cardrules.web.frames import PROTOCOL, Frame, FrameError, read_frame, read_object
 from cardrules.web.lobby import TableRequest, catalogue
-from cardrules.web.rooms import Room, Rooms, dumps
+from cardrules.web.rooms import Room, Rooms, dumps, resolve_key
 from cardrules.web.settings import Settings
 
 __all__ = ["SNAPSHOT_FORMAT", "LocalTable", "PageStore"]
@@ -276,15 +275,8 @@ class LocalTable:
             room.leave(self.page)
         sitting: int | None = None
         if seat is not None:
-            table = room.table
-            if (
-                not isinstance(seat, int)
-                or not 0 <= seat < table.players
-                or not credentials.matches(key, table.seats[seat].credential)
-            ):
-                raise FrameError("credential", "that seat and key do not open a seat here")
-            self._key = tables.Key.for_seat(seat, str(key))
-            sitting = seat
+            self._key = resolve_key(room, seat, key)
+            sitting = self._key.seat
         self.send(dumps({
             "type": "welcome",
             "protocol": PROTOCOL,
