@@ -133,6 +133,7 @@ def one_run(playwright: Any, base: str, profile: Path) -> dict[str, float]:
     page.click("#f-create")
     page.wait_for_function(READY, timeout=WAIT_MS)
     figures["first_visit_s"] = time.perf_counter() - start
+    figures["first_python_s"] = float(page.get_attribute("body", "data-python-ms") or 0) / 1000
     figures["first_visit_mb"] = Counted.sent / 1e6
 
     page.close()
@@ -142,6 +143,7 @@ def one_run(playwright: Any, base: str, profile: Path) -> dict[str, float]:
     page.goto(base + "/play/index.html")
     page.wait_for_function(READY, timeout=WAIT_MS)
     figures["second_visit_s"] = time.perf_counter() - start
+    figures["second_python_s"] = float(page.get_attribute("body", "data-python-ms") or 0) / 1000
     figures["second_visit_mb"] = Counted.sent / 1e6
 
     page.evaluate("localStorage.setItem('cardrules.speed', 'instant')")

@@ -31,6 +31,7 @@ function theWorker() {
       for (const listener of listeners) listener(data.frame);
     } else if (data.ready !== undefined) {
       document.body.dataset.python = "ready";
+      document.body.dataset.pythonMs = String(data.ready.ms); // loading it took (benchmarks)
     } else if (waiting.has(data.id)) {
       const { resolve, reject } = waiting.get(data.id);
       waiting.delete(data.id);
