@@ -14,14 +14,14 @@ const here = (path) => new URL(path, import.meta.url).href;
 
 async function start() {
   const started = performance.now();
-  const [pyodide, wheels] = await Promise.all([
-    loadPyodide({ indexURL: here("./pyodide/") }),
-    fetch(here("./wheels/wheels.json")).then((response) => response.json()),
-  ]);
+  // the wheels are fetched while Pyodide loads
+  const wheels = fetch(here("./wheels/wheels.json"))
+    .then((response) => response.json())
+    .then((list) =>
+      Promise.all(list.wheels.map((name) => fetch(here("./wheels/" + name)).then((r) => r.arrayBuffer()))),
+    );
+  const [pyodide, files] = await Promise.all([loadPyodide({ indexURL: here("./pyodide/") }), wheels]);
   const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
-  const files = await Promise.all(
-    wheels.wheels.map((name) => fetch(here("./wheels/" + name)).then((r) => r.arrayBuffer())),
-  );
   for (const buffer of files) pyodide.unpackArchive(buffer, "wheel", { extractDir: site });
   const local = pyodide.pyimport("cardrules.web.local");
   const table = local.LocalTable(

@@ -11,9 +11,38 @@
 "use strict";
 
 import { $, el, setCardBase, setRulesBase } from "./dom.js";
-import { t } from "./strings.js";
+import { language, t } from "./strings.js";
 
 const KEPT = "cardrules.play.table"; // {seat, key, snapshot}: the table in progress
+
+// The words this page says besides the server page's own (strings.js).
+const WORDS = {
+  en: {
+    intro: "Choose a game and its rules: you play against the library's bots, in this page.",
+    loading: "Loading the card engine (14 MB the first time)…",
+  },
+  fr: {
+    intro: "Choisissez un jeu et ses règles : vous jouez contre les robots de la bibliothèque, dans cette page.",
+    loading: "Chargement du moteur de jeu (14 Mo la première fois)…",
+  },
+};
+const words = () => WORDS[language()] || WORDS.en;
+
+let pythonReady = false;
+
+function showLoading() {
+  const status = $("python-status");
+  if (status) status.hidden = pythonReady;
+  if (pythonReady) return;
+  if (status) status.textContent = words().loading;
+  if (document.body.dataset.connection) $("connection-text").textContent = words().loading;
+}
+
+function relabel() {
+  const intro = document.querySelector('#create-form [data-t="lobby_intro"]');
+  if (intro) intro.textContent = words().intro;
+  showLoading();
+}
 
 let worker = null;
 let calls = 0;
@@ -30,6 +59,8 @@ function theWorker() {
     } else if (data.frame !== undefined) {
       for (const listener of listeners) listener(data.frame);
     } else if (data.ready !== undefined) {
+      pythonReady = true;
+      showLoading();
       document.body.dataset.python = "ready";
       document.body.dataset.pythonMs = String(data.ready.ms); // loading it took (benchmarks)
     } else if (waiting.has(data.id)) {
@@ -75,6 +106,12 @@ export function setUpLocalPage() {
   setRulesBase(new URL("../rules/", window.location.href).href);
   setCardBase(new URL("cards/", window.location.href).href);
   theWorker(); // Python starts loading at once, while the lobby is read
+  const status = el("p", "blurb");
+  status.id = "python-status";
+  status.setAttribute("role", "status");
+  $("f-create").parentElement.after(status);
+  relabel();
+  $("language").addEventListener("change", relabel);
   for (const link of document.querySelectorAll('a[href="/"]')) {
     link.href = link.closest(".brand") ? "../index.html" : "?new";
   }
@@ -142,6 +179,7 @@ export class LocalTransport {
 
   open() {
     this.onstatus("connecting", { attempt: 0 });
+    showLoading();
     listeners.add(this.listener);
     if (!this.restored) {
       // a table just created is held already; after a reload, resume the one kept
