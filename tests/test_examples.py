@@ -71,7 +71,7 @@ def test_policy_gradient_learns_to_beat_random_players_in_a_short_run() -> None:
     import numpy as np
 
     example = _example("policy_gradient")
-    policy = example.train(players=3, episodes=1500, seed=0)
+    policy = example.train(players=3, episodes=1500, seed=1)
     assert np.any(policy.weights != 0)
     result = example.evaluate(policy, players=3, deals=600, seed=1)
     mean, low, high = result.margin()

@@ -4,11 +4,12 @@ layer or below.
 From the bottom up:
 
 1. **foundation**: cards, errors, explanations (the values the games' ``explain_*``
-   functions return), dealing, history, stakes and the private helpers (``_value``,
-   ``_interned``, ``_notation``, ``_options``, ``_view_checks``), and ``protocol``. The
-   protocols sit here because they import nothing but cards, errors and history and name
-   no game: they describe what a game is, so a game package may refer to them, and every
-   layer above types its code with them.
+   functions return), messages (what the engine says, as data) with their English
+   wording (``_wording``), dealing, history, stakes and the private helpers (``_value``,
+   ``_interned``, ``_notation``, ``_options``, ``_view_checks``, ``_brief``), and
+   ``protocol``. The protocols sit here because they import nothing but cards, errors and
+   history and name no game: they describe what a game is, so a game package may refer to
+   them, and every layer above types its code with them.
 2. **games**: ``spoil_five`` and ``my_bird_sings``, each a package that knows only the
    foundation (and not the other game, which the layer does not forbid but no game needs).
 3. **services**: ``records`` (with its JSON plumbing ``_json``), ``bots``, ``svg``,
@@ -19,8 +20,8 @@ From the bottom up:
    records, simulation and bots, in this layer, look games up in it. Its references are
    imported lazily (``"module:attribute"`` strings), so they are checked here too: each
    must point at this layer or below.
-4. **front ends**: ``cli`` (with its commands, ``_commands``), ``__main__``, ``_terminal`` and
-   the ``adapters``.
+4. **front ends**: ``cli`` (with its commands, ``_commands``), ``__main__``, ``_terminal``
+   (with its table and screens, ``_screen``) and the ``adapters``.
 
 Every import counts, at module level or inside a function, under ``TYPE_CHECKING`` or not,
 absolute or relative. The exceptions are named: a function called ``_repr_svg_`` (the
@@ -50,6 +51,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardrules.cards",
             "cardrules.errors",
             "cardrules.explanations",
+            "cardrules.messages",
+            "cardrules._wording",
+            "cardrules._brief",
             "cardrules.dealing",
             "cardrules.history",
             "cardrules.stakes",
@@ -85,6 +89,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardrules._commands",
             "cardrules.__main__",
             "cardrules._terminal",
+            "cardrules._screen",
             "cardrules.adapters",
             "cardrules.web",
         ),

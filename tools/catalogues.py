@@ -8,6 +8,7 @@ reads with the standard library alone. After changing a sentence::
     python tools/catalogues.py update    # the template, then each .po (new ids untranslated)
     # translate the new or changed entries of each .po (they are marked fuzzy or empty)
     python tools/catalogues.py compile   # each .mo from its .po
+    python tools/catalogues.py reference # docs/messages.md, the list of every message
 
 ``tests/foundation/test_messages_catalogues.py`` fails while a catalogue lacks a
 translation, keeps an entry the code no longer says, mismatches a placeholder, or while a
@@ -71,6 +72,42 @@ def update() -> None:
             write_po(file, po, sort_output=True, width=100, ignore_obsolete=True)
 
 
+def reference() -> str:
+    """The page ``docs/messages.md``: every message id with its parameters and its English."""
+    from cardrules.messages import PARAM_KINDS
+
+    lines = [
+        "# Messages",
+        "",
+        "Every message the library says, by id: its parameters (name: kind, see",
+        "[building a front-end](front-end.md#messages) for the kinds and their JSON) and its",
+        "English for a player (`render`); where the programmers' English (`str`) differs, it",
+        "follows, and so does the sentence used when a seat parameter is the reader. Generated",
+        "by `python tools/catalogues.py reference`; a test keeps it in step with the code.",
+        "",
+        "| id | parameters | English |",
+        "|---|---|---|",
+    ]
+    for item in catalogue().values():
+        params = ", ".join(f"`{name}`: {PARAM_KINDS[name]}" for name in item.params)
+        text = _cell(item.text)
+        if item.code is not None:
+            text += f"<br>*str*: {_cell(item.code)}"
+        for variant, said in item.you:
+            text += f"<br>*{variant} is the reader*: {_cell(said)}"
+        lines.append(f"| `{item.id}` | {params} | {text} |")
+    return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    return "`" + text.replace("|", "\\|") + "`" if text.strip() else "(nothing)"
+
+
+def write_reference() -> None:
+    """Write ``docs/messages.md``."""
+    (LOCALE.parent.parent.parent / "docs" / "messages.md").write_text(reference(), "utf-8")
+
+
 def compile_all() -> None:
     """Compile each language's catalogue to the .mo the package ships."""
     for language in LANGUAGES[1:]:
@@ -79,4 +116,4 @@ def compile_all() -> None:
 
 if __name__ == "__main__":
     command = sys.argv[1:] or ["update"]
-    {"update": update, "compile": compile_all}[command[0]]()
+    {"update": update, "compile": compile_all, "reference": write_reference}[command[0]]()

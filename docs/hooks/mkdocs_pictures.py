@@ -24,10 +24,28 @@ SPOIL_FIVE_EXAMPLE = (
     "play 8H, rob 9S, play KD, play 5S, play 3H, play 5D, play 3D, play 10S, "
     "play 7D, play AD, play 3C, play 9C, play 10D"
 )
-"""The worked example deal of the Spoil Five rules page: four players, seed 9."""
+"""The worked example deal of the Spoil Five rules page: four players, dealt from the pack below."""
+
+SPOIL_FIVE_PACK = (
+    "QH 8H 9S 7C 5S 3D 9C JS 7D 10D QS AD 2C 5D 3C 2S AS 3H 10S JC KD 4S 8D 6C 8S 3S "
+    "5C 9H 5H 6D 6H AH QD 10C KH QC 4D 9D 4H 2D KS AC KC JH 10H 2H 7H 4C 6S 8C JD 7S"
+)
+"""The pack of the Spoil Five worked example, top card first."""
 
 MY_BIRD_SINGS_EXAMPLE = "pass JS, pass 7S, pass 7S, pass 6H"
-"""The worked example deal of the My Bird Sings rules page: three players, seed 4."""
+"""The worked example deal of the My Bird Sings rules page: three players, the pack below."""
+
+MY_BIRD_SINGS_PACK = (
+    "KS 7S 9H JS 8S JH 10C 5C 3C 6H 7D 10H 10S 5H QS JC 7C 4H AH KH 4D 2C 5S 9C 2S 2D "
+    "9S 2H 3S 8D 3D 4S QC 3H 7H 5D 6D AS JD KD 8C QD 6S 10D AD 4C AC 6C QH 9D 8H KC"
+)
+"""The pack of the My Bird Sings worked example, top card first."""
+
+EXCHANGE_PACK = (
+    "7S 6C 2C 3H 2D AD 10D 4C KS JS 7C 3D 8S AH 5D 3C QH QC 10C 8H 7H QD 5H 9D 2H JD "
+    "6S 7D KD 3S AS 4H KH 4S AC 6D JC 10S 8C 8D KC 10H 5C 9H 5S 2S 4D 9S QS 6H JH 9C"
+)
+"""A three-player My Bird Sings pack whose leader's first exchange rejects a card."""
 
 
 def pictures() -> dict[str, str]:
@@ -57,9 +75,10 @@ def pictures() -> dict[str, str]:
 
 def _spoil_five_worked_example() -> dict[str, str]:
     """The rules page's example deal: the four hands, then each trick with its winner."""
-    from cardrules import spoil_five, svg
+    from cardrules import parse_cards, spoil_five, svg
 
-    state = spoil_five.new_game(spoil_five.Options(players=4), seed=9)
+    pack = parse_cards(SPOIL_FIVE_PACK)
+    state = spoil_five.new_game(spoil_five.Options(players=4), deck=pack)
     assert state.turn_up is not None
     trump = state.turn_up.suit
     order = spoil_five.trump_order(trump)
@@ -92,7 +111,7 @@ def _my_bird_sings_pictures() -> dict[str, str]:
         ),
     }
     options = my_bird_sings.Options(players=3)
-    state = my_bird_sings.new_game(options, seed=4)
+    state = my_bird_sings.new_game(options, deck=parse_cards(MY_BIRD_SINGS_PACK))
     drawn["images/mbs-example-deal.svg"] = svg.deal(state.hands, dealer=state.dealer, size=60)
     first = MY_BIRD_SINGS_EXAMPLE.split(", ")[0]
     giver = state.to_act
@@ -112,8 +131,8 @@ def _my_bird_sings_pictures() -> dict[str, str]:
     drawn["images/mbs-example-song.svg"] = svg.hand(
         state.hands[singer], highlight=state.outcome.shown, overlap=0, size=70
     )
-    # an exchange with a rejected card: seed 1, the jack of spades passed round three times
-    state = my_bird_sings.new_game(options, seed=1)
+    # an exchange with a rejected card: the jack of spades passed round three times
+    state = my_bird_sings.new_game(options, deck=parse_cards(EXCHANGE_PACK))
     for _ in range(3 * options.players):
         state = my_bird_sings.apply_action(state, "pass JS")
     leader = state.to_act

@@ -18,7 +18,9 @@ clubs:    KC QC JC AC 2C 3C 4C 5C 6C 7C 8C 9C 10C
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator
+from typing import Final
 
 import click
 
@@ -26,6 +28,7 @@ from cardrules import _terminal, games
 from cardrules._text import parse_suit
 from cardrules.cards import Suit
 from cardrules.errors import CardrulesError, NotationError
+from cardrules.messages import LANGUAGES
 
 __all__ = ["app"]
 
@@ -75,6 +78,36 @@ def _reported(library_error: type[click.ClickException], *, files: bool = True) 
         if not files or isinstance(err, BrokenPipeError):
             raise  # a closed pipe is click's to end quietly
         raise click.ClickException(str(err)) from err
+
+
+def _check_save(path: str, seed: int | None) -> None:
+    """Refuse, before any play, a --save that could not be written at the end.
+
+    The record keeps seeds of magnitude below 2**64, and is written through a temporary
+    file in the target's directory that is then renamed over it: the directory must exist
+    and be writable, and the target must not be a directory or a file we may not write.
+    """
+    if seed is not None and not -_RECORD_SEEDS < seed < _RECORD_SEEDS:
+        raise click.BadParameter(
+            "a game saved with --save needs a seed of magnitude below 2**64 "
+            "(a record keeps 64-bit seeds)",
+            param_hint="'--seed'",
+        )
+    directory = os.path.dirname(os.path.abspath(path))
+    problem = None
+    if os.path.isdir(path):
+        problem = "is a directory"
+    elif not os.path.isdir(directory):
+        problem = f"cannot be created: no directory {directory!r}"
+    elif not os.access(directory, os.W_OK | os.X_OK):
+        problem = f"cannot be written: the directory {directory!r} is not writable"
+    elif os.path.exists(path) and not os.access(path, os.W_OK):
+        problem = "is not writable"
+    if problem is not None:
+        raise click.BadParameter(f"{path!r} {problem}", param_hint="'--save'")
+
+
+_RECORD_SEEDS: Final = 1 << 64
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -139,6 +172,26 @@ def app() -> None:
     is_flag=True,
     help="Plain letters, no suit symbols or colours (the default when not writing to a terminal).",
 )
+@click.option(
+    "--language",
+    type=click.Choice(LANGUAGES),
+    default="en",
+    show_default=True,
+    help="Language of the table, the narration and the prompt (en: English, fr: French).",
+)
+@click.option(
+    "--live",
+    is_flag=True,
+    help="Full-screen table at the top of the terminal, redrawn in place after each move.",
+)
+@click.option(
+    "--singing",
+    type=click.Choice(("declared", "automatic")),
+    default="declared",
+    show_default=True,
+    help="My Bird Sings: declare a singing hand yourself ('sing': my bird sings!), or let "
+    "every singing hand sing at once (auto_sing).",
+)
 def play(
     game: str,
     seed: int | None,
@@ -154,6 +207,9 @@ def play(
     delay: float,
     step: bool,
     plain: bool,
+    language: str,
+    live: bool,
+    singing: str,
 ) -> None:
     """Play GAME against computer players (or watch them with --auto).
 
@@ -164,6 +220,8 @@ def play(
     """
     if auto and seat is not None:
         raise click.UsageError("--seat is your seat at the table; --auto leaves none for you")
+    if save is not None:
+        _check_save(save, seed)
     with _reported(click.UsageError):
         _terminal.run_play(
             game,
@@ -179,6 +237,9 @@ def play(
             plain=plain,
             delay=delay,
             step=step,
+            language=language,
+            live=live,
+            singing=singing,
         )
 
 

@@ -7,14 +7,22 @@ human at the table, other seats' hidden cards (rob discards, passed cards betwee
 other players) are never told. :class:`Narrator` tells any game plainly; a game's own
 narrator (named by its registry entry) tells it as the table sees it.
 
+Everything told is a :class:`~cardrules.messages.Message` first (the ``*_messages``
+methods, for any front-end), then written for the narrator's reader in its language
+(the methods without the suffix, for the command line): seats are called as the table
+calls them (``seat 2``, ``you``), cards in notation with the language's ranks.
+
 >>> from cardrules import games
 >>> entry = games.lookup("spoil-five")
 >>> tell = entry.load_narrator()(entry.module, viewer=None, human=None)
 >>> state = entry.module.new_game(entry.options(players=3), seed=1)
 >>> tell.opening(state)
-['Turn-up 3C: clubs are trumps.', 'Trumps, best first: 5C JC AH AC KC QC 2C 3C 4C 6C 7C 8C 9C 10C']
+['Turn-up 6H: hearts are trumps.', 'Trumps, best first: 5H JH AH KH QH 10H 9H 8H 7H 6H 4H 3H 2H']
 >>> tell.name(2), tell.card_verb
 ('seat 2', 'play')
+>>> french = entry.load_narrator()(entry.module, viewer=None, human=None, language="fr")
+>>> french.opening(state)[0]
+"Retourne 3C : l'atout est trèfle."
 """
 
 from __future__ import annotations
@@ -24,7 +32,8 @@ from typing import TYPE_CHECKING, ClassVar, Protocol, cast
 
 from cardrules._text import SUIT_NAMES
 from cardrules._text import sort_hand as _sort_hand
-from cardrules.cards import Card, format_cards
+from cardrules.cards import Card
+from cardrules.messages import Message, message, render, word
 from cardrules.protocol import DynamicGame, GameState, SeatView
 
 if TYPE_CHECKING:
@@ -39,7 +48,11 @@ __all__ = [
     "SpoilFiveNarrator",
     "explainer",
     "seat_name",
+    "with_rules",
 ]
+
+Told = tuple[int, Message]
+"""A message of the narration with its indent (0 for a line of its own, 2 for an action)."""
 
 
 class Explains(Protocol):
@@ -61,9 +74,27 @@ def explainer(game: DynamicGame) -> Explains | None:
     return cast("Explains", game) if all(hasattr(game, name) for name in needed) else None
 
 
-def seat_name(seat: int, human: int | None) -> str:
-    """How a seat is called in the narration."""
-    return "you" if seat == human else f"seat {seat}"
+def seat_name(seat: int, human: int | None, language: str = "en") -> str:
+    """How a seat is called in the narration: ``you``, or as the table calls it (``seat 2``)."""
+    if seat == human:
+        return word("common.you", language)
+    return word("common.seat", language, number=seat)
+
+
+def with_rules(text: str, rules: Sequence[str]) -> str:
+    """``text`` with the rule ids after the sentence, before its full stop.
+
+    >>> with_rules("You take the pool.", ["SF-19"]), with_rules("Why: JS wins", ["SF-17"])
+    ('You take the pool (SF-19).', 'Why: JS wins (SF-17)')
+    """
+    if not rules:
+        return text
+    ids = f" ({', '.join(rules)})"
+    return text[:-1] + ids + "." if text.endswith(".") else text + ids
+
+
+def _text(line: str) -> Message:
+    return message("common.text", text=line)
 
 
 class Narrator:
@@ -76,6 +107,8 @@ class Narrator:
         game: the game module.
         viewer: the seat whose eyes the narration has, or ``None`` to tell everything.
         human: the seat addressed as "you", or ``None``.
+        language: the language of the written lines (one of ``cardrules.messages.LANGUAGES``).
+        suits: ``"letters"`` (notation, ``10C``) or ``"symbols"`` (``10♣``) in the lines.
     """
 
     card_verb: ClassVar[str | None] = None
@@ -88,12 +121,23 @@ class Narrator:
     """The first words of the game's actions in notation (``play``, ``rob`` ...)."""
 
     moves_help: ClassVar[tuple[tuple[str, str], ...]] = ()
-    """What a move looks like at the prompt: examples, each with what it does."""
+    """What a move looks like at the prompt: examples, each with the id of the message that
+    says what it does (``help.<game>.<move>``)."""
 
-    def __init__(self, game: DynamicGame, viewer: int | None, human: int | None) -> None:
+    def __init__(
+        self,
+        game: DynamicGame,
+        viewer: int | None,
+        human: int | None,
+        *,
+        language: str = "en",
+        suits: str = "letters",
+    ) -> None:
         self.game = game
         self.viewer = viewer
         self.human = human
+        self.language = language
+        self.suits = suits
         self.explains = explainer(game)
 
     def public_view(self, state: GameState) -> SeatView:
@@ -105,19 +149,28 @@ class Narrator:
 
     def name(self, seat: int) -> str:
         """How ``seat`` is called."""
-        return seat_name(seat, self.human)
+        return seat_name(seat, self.human, self.language)
 
-    def verb(self, seat: int, verb: str) -> str:
-        """``verb`` (third person, ``plays``) agreeing with ``seat`` (``you play``)."""
-        if seat != self.human:
-            return verb
-        if verb.endswith(("sses", "oes")):
-            return verb[:-2]
-        return verb[:-1]
+    def names(self, players: int) -> tuple[str, ...]:
+        """What each of ``players`` seats is called (the reader's name aside: "you")."""
+        return tuple(seat_name(seat, None, self.language) for seat in range(players))
 
-    def possessive(self, seat: int) -> str:
-        """``your`` or ``seat 3's``."""
-        return "your" if seat == self.human else f"{self.name(seat)}'s"
+    def write(self, said: Message, players: int) -> str:
+        """``said`` written for the reader, in the narrator's language."""
+        return render(
+            said,
+            reader=self.human,
+            names=self.names(players),
+            language=self.language,
+            suits=self.suits,
+        )
+
+    def lines(self, told: Sequence[Told], players: int) -> list[str]:
+        """The lines of ``told``, each indented as told, with the rule ids of each message."""
+        return [
+            " " * indent + with_rules(self.write(said, players), said.rules)
+            for indent, said in told
+        ]
 
     def sees(self, *seats: int) -> bool:
         """Whether the viewer may see a card known only to ``seats``."""
@@ -127,62 +180,88 @@ class Narrator:
         """``cards`` in the order a player holds them (as the table is drawn, see _text)."""
         return _sort_hand(state, cards)
 
-    def header(self, state: GameState, number: int) -> list[str]:
-        """Lines that open deal ``number`` (from 1)."""
+    def header_messages(self, state: GameState, number: int) -> list[Told]:
+        """The messages that open deal ``number`` (from 1)."""
         players = len(state.balances)
-        lines = [
-            "",
-            f"=== Deal {number}: {players} players, dealer {self.name(state.dealer)}, "
-            f"pool {pool_at_stake(state)} ===",
+        told: list[Told] = [
+            (
+                0,
+                message(
+                    "narration.deal",
+                    deal=number,
+                    players=players,
+                    dealer=state.dealer,
+                    count=pool_at_stake(state),
+                ),
+            )
         ]
-        lines += self.opening(state)
+        told += self.opening_messages(state)
         for seat in range(players):
             if self.sees(seat):
-                hand = format_cards(self.sort_hand(state, state.hands[seat]))
-                lines.append(f"  {self.name(seat)}: {hand}")
-        return lines
+                hand = self.sort_hand(state, state.hands[seat])
+                told.append((2, message("narration.hand", seat=seat, cards=hand)))
+        return told
 
-    def opening(self, state: GameState) -> list[str]:
-        """Game-specific lines after the header (turn-up, trumps)."""
+    def header(self, state: GameState, number: int) -> list[str]:
+        """Lines that open deal ``number`` (from 1), the deal's line framed by ``===``."""
+        lines = self.lines(self.header_messages(state, number), len(state.balances))
+        return ["", f"=== {lines[0]} ===", *lines[1:]]
+
+    def opening_messages(self, state: GameState) -> list[Told]:
+        """Game-specific messages after the header (turn-up, trumps)."""
         del state
         return []
 
-    def action(self, before: GameState, action: object, after: GameState) -> list[str]:
-        """Lines describing ``action`` taken in ``before`` (leading to ``after``)."""
+    def opening(self, state: GameState) -> list[str]:
+        """Game-specific lines after the header (turn-up, trumps)."""
+        return self.lines(self.opening_messages(state), len(state.balances))
+
+    def action_messages(self, before: GameState, action: object, after: GameState) -> list[Told]:
+        """Messages telling ``action`` taken in ``before`` (leading to ``after``)."""
+        del after
         seat = before.to_act
         assert seat is not None  # an action is always taken by the seat on turn
-        return [f"{self.name(seat)}: {self.game.format_action(action)}"]
+        said = _text(self.game.format_action(action))
+        return [(0, message("narration.action", seat=seat, action=said))]
 
-    def settlement(self, state: GameState) -> list[str]:
-        """Lines for a finished deal: how it was settled (the game's own sentences), balances."""
+    def action(self, before: GameState, action: object, after: GameState) -> list[str]:
+        """Lines describing ``action`` taken in ``before`` (leading to ``after``)."""
+        return self.lines(self.action_messages(before, action, after), len(before.balances))
+
+    def settlement_messages(self, state: GameState) -> list[Told]:
+        """How a finished deal was settled (the game's own messages), then the balances."""
         outcome = state.outcome
-        lines: list[str] = []
+        told: list[Told] = []
         why = None
         if outcome is not None and self.explains is not None:
             why = self.explains.explain_settlement(self.public_view(state))
         if why is not None:
-            lines += why.lines
+            told += [(0, said) for said in why.messages]
         elif outcome is not None:  # a game that does not explain itself
             kind = getattr(outcome, "kind", None)
             kind_text = str(getattr(kind, "value", kind)).replace("_", " ")
             if outcome.winners:
                 paid = ", ".join(f"{self.name(s)} +{outcome.payouts[s]}" for s in outcome.winners)
-                lines.append(f"Result: {kind_text}; {paid}.")
+                told.append((0, _text(f"Result: {kind_text}; {paid}.")))
             else:
-                lines.append(f"Result: {kind_text}; nobody takes the pool.")
-            lines.append(f"Pool carried to the next deal: {outcome.carried}.")
-        balances = "  ".join(f"{self.name(s)} {b:+d}" for s, b in enumerate(state.balances))
-        lines.append(f"Balances: {balances}")
-        return lines
+                told.append((0, _text(f"Result: {kind_text}; nobody takes the pool.")))
+            told.append((0, _text(f"Pool carried to the next deal: {outcome.carried}.")))
+        balances = tuple(enumerate(state.balances))
+        told.append((0, message("narration.balances", scores=balances)))
+        return told
+
+    def settlement(self, state: GameState) -> list[str]:
+        """Lines for a finished deal: how it was settled (the game's own sentences), balances."""
+        return self.lines(self.settlement_messages(state), len(state.balances))
 
     @staticmethod
-    def because(explanation: TrickExplanation) -> str:
-        """The line that says why a trick was won: the game's sentence and its rule ids."""
-        return f"  Why: {explanation.reason} ({', '.join(explanation.rules)})"
+    def because(explanation: TrickExplanation) -> Message:
+        """The message that says why a trick was won (its rule ids those of the trick)."""
+        return message("narration.why", explanation.rules, why=explanation.message)
 
 
 class SpoilFiveNarrator(Narrator):
-    """Narration of Spoil Five: turn-up, robs, each trick with its winner."""
+    """Narration of Spoil Five: turn-up, robs, each trick with its leader and winner."""
 
     card_verb = "play"
     no_winner = "spoilt"
@@ -191,76 +270,74 @@ class SpoilFiveNarrator(Narrator):
         | {"accept-five", "refuse-five"}
     )
     moves_help = (
-        ("play 10C  or  10C", "play a card to the trick"),
-        ("rob 3S", "rob the turn-up: discard 3S and take the turned-up card"),
-        ("decline-rob", "keep your hand when you may rob"),
-        ("stop  or  go-on", "after three tricks in a jinking game: take the pool, or jink"),
-        ("ask-five, accept-five", "fiving, where the options allow it"),
+        ("play 10C  or  10C", "help.spoil-five.play"),
+        ("rob 3S", "help.spoil-five.rob"),
+        ("decline-rob", "help.spoil-five.decline-rob"),
+        ("stop  or  go-on", "help.spoil-five.jink"),
+        ("ask-five, accept-five", "help.spoil-five.five"),
     )
 
-    def opening(self, state: GameState) -> list[str]:
-        """The turn-up and the trump suit."""
+    def opening_messages(self, state: GameState) -> list[Told]:
+        """The turn-up and the trump suit, and the trump order."""
         sf = cast("SfState", state)
-        return [f"Turn-up {sf.turn_up}: {SUIT_NAMES[sf.trump]} are trumps.", _trump_line(sf)]
+        turn_up = message(_SF + "turn-up", card=sf.turn_up, trump=sf.trump)
+        return [(0, turn_up), (0, _trump_line(sf))]
 
-    def action(self, before: GameState, action: object, after: GameState) -> list[str]:
-        """Plays, robs, fiving and jink decisions; a completed trick with its winner."""
+    def action_messages(self, before: GameState, action: object, after: GameState) -> list[Told]:
+        """Plays, robs, fiving and jink decisions; a completed trick with its leader and winner."""
         from cardrules import spoil_five as sf
+        from cardrules.spoil_five.wording import action_message
 
         b, a = cast("SfState", before), cast("SfState", after)
         seat = b.to_act
         assert seat is not None  # an action is always taken by the seat on turn
-        who = self.name(seat)
-        lines: list[str] = []
+        told: list[Told] = []
         if isinstance(action, sf.Play):
-            lines.append(f"  {who} {self.verb(seat, 'plays')} {action.card}")
+            told.append((2, message(_SF + "plays", seat=seat, card=action.card)))
         elif isinstance(action, sf.Rob):
-            hidden = "" if self.sees(seat) else " a card"
-            shown = f" {action.discard}" if self.sees(seat) else hidden
-            if b.phase == sf.Phase.DEALER_ROB:
-                lines.append(
-                    f"{who} (dealer) {self.verb(seat, 'robs')} the turned-up {b.turn_up}: "
-                    f"{self.verb(seat, 'discards')}{shown}"
-                )
+            dealer = b.phase == sf.Phase.DEALER_ROB
+            key = "dealer-robs" if dealer else "robs"
+            if self.sees(seat):
+                said = message(_SF + key, seat=seat, turn_up=b.turn_up, discard=action.discard)
             else:
-                lines.append(
-                    f"{who} {self.verb(seat, 'robs')}: {self.verb(seat, 'discards')}{shown}, "
-                    f"{self.verb(seat, 'takes')} the turn-up {b.turn_up}"
-                )
+                said = message(_SF + key + "-hidden", seat=seat, turn_up=b.turn_up)
+            told.append((0, said))
         elif isinstance(action, sf.DeclineRob):
-            lines.append(f"{who} {self.verb(seat, 'does')} not rob")
+            told.append((0, message(_SF + "declines-rob", seat=seat)))
         elif isinstance(action, sf.Stop):
-            lines.append(
-                f"{who} {self.verb(seat, 'stops')} and {self.verb(seat, 'takes')} the pool"
-            )
+            told.append((0, message(_SF + "stops", seat=seat)))
         elif isinstance(action, sf.GoOn):
-            lines.append(f"{who} {self.verb(seat, 'goes')} on for a jink")
+            told.append((0, message(_SF + "goes-on", seat=seat)))
         else:
-            lines.append(f"{who}: {self.game.format_action(action)}")
+            said = action_message(action)
+            told.append((0, message("narration.action", seat=seat, action=said)))
         if len(a.tricks) > len(b.tricks):
             trick = a.tricks[-1]
-            won = " ".join(str(n) for n in a.tricks_won)
-            lines.append(
-                f"Trick {len(a.tricks)}: {format_cards(trick.cards)} -> "
-                f"{self.name(trick.winner)} {self.verb(trick.winner, 'wins')} "
-                f"(tricks per seat: {won})"
+            line = message(
+                _SF + "trick",
+                number=len(a.tricks),
+                leader=trick.leader,
+                cards=trick.cards,
+                winner=trick.winner,
+                tricks=tuple(enumerate(a.tricks_won)),
             )
+            told.append((0, line))
             if self.explains is not None:
                 explained = self.explains.explain_tricks(self.public_view(a))
-                lines += [self.because(t) for t in explained if t.number == len(a.tricks)]
+                told += [(2, self.because(t)) for t in explained if t.number == len(a.tricks)]
         if a.turn_up != b.turn_up:
-            lines.append(f"New turn-up {a.turn_up}: {SUIT_NAMES[a.trump]} are trumps.")
-            lines.append(_trump_line(a))
-        return lines
+            told.append((0, message(_SF + "new-turn-up", card=a.turn_up, trump=a.trump)))
+            told.append((0, _trump_line(a)))
+        return told
 
-    def settlement(self, state: GameState) -> list[str]:
-        """The common settlement lines, with the scores in a points game (SF-24)."""
+    def settlement_messages(self, state: GameState) -> list[Told]:
+        """The common settlement messages, with the scores in a points game (SF-24)."""
         sf = cast("SfState", state)
-        lines = super().settlement(state)
+        told = super().settlement_messages(state)
         if sf.options.scoring == "points":
-            scores = "  ".join(f"{self.name(s)} {p}" for s, p in enumerate(sf.scores))
-            lines.append(f"Scores: {scores} (target {sf.options.target})")
-        return lines
+            scores = tuple(enumerate(sf.scores))
+            told.append((0, message(_SF + "scores", scores=scores, target=sf.options.target)))
+        return told
 
 
 class MyBirdSingsNarrator(Narrator):
@@ -272,85 +349,91 @@ class MyBirdSingsNarrator(Narrator):
         ("pass", "draw", "exchange", "decline-exchange", "sing", "decline-sing", "abandon")
     )
     moves_help = (
-        ("pass KH  or  KH", "pass a card to your left-hand neighbour"),
-        ("draw 2", "draw blind the card at that position of the cards offered"),
-        ("exchange 4D", "discard 4D and take a card from the stock"),
-        ("decline-exchange", "keep your hand when you may exchange"),
-        ("sing 2H 5H 9H KH", "show a singing hand (a flush or four suits) and win"),
-        ("decline-sing, abandon", "keep silent; give the deal up where allowed"),
+        ("pass KH  or  KH", "help.my-bird-sings.pass"),
+        ("draw 2", "help.my-bird-sings.draw"),
+        ("exchange 4D", "help.my-bird-sings.exchange"),
+        ("decline-exchange", "help.my-bird-sings.decline-exchange"),
+        ("sing 2H 5H 9H KH", "help.my-bird-sings.sing"),
+        ("decline-sing, abandon", "help.my-bird-sings.silent"),
     )
 
-    def action(self, before: GameState, action: object, after: GameState) -> list[str]:
+    def action_messages(self, before: GameState, action: object, after: GameState) -> list[Told]:
         """Passes (the card only to those who may see it), draws, exchanges, sings."""
         from cardrules import my_bird_sings as mbs
+        from cardrules.my_bird_sings.wording import action_message
 
         seat = before.to_act
         assert seat is not None  # an action is always taken by the seat on turn
         n = len(before.balances)
-        who = self.name(seat)
-        lines: list[str]
+        said: Message
         if isinstance(action, mbs.Pass):
             left = (seat + 1) % n
-            card = f" {action.card}" if self.sees(seat, left) else " a card"
-            lines = [f"  {who} {self.verb(seat, 'passes')}{card} to {self.name(left)}"]
+            if self.sees(seat, left):
+                said = message(_MBS + "passes", seat=seat, card=action.card, receiver=left)
+            else:
+                said = message(_MBS + "passes-hidden", seat=seat, receiver=left)
         elif isinstance(action, mbs.Draw):
             right = (seat - 1) % n
             drawn = _new_cards(before.hands[seat], after.hands[seat])
-            card = f" ({format_cards(drawn)})" if drawn and self.sees(seat, right) else ""
-            lines = [
-                f"  {who} {self.verb(seat, 'draws')} a card blind "
-                f"from {self.possessive(right)} hand{card}"
-            ]
+            if drawn and self.sees(seat, right):
+                said = message(_MBS + "draws-seen", seat=seat, card=drawn[0], giver=right)
+            else:
+                said = message(_MBS + "draws", seat=seat, giver=right)
         elif isinstance(action, mbs.Exchange):
-            card = f" {action.discard}" if self.sees(seat) else " a card"
             taken = _new_cards(before.hands[seat], after.hands[seat])
-            got = (
-                f", {self.verb(seat, 'takes')} {format_cards(taken)}"
-                if taken and self.sees(seat)
-                else ""
-            )
-            lines = [f"  {who} {self.verb(seat, 'exchanges')}{card} with the stock{got}"]
-        elif isinstance(action, mbs.Sing):
-            cards = f": {format_cards(action.cards)}" if self.sees(seat) else ""
-            lines = [f"  {who} {self.verb(seat, 'sings')}{cards}"]
+            if taken and self.sees(seat):
+                said = message(
+                    _MBS + "exchanges", seat=seat, discard=action.discard, taken=taken[0]
+                )
+            else:
+                said = message(_MBS + "exchanges-hidden", seat=seat)
+        elif isinstance(action, mbs.Sing) and action.cards:
+            if self.sees(seat):
+                said = message(_MBS + "sings", seat=seat, cards=action.cards)
+            else:
+                said = message(_MBS + "sings-hidden", seat=seat)
         else:
-            lines = [f"  {who}: {self.game.format_action(action)}"]
-        return lines + self._laid_tricks(before, after)
+            said = message("narration.action", seat=seat, action=action_message(action))
+        return [(2, said), *self._laid_tricks(before, after)]
 
-    def _laid_tricks(self, before: GameState, after: GameState) -> list[str]:
+    def _laid_tricks(self, before: GameState, after: GameState) -> list[Told]:
         """Tricks laid in the play-to-exhaustion variant (MBS-15), automatic sings too."""
         old: tuple[int, ...] = getattr(before, "tricks", ())
         new: tuple[int, ...] = getattr(after, "tricks", ())
         if after.outcome is not None or len(old) != len(new) or old == new:
             return []
-        count = " ".join(str(t) for t in new)
-        lines = []
+        told: list[Told] = []
         for s in range(len(new)):
             laid = new[s] - old[s]
             if laid <= 0:
                 continue
-            lines.append(
-                f"{self.name(s)} {self.verb(s, 'lays')} down "
-                f"{'a trick' if laid == 1 else f'{laid} tricks'} (tricks per seat: {count})"
+            told.append(
+                (0, message(_MBS + "lays", seat=s, count=laid, tricks=tuple(enumerate(new))))
             )
             if self.explains is not None and self.sees(s):  # a trick is face down (MBS-15)
                 explained = self.explains.explain_tricks(self.game.view(after, s))
-                lines += [self.because(t) for t in explained[len(explained) - laid :]]
-        return lines
+                told += [(2, self.because(t)) for t in explained[len(explained) - laid :]]
+        return told
 
-    def settlement(self, state: GameState) -> list[str]:
-        """Who sang, with the singing hand, then the common settlement lines."""
+    def settlement_messages(self, state: GameState) -> list[Told]:
+        """Who sang, then the common settlement messages (which name the singing hand)."""
         outcome = state.outcome
-        lines: list[str] = []
+        told: list[Told] = []
         if outcome is not None:
-            shown: tuple[Card, ...] = getattr(outcome, "shown", ())
             singer: int | None = getattr(outcome, "singer", None)
             if singer is not None:
-                cards = format_cards(self.sort_hand(state, shown))
-                lines.append(f"{self.name(singer)}: my bird sings! {cards}")
-                if self.explains is not None:  # the explanation names the cards again
-                    lines[-1] = f"{self.name(singer)}: my bird sings!"
-        return lines + super().settlement(state)
+                if self.explains is not None:  # the explanation names the cards
+                    said = message(_MBS + "bird-sings-short", singer=singer)
+                else:
+                    shown: tuple[Card, ...] = getattr(outcome, "shown", ())
+                    cards = self.sort_hand(state, shown)
+                    said = message(_MBS + "bird-sings", singer=singer, cards=cards)
+                told.append((0, said))
+        return told + super().settlement_messages(state)
+
+
+_SF = "spoil-five.narration."
+_MBS = "my-bird-sings.narration."
 
 
 def pool_at_stake(state: GameState) -> int:
@@ -365,12 +448,12 @@ def pool_at_stake(state: GameState) -> int:
     return sum(outcome.payouts) + outcome.carried
 
 
-def _trump_line(state: SfState) -> str:
-    """The trump suit's order, best first, in one line (from the ranking's own table)."""
+def _trump_line(state: SfState) -> Message:
+    """The trump suit's order, best first (from the ranking's own table)."""
     from cardrules.spoil_five import trump_order
 
-    order = format_cards(trump_order(state.trump, state.options.ranking))
-    return f"Trumps, best first: {order}"
+    order = trump_order(state.trump, state.options.ranking)
+    return message(_SF + "trump-order", order=order)
 
 
 def _new_cards(before: Sequence[Card], after: Sequence[Card]) -> tuple[Card, ...]:

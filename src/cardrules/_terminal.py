@@ -11,14 +11,13 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import os
 import random
 import re
 import secrets
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING, Final, Literal, cast
 
@@ -26,21 +25,29 @@ import attrs
 import click
 
 from cardrules import games
-from cardrules._narration import Narrator
-from cardrules._text import SUIT_NAMES, draw, parse_suit, suit_names_to_letters
+from cardrules._narration import Narrator, Told, seat_name, with_rules
+from cardrules._screen import ERROR, LiveScreen, Screen, paint, style_of, table, wants_paint
+from cardrules._text import SUIT_NAMES, parse_suit, suit_names_to_letters
 from cardrules._text import moves as legal_moves
 from cardrules.bots.registry import GameBot, make_bot, parse_bot_names
 from cardrules.cards import Suit, format_cards
 from cardrules.dealing import derive_seed
 from cardrules.errors import CardrulesError, NotationError, OptionsError
+from cardrules.messages import catalogue, message, word
 from cardrules.protocol import DynamicGame, GameState, SeatView
 
 if TYPE_CHECKING:
     import distributed
-    from rich.console import Console
-    from rich.text import Text
 
-__all__ = ["format_orders", "run_play", "run_replay", "run_simulate"]
+__all__ = [
+    "Screen",
+    "format_orders",
+    "paint",
+    "run_play",
+    "run_replay",
+    "run_simulate",
+    "wants_paint",
+]
 
 
 def format_orders(trump: str, ranking: str = "peel") -> str:
@@ -60,83 +67,6 @@ def format_orders(trump: str, ranking: str = "peel") -> str:
 
 # ----------------------------------------------------------------------------- play
 
-_CARD_TOKEN: Final = re.compile(r"(?<![\w-])(10|[2-9AJQK])([SHDC])(?![\w-])")
-"""A card in notation inside a line of narration (``10C``, never ``SF-16``)."""
-
-_SYMBOL: Final = {suit.letter: suit.symbol for suit in Suit}
-
-
-def paint(text: str) -> Text:
-    """A line of narration for a terminal: suit symbols, hearts and diamonds in red.
-
-    >>> line = paint("Trick 1: 10H KS -> seat 0 wins (SF-17)")
-    >>> line.plain, [(span.start, span.end, span.style) for span in line.spans]
-    ('Trick 1: 10♥ K♠ -> seat 0 wins (SF-17)', [(9, 12, 'bold red'), (13, 15, 'bold')])
-    """
-    from rich.text import Text
-
-    line = Text()
-    last = 0
-    for match in _CARD_TOKEN.finditer(text):
-        line.append(text[last : match.start()])
-        suit = match.group(2)
-        style = "bold red" if suit in "HD" else "bold"
-        line.append(match.group(1) + _SYMBOL[suit], style=style)
-        last = match.end()
-    line.append(text[last:])
-    return line
-
-
-def wants_paint(plain: bool) -> bool:
-    """Whether to paint the output: not with ``--plain``, and only for a terminal.
-
-    ``FORCE_COLOR`` paints even into a pipe, as rich does; ``NO_COLOR`` keeps the suit
-    symbols but writes no escape codes (see :class:`Screen`); ``TERM=dumb`` or an output
-    encoding without the suit symbols writes plain letters.
-    """
-    if plain:
-        return False
-    stream = sys.stdout
-    forced = bool(os.environ.get("FORCE_COLOR"))
-    if not forced and (not stream.isatty() or os.environ.get("TERM") == "dumb"):
-        return False
-    try:
-        "♠♥♦♣".encode(getattr(stream, "encoding", None) or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
-
-
-class Screen:
-    """Where the play command's lines go: plain text, or painted for a terminal.
-
-    Args:
-        painted: paint cards with suit symbols and colours (through rich).
-    """
-
-    def __init__(self, painted: bool) -> None:
-        self.painted = painted
-        self._console: Console | None = None
-
-    def say(self, text: str = "") -> None:
-        """Write one line (with ``NO_COLOR`` set, the suit symbols without any style)."""
-        if not self.painted:
-            click.echo(text)
-            return
-        if os.environ.get("NO_COLOR"):
-            click.echo(paint(text).plain)
-            return
-        if self._console is None:
-            from rich.console import Console
-
-            self._console = Console(highlight=False, soft_wrap=True)
-        self._console.print(paint(text))
-
-    def lines(self, lines: Iterable[str]) -> None:
-        """Write each of ``lines``."""
-        for line in lines:
-            self.say(line)
-
 
 def _read_line(prompt: str) -> str | None:
     """Prompt and read one line from standard input; ``None`` at end of input."""
@@ -153,12 +83,28 @@ def _read_line(prompt: str) -> str | None:
 _QUIT: Final = frozenset(("quit", "exit", "q"))  # never "stop": a Spoil Five action (SF-21)
 
 
-def _parse_move(tell: Narrator, text: str) -> object:
+_FRENCH_RANKS: Final = re.compile(r"(?<![\w-])([RDV])(?=\s*(?:[SHDC♠♥♦♣]|of\b))", re.IGNORECASE)
+"""A French rank letter (roi, dame, valet) before a suit, read as K, Q, J in French."""
+
+_ENGLISH_RANKS: Final = {"r": "K", "d": "Q", "v": "J"}
+
+_SINGING_WORDS: Final = frozenset(("sing", "my bird sings", "my bird sings!", "mbs"))
+
+
+def _parse_move(tell: Narrator, text: str, view: SeatView | None = None) -> object:
     """Read a move: notation, or a bare card meaning the game's card verb (``play 10C``).
 
-    Cards may name their suit (``10 of hearts``, ``10hearts``) or show its symbol.
+    Cards may name their suit (``10 of hearts``, ``10hearts``) or show its symbol; in
+    French a king, queen or jack may be written R, D or V (``RH`` is the king of hearts).
+    ``sing`` alone (or ``my bird sings``) is the first singing set offered, if any.
     """
     game = tell.game
+    if view is not None and text.strip().lower() in _SINGING_WORDS:
+        sings = [a for a in view.legal_actions if str(a).startswith("sing ")]
+        if sings:
+            return sings[0]
+    if tell.language == "fr":
+        text = _FRENCH_RANKS.sub(lambda m: _ENGLISH_RANKS[m.group(1).lower()], text)
     text = suit_names_to_letters(text)
     try:
         return game.parse_action(text)
@@ -180,77 +126,111 @@ def _expected(tell: Narrator, text: str, view: SeatView) -> str:
     moves = legal_moves(view)
     verb = suit_names_to_letters(text).split()[0].lower() if text.split() else ""
     same = [move for move in moves if move.split()[0] == verb]
-    everything = "your moves: " + ", ".join(moves)
+    language = tell.language
+    everything = word("expected.moves", language, text=", ".join(moves))
     if not same:
         if verb in tell.verbs:
-            return f"you cannot {verb} now; {everything}"
+            return word("expected.not-now", language, text=verb, detail=everything)
         return everything
     numbers = [move.split()[1] for move in same if len(move.split()) == 2]
     if len(numbers) == len(same) and all(number.isdigit() for number in numbers):
         low, high = min(map(int, numbers)), max(map(int, numbers))
         if len(same) == high - low + 1 and len(same) > 1:
-            return f"expected {verb} and a number from {low} to {high} (e.g. '{same[0]}')"
+            return word(
+                "expected.number", language, text=verb, count=low, last=high, detail=same[0]
+            )
     if len(same) == 1:
-        return f"expected '{same[0]}'"
-    return f"expected one of: {', '.join(same)}"
+        return word("expected.one", language, text=same[0])
+    return word("expected.one-of", language, text=", ".join(same))
 
 
 def _refusal(tell: Narrator, view: SeatView, state: GameState, action: object) -> str | None:
     """Why ``action`` is refused to the seat of ``view`` now (``None``: it is legal).
 
-    The game's own sentence and rule id: :func:`explain_action` of the seat's view, or for
-    a game without explanations the refusal of ``check_action``.
+    The game's own refusal, written for the seat in the narrator's language with its rule
+    id after it: :func:`explain_action` of the seat's view, or for a game without
+    explanations the refusal of ``check_action``.
     """
     if tell.explains is not None:
         refusal = tell.explains.explain_action(view, action)
-        return None if refusal is None else str(refusal)
+        if refusal is None:
+            return None
+        return with_rules(tell.write(refusal.message, len(view.balances)), (refusal.rule,))
     error = tell.game.check_action(state, action)
     return None if error is None else str(error)
 
 
 def _help_lines(tell: Narrator) -> list[str]:
     """The commands of the prompt and what a move looks like in this game."""
-    lines = ["Type a move, or one of these commands:"]
+    language = tell.language
+
+    def said(key: str) -> str:
+        text = word(key, language)
+        return text[:1].upper() + text[1:]
+
+    lines = [said("help.title")]
     for example, meaning in tell.moves_help:
-        lines.append(f"  {example:<22} {meaning}")
+        lines.append(f"  {example:<22} {word(meaning, language)}")
     lines += [
-        "  A card is a rank (A, 2-10, J, Q, K) and a suit: a letter S H D C in any case,",
-        "  a symbol ♠ ♥ ♦ ♣ or a name: 10c, 10♣ and '10 of clubs' are the same card.",
-        f"  {'? or moves':<22} show the table and your legal moves again",
-        f"  {'help':<22} this list",
-        f"  {'quit':<22} stop the game (a --save file is written)",
+        f"  {said('help.rank')}",
+        f"  {word('help.suit', language)}",
+        f"  {'? or moves':<22} {word('help.again', language)}",
+        f"  {'help':<22} {word('help.help', language)}",
+        f"  {'quit':<22} {word('help.quit', language)}",
     ]
     return lines
+
+
+def _say(tell: Narrator, key: str, seats: int, **params: object) -> str:
+    """A line of the prompt (``prompt.*``, ``summary.*``) in the narrator's language."""
+    return tell.write(message(key, **params), seats)  # type: ignore[arg-type]
 
 
 def _human_move(screen: Screen, tell: Narrator, state: GameState, seat: int) -> object | None:
     """Ask the human for a move until a legal one is typed; ``None`` to quit."""
     game = tell.game
     view = game.view(state, seat)
-    screen.lines(draw(view).splitlines())
+    players = len(view.balances)
+    shown = table(tell, view)
+    deal = len(game.history(state).deals)
+    if isinstance(screen, LiveScreen) or screen.table_deal != deal:
+        screen.show_table(shown)  # the whole table once a deal (the live screen: always)
+        screen.table_deal = deal
+    else:
+        screen.show_table(table(tell, view, full=False))
+    prompt = word("prompt.move", tell.language)
     while True:
-        text = _read_line("your move> ")
+        screen.before_input()
+        text = _read_line(prompt)
         if text is None or text.lower() in _QUIT:
             return None
         if not text:
             continue
         if text.lower() in ("?", "moves"):
-            screen.lines(draw(view).splitlines())
+            screen.lines(shown)
             continue
         if text.lower() in ("help", "h"):
             screen.lines(_help_lines(tell))
-            screen.lines(draw(view).splitlines()[-1:])  # the legal moves
+            screen.lines(shown[-1:])  # the legal moves
             continue
         try:
-            action = _parse_move(tell, text)
+            action = _parse_move(tell, text, view)
         except NotationError:
-            screen.say(f"Not a move: {text!r}; {_expected(tell, text, view)}.")
+            detail = f"{text!r}; {_expected(tell, text, view)}"
+            screen.say(_say(tell, "prompt.not-a-move", players, text=detail), ERROR)
             continue
         refused = _refusal(tell, view, state, action)
         if refused is not None:
-            screen.say(f"Illegal: {refused}")
+            screen.say(refused, ERROR)
             continue
         return action
+
+
+def _tell(screen: Screen, tell: Narrator, told: Sequence[Told], players: int) -> None:
+    """Write the narration ``told``: winners in colour, the trick's reason with its rules."""
+    for indent, said in told:
+        (line,) = tell.lines([(indent, said)], players)
+        screen.say(line, style_of(said))
 
 
 def _line_up(bots: str, players: int, human: int | None) -> list[str | None]:
@@ -319,8 +299,16 @@ def run_play(
     plain: bool = False,
     delay: float = 0.0,
     step: bool = False,
+    language: str = "en",
+    live: bool = False,
+    singing: str | None = None,
 ) -> None:
     """Play (or, with ``human=None``, watch) deals in the terminal, then sum the session up.
+
+    ``language`` is the language of the narration, the table and the prompt; ``live``
+    keeps the table at the top of the terminal, redrawn in place. In My Bird Sings the
+    players declare their singing (``auto_sing=False``: a singing hand is a decision,
+    "my bird sings!") unless ``singing="automatic"``.
 
     With ``deals=None`` a human is asked "another deal?" after every deal; without a
     human the bots play until a deal is won (a spoilt or void deal carries its pool on),
@@ -331,12 +319,14 @@ def run_play(
     entry = games.lookup(game_name)
     game = entry.module
     options = entry.options(preset, players)
+    if entry.name == "my-bird-sings" and singing != "automatic":
+        options = attrs.evolve(options, auto_sing=False)  # type: ignore[misc]
     n = options.players
     if seed is None:
         seed = secrets.randbelow(10**6)
     state = game.new_game(options, seed=seed)
     if human == "first":
-        human = _first_to_decide(state)
+        human = _first_to_decide(state, game)
     if human is not None and not 0 <= human < n:
         raise OptionsError(f"seat must be from 0 to {n - 1}, not {human}")
     names = _line_up(bots, n, human)
@@ -353,14 +343,18 @@ def run_play(
         )
         for name in names
     ]
-    screen = Screen(wants_paint(plain))
+    screen = LiveScreen(wants_paint(plain)) if live else Screen(wants_paint(plain))
+    tell = entry.load_narrator()(game, human, human, language=language)
     line_up = ", ".join(
-        f"you (seat {s})" if name is None else f"seat {s} {name}" for s, name in enumerate(names)
+        word("prompt.your-seat", language, text=seat_name(s, None, language))
+        if name is None
+        else f"{seat_name(s, None, language)} {name}"
+        for s, name in enumerate(names)
     )
-    screen.say(f"{entry.title}, {n} players, seed {seed}: {line_up}")
+    title = word(f"game.{entry.name}", language)
+    screen.say(_say(tell, "prompt.line-up", n, text=title, players=n, number=seed, detail=line_up))
     if human is not None:
-        screen.say("Type help for the commands and what a move looks like.")
-    tell = entry.load_narrator()(game, human, human)
+        screen.say(_say(tell, "prompt.help", n))
     pace = _Pace(delay, step)
     played: list[GameState] = []  # each finished deal's last state
     latest = [state]  # the latest state, also when Ctrl-C cuts a deal short
@@ -374,18 +368,20 @@ def run_play(
             screen.lines(tell.header(latest[0], number))
             stopped = not _play_deal(screen, tell, latest, players_bots, pace)
             if stopped:
-                screen.say("Game stopped.")
+                screen.say(_say(tell, "prompt.stopped", n))
                 break
-            screen.lines(tell.settlement(latest[0]))
+            _tell(screen, tell, tell.settlement_messages(latest[0]), n)
             played.append(latest[0])
+            screen.before_input()
             if game.is_game_over(latest[0]) or not _another_deal(
-                deals, number, human is not None, latest[0]
+                deals, number, human is not None, latest[0], tell
             ):
                 break
     except KeyboardInterrupt:
         interrupted = True
         screen.say()
         screen.say("Interrupted.")
+    screen.close()
     state = latest[0]
     unfinished = stopped or interrupted
     screen.lines(_summary(tell, played, state, unfinished and state.outcome is None))
@@ -396,7 +392,7 @@ def run_play(
         raise click.exceptions.Exit(130)
 
 
-def _first_to_decide(state: GameState) -> int:
+def _first_to_decide(state: GameState, game: DynamicGame | None = None) -> int:
     """The seat that makes the first decision of the deal, leaving the dealer's aside.
 
     The eldest hand as a rule (C-1); in My Bird Sings with blind draws, the eldest's left
@@ -404,8 +400,22 @@ def _first_to_decide(state: GameState) -> int:
     somebody may sing before his first turn, which would end the deal without him.
     """
     eldest = (state.dealer + 1) % len(state.balances)
+    if game is not None:
+        while _nothing_to_decide(game, state):
+            state = game.apply_action(state, game.legal_actions(state)[0])
     first = state.to_act
     return eldest if first is None or first == state.dealer else first
+
+
+def _nothing_to_decide(game: DynamicGame, state: GameState) -> bool:
+    """Whether the one legal action is to keep silent (My Bird Sings' declared singing, D-5).
+
+    The declaration is offered to every seat whose holding is checked, singing or not,
+    so that no decision gives a holding away; with nothing to declare it is no decision,
+    and the terminal takes it for the human.
+    """
+    legal = () if game.is_deal_over(state) else game.legal_actions(state)
+    return len(legal) == 1 and str(legal[0]) == "decline-sing"
 
 
 def _play_deal(
@@ -425,7 +435,9 @@ def _play_deal(
         seat = state.to_act
         assert seat is not None  # a deal that is not over has a decision pending
         bot = players_bots[seat]
-        if bot is None:
+        if bot is None and _nothing_to_decide(game, state):
+            action = game.legal_actions(state)[0]
+        elif bot is None:
             action = _human_move(screen, tell, state, seat)
             if action is None:
                 return False
@@ -433,8 +445,10 @@ def _play_deal(
             legal = game.legal_actions(state)
             action = legal[0] if len(legal) == 1 else bot.choose(game.view(state, seat), legal)
         after = game.apply_action(state, action)
-        screen.lines(tell.action(state, action, after))
+        _tell(screen, tell, tell.action_messages(state, action, after), len(state.balances))
         latest[0] = state = after
+        if isinstance(screen, LiveScreen) and not game.is_deal_over(state):
+            screen.show_table(table(tell, game.view(state, tell.human or 0)))
         if bot is not None and not game.is_deal_over(state) and not pace.wait():
             return False
     return True
@@ -443,22 +457,28 @@ def _play_deal(
 _UNTIL_WON_LIMIT = 10
 
 
-def _another_deal(deals: int | None, number: int, human: bool, state: GameState) -> bool:
+def _another_deal(
+    deals: int | None, number: int, human: bool, state: GameState, tell: Narrator | None = None
+) -> bool:
     """Whether to deal again after deal ``number`` (asking a human if no count was given)."""
     if deals is not None:
         return number < deals
     if not human:
         return number < _UNTIL_WON_LIMIT and not _pool_was_won(state)
+    players = len(state.balances)
+    ask = "Another deal? [Y/n] " if tell is None else _say(tell, "prompt.another-deal", players)
     while True:
-        answer = _read_line("Another deal? [Y/n] ")
+        answer = _read_line(ask)
         if answer is None:
             return False
         word = answer.lower()
-        if word in ("", "y", "yes"):
+        if word in ("", "y", "yes", "o", "oui"):
             return True
-        if word in ("n", "no") or word in _QUIT:
+        if word in ("n", "no", "non") or word in _QUIT:
             return False
-        click.echo("Please answer y or n.")
+        click.echo(
+            "Please answer y or n." if tell is None else _say(tell, "prompt.yes-no", players)
+        )
 
 
 def _pool_was_won(state: GameState) -> bool:
@@ -470,44 +490,42 @@ def _summary(
     tell: Narrator, played: Sequence[GameState], state: GameState, cut_short: bool
 ) -> list[str]:
     """The closing lines of a session: the deals played, each seat's balance, the pool."""
+    n = len(state.balances)
     count = len(played) + (1 if cut_short else 0)
-    lines = [
-        "",
-        f"=== Session over: {count} deal{'' if count == 1 else 's'} played"
-        + (", the last one unfinished" if cut_short else "")
-        + " ===",
-    ]
+    over = _say(tell, "summary.over-unfinished" if cut_short else "summary.over", n, count=count)
+    lines = ["", f"=== {over} ==="]
     carried = []
     for number, finished in enumerate(played, start=1):
         outcome = finished.outcome
         assert outcome is not None  # a finished deal is settled
         if outcome.winners:
-            won = ", ".join(f"{tell.name(s)} +{outcome.payouts[s]}" for s in outcome.winners)
-            lines.append(f"Deal {number}: {won}")
+            shares = tuple((s, outcome.payouts[s]) for s in outcome.winners)
+            lines.append(_say(tell, "summary.won", n, deal=number, shares=shares))
         else:
-            kind = str(getattr(getattr(outcome, "kind", None), "value", "no winner"))
-            lines.append(f"Deal {number}: {kind.replace('_', ' ')}, pool {outcome.carried} carried")
+            kind = str(getattr(getattr(outcome, "kind", None), "value", "void"))
+            what = message(
+                f"outcome.{kind}" if f"outcome.{kind}" in catalogue() else "outcome.void"
+            )
+            line = _say(tell, "summary.carried", n, deal=number, what=what, count=outcome.carried)
+            lines.append(line)
         if outcome.carried:
             carried.append(number)
     balances = "  ".join(f"{tell.name(s)} {b:+d}" for s, b in enumerate(state.balances))
-    lines.append(f"Balances: {balances}")
+    lines.append(_say(tell, "summary.balances", n, text=balances))
     if carried:
-        which = ", ".join(str(number) for number in carried)
-        lines.append(
-            f"Pools carried: {len(carried)} (deal{'' if len(carried) == 1 else 's'} {which}); "
-            f"{state.pool} counters are in the pool now."
-        )
+        deals = ", ".join(str(number) for number in carried)
+        pools = _say(tell, "summary.pools", n, count=len(carried), text=deals, carried=state.pool)
+        lines.append(pools)
     else:
-        lines.append("Pools carried: none.")
+        lines.append(_say(tell, "summary.no-pools", n))
     return lines
 
 
 def _save(state: GameState, path: str) -> None:
-    """Write the record of ``state`` to ``path`` as JSON."""
+    """Write the record of ``state`` to ``path`` as JSON (whole, or not at all)."""
     from cardrules import records
 
-    with open(path, "w", encoding="utf-8") as file:
-        records.dump(records.record(state), file)
+    records.dump(records.record(state), path)
 
 
 # ------------------------------------------------------------------------ replay

@@ -9,15 +9,15 @@ its seat may see: its own hand, and how many cards each other seat holds.
 >>> from cardrules import spoil_five
 >>> state = spoil_five.new_game(spoil_five.Options(players=3), seed=1)
 >>> print(draw(state))
-Spoil Five, deal 1, pool 7: clubs are trumps (turn-up 3C)
-  seat 0 dealer  AH 8S 5D 2D AD    tricks 0  -3
-> seat 1         4C 6C KS 7S 10D   tricks 0  -2
-  seat 2         2C 7C JS 3H 3D    tricks 0  -2
+Spoil Five, deal 1, pool 7: hearts are trumps (turn-up 6H)
+  seat 0 dealer  9H KS 8S 6D 5D   tricks 0  -3
+> seat 1         QH 6S 7D 4D 2C   tricks 0  -2
+  seat 2         2S 7S 3D 3C 7C   tricks 0  -2
 >>> print(draw(spoil_five.view(state, 2)))
-Spoil Five, deal 1, pool 7: clubs are trumps (turn-up 3C)
+Spoil Five, deal 1, pool 7: hearts are trumps (turn-up 6H)
   seat 0 dealer  5 cards          tricks 0  -3
 > seat 1         5 cards          tricks 0  -2
-  seat 2 (you)   2C 7C JS 3H 3D   tricks 0  -2
+  seat 2 (you)   2S 7S 3D 3C 7C   tricks 0  -2
 
 The hands are sorted as a player holds them (Spoil Five: best first in the deal's rank
 order, so the ace of hearts, always a trump, leads); ``>`` marks the seat to act; the
@@ -30,7 +30,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, TypeGuard
 
-from cardrules.cards import Card, Suit, format_cards
+from cardrules.cards import Card, Suit, format_cards, sort_cards
 
 if TYPE_CHECKING:
     from cardrules import my_bird_sings, spoil_five
@@ -109,21 +109,15 @@ def _is_my_bird_sings(subject: object) -> TypeGuard[MyBirdSings]:
 def sort_hand(subject: object, cards: Sequence[Card]) -> tuple[Card, ...]:
     """``cards`` in the order a player holds them at the table of ``subject``.
 
-    Spoil Five: best first by the deal's rank order (trumps, then each plain suit, from
-    :func:`~cardrules.spoil_five.trump_order` and :func:`~cardrules.spoil_five.plain_order`).
-    Otherwise by suit, then by rank (ace low).
+    The games' own hand sorts: :func:`cardrules.spoil_five.sort_hand` (best first by the
+    deal's rank orders) and :func:`cardrules.my_bird_sings.sort_hand` (by suit, then
+    rank); :func:`cardrules.cards.sort_cards` for anything else.
     """
     if _is_spoil_five(subject):
-        from cardrules.spoil_five import plain_order, trump_order
+        from cardrules.spoil_five import sort_hand as by_rank_orders
 
-        trump = subject.trump
-        ranking = subject.options.ranking
-        order = list(trump_order(trump, ranking))
-        for suit in Suit:
-            order.extend(plain_order(suit, trump, ranking))
-        position = {card: i for i, card in enumerate(order)}
-        return tuple(sorted(cards, key=lambda c: position.get(c, len(position))))
-    return tuple(sorted(cards, key=lambda c: (c.suit, (c.rank - 2) % 13)))
+        return by_rank_orders(cards, subject.trump, subject.options.ranking)
+    return sort_cards(cards)
 
 
 def draw(subject: object) -> str:

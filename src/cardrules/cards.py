@@ -40,6 +40,7 @@ __all__ = [
     "notation_key",
     "parse_card",
     "parse_cards",
+    "sort_cards",
 ]
 
 
@@ -344,3 +345,15 @@ def format_cards(cards: Iterable[Card]) -> str:
     '10C AH'
     """
     return " ".join([_NAMES[card] for card in cards])
+
+
+def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``cards`` by suit (spades, hearts, diamonds, clubs), each from 2 up to the ace.
+
+    The order of a hand where no game ranks the cards (My Bird Sings sorts a hand so);
+    Spoil Five sorts a hand by its rank orders (:func:`cardrules.spoil_five.sort_hand`).
+
+    >>> format_cards(sort_cards(parse_cards("KH 2C AS 10H 3S")))
+    '3S AS 10H KH 2C'
+    """
+    return tuple(sorted(cards, key=lambda card: (card.suit, (card.rank - 2) % 13)))

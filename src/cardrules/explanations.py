@@ -31,28 +31,9 @@ __all__ = [
     "Refusal",
     "SettlementExplanation",
     "TrickExplanation",
-    "action_message",
+    "line_of",
     "wrong_argument",
 ]
-
-
-def action_message(action: object) -> Message:
-    """An action of either game in words; anything else as the text it is.
-
-    >>> from cardrules.messages import render
-    >>> from cardrules.spoil_five import parse_action
-    >>> render(action_message(parse_action("play 10C"))), str(action_message("fly"))
-    ('Play 10♣', 'fly')
-    """
-    from cardrules import my_bird_sings, spoil_five
-    from cardrules.my_bird_sings import wording as mbs
-    from cardrules.spoil_five import wording as sf
-
-    if isinstance(action, spoil_five.ACTION_TYPES):
-        return sf.action_message(action)
-    if isinstance(action, my_bird_sings.ACTION_TYPES):
-        return mbs.action_message(action)
-    return message("common.action.text", text=str(action))
 
 
 def _refusal_message(refusal: Refusal) -> Message:
@@ -89,8 +70,11 @@ class Refusal:
     )
 
     @classmethod
-    def of(cls, error: IllegalActionError) -> Refusal:
+    def of(cls, error: IllegalActionError, action: Message | None = None) -> Refusal:
         """The refusal an :class:`~cardrules.errors.IllegalActionError` carries.
+
+        ``action`` is the refused action in words (the game's ``wording.action_message``);
+        by default the action as the text it is.
 
         >>> Refusal.of(IllegalActionError("stop", "SF-21", "no jink is pending"))
         Refusal(action='stop', rule='SF-21', reason='no jink is pending')
@@ -98,27 +82,32 @@ class Refusal:
         why = error.reason_message
         if why is None:
             return cls(str(error.action), error.rule, error.reason)
-        return cls.because(error.action, why)
+        return cls.because(error.action, why, action)
 
     @classmethod
-    def because(cls, action: object, why: Message) -> Refusal:
-        """The refusal of ``action`` (an action or notation) for the reason ``why``.
+    def because(cls, action: object, why: Message, said: Message | None = None) -> Refusal:
+        """The refusal of ``action`` for the reason ``why``; ``said``: the action in words.
 
-        The rule is ``why``'s first rule id.
+        The rule is ``why``'s first rule id; ``said`` defaults to the action as the text
+        it is (a game's ``wording.action_message`` says it better).
 
         >>> from cardrules.messages import render
         >>> from cardrules.spoil_five import parse_action
-        >>> refused = Refusal.because(parse_action("stop"),
-        ...     message("spoil-five.refusal.no-jink", "SF-21"))
+        >>> from cardrules.spoil_five.wording import action_message
+        >>> stop = parse_action("stop")
+        >>> refused = Refusal.because(stop, message("spoil-five.refusal.no-jink", "SF-21"),
+        ...     action_message(stop))
         >>> print(refused)
         cannot stop: only a player who has just won the first three tricks may stop or go
         on, and only when jinking is played (SF-21)
-        >>> render(refused.message, language="fr")
-        'Vous ne pouvez pas arrêter : seul un joueur qui vient de gagner les trois premières
-        levées peut arrêter ou continuer, et seulement quand on joue le jink.'
+        >>> print(render(refused.message, language="fr"))
+        Vous ne pouvez pas arrêter : seul un joueur qui vient de gagner les trois premières
+        levées peut arrêter ou continuer, et seulement quand on joue le jink.
         """
         rule = why.rules[0]
-        whole = message("common.refusal", rule, action=action_message(action), reason=why)
+        if said is None:
+            said = message("common.action.text", text=str(action))
+        whole = message("common.refusal", rule, action=said, reason=why)
         return cls(str(action), rule, str(why), whole)
 
     def error(self) -> IllegalActionError:

@@ -13,13 +13,22 @@ Records (:mod:`cardrules.records`) are built from :class:`History` and replayed 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Generic, TypeAlias, TypeVar, cast
+from typing import Any, Generic, TypeAlias, TypeVar, cast
 
 import attrs
 
 from cardrules.cards import Card
 
-__all__ = ["DealHistory", "History", "Log", "log_append", "log_items", "relink"]
+__all__ = [
+    "DealEnd",
+    "DealHistory",
+    "History",
+    "Log",
+    "deal_result",
+    "log_append",
+    "log_items",
+    "relink",
+]
 
 T = TypeVar("T")
 
@@ -61,6 +70,10 @@ def relink(items: Iterable[T]) -> Log[T]:
     return log
 
 
+DealEnd: TypeAlias = "tuple[str, tuple[int, ...], int]"
+"""How a deal ended: the outcome kind's value, the payouts, the pool after settlement."""
+
+
 @attrs.frozen(slots=True)
 class DealHistory(Generic[T]):
     """One deal: where its cards came from, who dealt, and every action taken in order.
@@ -71,16 +84,44 @@ class DealHistory(Generic[T]):
             randomness inside the deal.
         deck: the explicit pack order (top card first) if one was given, else ``None``.
         actions: the actions of the deal, in the order they were applied.
+        result: how the deal ended, ``None`` while it is not over: the outcome's kind (its
+            string value, such as ``"won"``), the payouts and the pool after settlement
+            (:func:`deal_result`). Records keep it, so that a replay by other rules is
+            noticed.
     """
 
     dealer: int
     seed: int
     deck: tuple[Card, ...] | None
     actions: tuple[T, ...]
+    result: DealEnd | None = None
+
+
+def deal_result(state: object) -> DealEnd | None:
+    """How the deal of a game state ended (see :class:`DealHistory`), or ``None``.
+
+    >>> from cardrules import spoil_five
+    >>> deal_result(spoil_five.new_game(seed=1)) is None
+    True
+    """
+    outcome = getattr(state, "outcome", None)
+    if outcome is None:
+        return None
+    kind = outcome.kind
+    pool = cast(Any, state).pool
+    return (str(getattr(kind, "value", kind)), tuple(outcome.payouts), int(pool))
 
 
 @attrs.frozen(slots=True)
 class History(Generic[T]):
-    """Every deal of a session so far, the current one last."""
+    """Every deal of a session so far, the current one last.
+
+    Attributes:
+        deals: the deals, oldest first.
+        legacy: the session deals by the seed mapping of record versions 1 and 2 (a
+            replayed version-2 record whose seeds drive randomness inside the deals):
+            :func:`cardrules.records.record` writes it as version 2.
+    """
 
     deals: tuple[DealHistory[T], ...]
+    legacy: bool = False

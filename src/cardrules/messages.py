@@ -2,15 +2,15 @@
 
 Every refusal, trick explanation, settlement line and narration event of the library is a
 :class:`Message`. Its ``id`` names the sentence (``"spoil-five.refusal.must-follow"``),
-its ``params`` are the facts in it (seats, cards, suits, counts, option values, other
-messages) and its ``rules`` the ids of the rules behind it, kept out of the text so that a
-front-end may show them as links. Two ways to turn one into words:
+its ``params`` are the facts in it (seats, cards, suits, counts, other messages) and
+its ``rules`` the ids of the rules behind it, kept out of the text so that a front-end
+may show them as links. Two ways to turn one into words:
 
 - ``str(message)``: the English the library has always written, for programmers and logs
   (``seat 2``, cards in notation, option identifiers as they are);
 - :func:`render`: a sentence for a player, in one of :data:`LANGUAGES`, addressed to the
   reader's seat in the second person and to the others by name, with suit symbols or
-  letters, option values in words and no rule id.
+  letters, what an option does in words (never its identifier) and no rule id.
 
 >>> from cardrules.cards import parse_card, Suit
 >>> why = message("spoil-five.refusal.must-follow", "SF-16", suit=Suit.HEARTS, led=Suit.SPADES)
@@ -25,8 +25,8 @@ front-end may show them as links. Two ways to turn one into words:
 >>> message_from_json(message_to_json(why)) == why
 True
 
-The sentences themselves live in catalogues (:mod:`cardrules._wording` and each game's
-``wording`` module, in English; a gettext catalogue per other language, shipped in the
+The sentences themselves live in catalogues (the modules of :mod:`cardrules._wording`, in
+English; a gettext catalogue per other language, shipped in the
 package as ``cardrules/locale/<language>/LC_MESSAGES/cardrules.mo``). Only the standard
 library's :mod:`gettext` reads them: attrs stays the core's only dependency.
 
@@ -41,9 +41,9 @@ seats       ``tuple[int, ...]``        list of ints                 names joined
 card        :class:`~cardrules.cards.Card` notation string ``"10C"``  ``10♣`` (ranks localised)
 cards       ``tuple[Card, ...]``       list of notation strings     cards, space-separated
 suit        :class:`~cardrules.cards.Suit` suit letter ``"H"``     suit name ("hearts")
+suits       ``tuple[Suit, ...]``       list of suit letters         "a spade and a club"
 count       ``int``                    int                          the number
 place       ``int`` (0 = best)         int                          an ordinal ("second-best")
-option      ``str`` (option value)     string                       words for the value
 message     :class:`Message`           nested message object        the nested sentence
 seat_counts ``tuple[(int, int), ...]`` list of ``[seat, count]``    "Anna 3, you 2"
 text        ``str``                    string                       as it is (English only)
@@ -78,6 +78,7 @@ __all__ = [
     "noun_forms",
     "placeholders",
     "render",
+    "word",
 ]
 
 LANGUAGES: Final = ("en", "fr")
@@ -86,7 +87,7 @@ LANGUAGES: Final = ("en", "fr")
 SUIT_STYLES: Final = ("symbols", "letters")
 """How :func:`render` writes the suit of a card: ``10♣`` or ``10C``."""
 
-Param: TypeAlias = "int | str | Card | Suit | tuple[int, ...] | tuple[Card, ...] | Message | tuple[tuple[int, int], ...]"  # noqa: E501
+Param: TypeAlias = "int | str | Card | Suit | tuple[int, ...] | tuple[Card, ...] | tuple[Suit, ...] | Message | tuple[tuple[int, int], ...]"  # noqa: E501
 """A parameter's value; its kind (and so which of these it is) follows from its name."""
 
 _SEAT: Final = "seat"
@@ -94,30 +95,29 @@ _SEATS: Final = "seats"
 _CARD: Final = "card"
 _CARDS: Final = "cards"
 _SUIT: Final = "suit"
+_SUITS: Final = "suits"
 _COUNT: Final = "count"
 _PLACE: Final = "place"
-_OPTION: Final = "option"
 _MESSAGE: Final = "message"
 _SEAT_COUNTS: Final = "seat_counts"
 _TEXT: Final = "text"
 
 PARAM_KINDS: Final[Mapping[str, str]] = {
     **dict.fromkeys(
-        ("seat", "winner", "leader", "singer", "dealer", "to_act", "giver", "receiver",
-         "taker", "neighbour", "holder", "asker"),
-        _SEAT,
+        ("seat", "winner", "leader", "singer", "dealer", "to_act", "giver", "receiver"), _SEAT
     ),
-    **dict.fromkeys(("seats", "winners", "barred", "partners"), _SEATS),
-    **dict.fromkeys(("card", "discard", "turn_up", "taken", "led_card", "ace", "binding"), _CARD),
-    **dict.fromkeys(("cards", "beaten", "shown", "order", "hand", "lacking"), _CARDS),
-    **dict.fromkeys(("suit", "trump", "led", "held", "short"), _SUIT),
+    **dict.fromkeys(("winners", "barred"), _SEATS),
+    **dict.fromkeys(("card", "discard", "turn_up", "taken", "led_card", "ace"), _CARD),
+    **dict.fromkeys(("cards", "beaten", "shown", "order"), _CARDS),
+    **dict.fromkeys(("suit", "trump", "led"), _SUIT),
+    "missing": _SUITS,
     **dict.fromkeys(
         ("count", "stake", "need", "carried", "limit", "won", "offered", "last", "number",
-         "players", "percent", "round", "size", "turn", "target", "points", "deal"),
+         "index", "players", "percent", "round", "size", "turn", "target", "deal", "stock",
+         "dead"),
         _COUNT,
     ),
     "place": _PLACE,
-    **dict.fromkeys(("option", "method", "value"), _OPTION),
     **dict.fromkeys(("action", "reason", "why", "what"), _MESSAGE),
     **dict.fromkeys(("shares", "scores", "tricks"), _SEAT_COUNTS),
     **dict.fromkeys(("text", "detail"), _TEXT),
@@ -231,14 +231,9 @@ def placeholders(text: str) -> set[str]:
 @functools.cache
 def catalogue() -> Mapping[str, Entry]:
     """Every message the library says, by id (common, then Spoil Five, then My Bird Sings)."""
-    from cardrules import _wording
-    from cardrules.my_bird_sings import wording as mbs
-    from cardrules.spoil_five import wording as sf
+    from cardrules._wording import ENTRIES
 
-    found: dict[str, Entry] = {}
-    for item in (*_wording.ENTRIES, *sf.ENTRIES, *mbs.ENTRIES):
-        found[item.id] = item
-    return found
+    return {item.id: item for item in ENTRIES}
 
 
 def _translations(language: str) -> gettext.NullTranslations:
@@ -264,8 +259,14 @@ def template(id: str, variant: str | None, language: str) -> str:
     return _translations(language).pgettext(context, text)
 
 
-def word(id: str, language: str, **params: Param) -> str:
-    """A catalogue entry of words (a suit's name, an ordinal) written in ``language``."""
+def word(id: str, language: str = "en", **params: Param) -> str:
+    """A catalogue entry written in ``language`` as it is (no capital, no full stop).
+
+    For the words a front-end puts together itself (a suit's name, a column's heading).
+
+    >>> word("suit.H.plural", "fr"), word("rank.K", "fr"), word("table.tricks", count=2)
+    ('cœurs', 'R', 'tricks 2')
+    """
     return _Writer(None, (), language, "symbols", code=False).text(message(id, **params))
 
 
@@ -295,6 +296,10 @@ class _Writer:
         if item is None:
             raise ValueError(f"unknown message id {msg.id!r}")
         values = dict(msg.params)
+        if set(values) != set(item.params):
+            raise ValueError(
+                f"message {msg.id!r} takes the parameters {list(item.params)}, not {sorted(values)}"
+            )
         if self.code:
             pattern = item.code if item.code is not None else item.text
         else:
@@ -332,12 +337,7 @@ class _Writer:
         if self.code:
             return str(card)
         rank = self.word(f"rank.{card.rank.symbol}")
-        suit = (
-            card.suit.symbol
-            if self.suits == "symbols"
-            else self.word(f"suit.{card.suit.letter}.letter")
-        )
-        return rank + suit
+        return rank + (card.suit.symbol if self.suits == "symbols" else card.suit.letter)
 
     def param(self, name: str, value: Param, form: str) -> str:
         kind = PARAM_KINDS[name]
@@ -383,10 +383,17 @@ def _write_suit(w: _Writer, value: Param, form: str) -> str:
     return w.word(f"suit.{value.letter}.{form or 'plural'}")
 
 
+def _write_suits(w: _Writer, value: Param, form: str) -> str:
+    suits = cast("tuple[Suit, ...]", value)
+    return w.listed([w.word(f"suit.{suit.letter}.{form or 'a'}") for suit in suits])
+
+
 def _write_count(w: _Writer, value: Param, form: str) -> str:
     assert isinstance(value, int)
     if not form:
         return str(value)
+    if form == "word":
+        return w.word(f"number.{value}") if 0 <= value <= _NUMBER_WORDS else str(value)
     one, other = _NOUNS[form]
     if w.code:
         return (one if value == 1 else other).format(count=value)
@@ -398,12 +405,6 @@ def _write_place(w: _Writer, value: Param, form: str) -> str:
     del form
     assert isinstance(value, int)
     return w.word(f"place.{value + 1}")
-
-
-def _write_option(w: _Writer, value: Param, form: str) -> str:
-    del form
-    assert isinstance(value, str)
-    return value if w.code else w.word(f"option.{value}")
 
 
 def _write_message(w: _Writer, value: Param, form: str) -> str:
@@ -419,8 +420,11 @@ def _write_text(w: _Writer, value: Param, form: str) -> str:
 
 
 def _write_seat_counts(w: _Writer, value: Param, form: str) -> str:
-    del form
     pairs = cast("tuple[tuple[int, int], ...]", value)
+    if form == "signed":
+        return ", ".join(
+            f"{w.seat(seat)} {count:+d}" if count else f"{w.seat(seat)} 0" for seat, count in pairs
+        )
     return ", ".join(f"{w.seat(seat)} {count}" for seat, count in pairs)
 
 
@@ -430,9 +434,9 @@ _KINDS: Final[dict[str, Callable[[_Writer, Param, str], str]]] = {
     _CARD: _write_card,
     _CARDS: _write_cards,
     _SUIT: _write_suit,
+    _SUITS: _write_suits,
     _COUNT: _write_count,
     _PLACE: _write_place,
-    _OPTION: _write_option,
     _MESSAGE: _write_message,
     _SEAT_COUNTS: _write_seat_counts,
     _TEXT: _write_text,
@@ -444,8 +448,15 @@ _NOUNS: Final = {
     "tricks": ("{count} trick", "{count} tricks"),
     "cards": ("{count} card", "{count} cards"),
     "rounds": ("{count} round", "{count} rounds"),
+    "full-rounds": ("{count} full round", "{count} full rounds"),
     "points": ("{count} point", "{count} points"),
+    "deals": ("{count} deal", "{count} deals"),
+    "counters-are": ("{count} counter is", "{count} counters are"),
 }
+
+
+_NUMBER_WORDS: Final = 5
+"""Counts up to this are written as words in the ``{count:word}`` form (``number.4``)."""
 
 
 def noun_forms() -> Mapping[str, tuple[str, str]]:
@@ -468,7 +479,8 @@ def render(
         reader: the seat reading it: it is addressed as "you" (with the verb agreeing).
         names: the seats' names, by seat; a seat without one is "player 3" (seat 2).
         language: one of :data:`LANGUAGES`.
-        suits: ``"symbols"`` (``10♣``) or ``"letters"`` (``10C``).
+        suits: ``"symbols"`` (``10♣``) or ``"letters"`` (``10C``: the notation's suit
+            letters in every language; the rank is the language's, ``RH`` in French).
 
     >>> from cardrules.cards import Suit
     >>> takes = message("spoil-five.settlement.takes-pool", "SF-19", winner=1, count=14)
@@ -503,6 +515,8 @@ def message_to_json(message: Message) -> dict[str, object]:
 def _to_json(kind: str, value: Param) -> object:
     if kind in (_CARD, _SUIT):
         return str(value)
+    if kind == _SUITS:
+        return [suit.letter for suit in cast("tuple[Suit, ...]", value)]
     if kind == _CARDS:
         assert isinstance(value, tuple)
         return [str(card) for card in value]
@@ -549,6 +563,8 @@ def _from_json(kind: str, value: object, where: str) -> Param:
             return parse_card(value)
         if kind == _SUIT and isinstance(value, str) and len(value) == 1:
             return Suit.parse(value)
+        if kind == _SUITS and isinstance(value, list):
+            return tuple(Suit.parse(text) for text in _strings(value) if len(text) == 1)
         if kind == _CARDS and isinstance(value, list):
             return tuple(parse_card(text) for text in _strings(value))
         if kind == _MESSAGE:
@@ -559,7 +575,7 @@ def _from_json(kind: str, value: object, where: str) -> Param:
             pairs = [tuple(_ints(pair)) for pair in value if isinstance(pair, list)]
             if len(pairs) == len(value) and all(len(pair) == 2 for pair in pairs):
                 return tuple((pair[0], pair[1]) for pair in pairs)
-        if kind in (_OPTION, _TEXT) and isinstance(value, str):
+        if kind == _TEXT and isinstance(value, str):
             return value
         if kind in (_SEAT, _COUNT, _PLACE) and type(value) is int:
             return value

@@ -39,7 +39,7 @@ A :class:`Bot` sees only a seat's view and the legal actions, never the state.
 >>> def opening(game: Sessions[S, A, V, O_contra], options: O_contra) -> A:
 ...     return game.legal_actions(game.new_game(options, seed=1))[0]
 >>> opening(spoil_five, spoil_five.Options(players=3)), opening(my_bird_sings, my_bird_sings.PEEL)
-(Play(card=<Card 7S>), Pass(card=<Card 7S>))
+(Play(card=<Card 6S>), Pass(card=<Card 4D>))
 """
 
 from __future__ import annotations

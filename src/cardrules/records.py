@@ -2,15 +2,47 @@
 
 A :class:`GameRecord` holds everything needed to reproduce a game: the game's name, its
 options, the first dealer and, for every deal, the seed, the explicit pack order if one
-was given, and every action in order. :func:`record` builds one from any state;
-:func:`replay` turns it back into the very same sequence of states (equal with ``==``).
+was given, every action in order, and how the deal ended. :func:`record` builds one from
+any state; :func:`replay` turns it back into the very same sequence of states (equal with
+``==``).
 
 In JSON a record looks like this (cards and actions are always notation strings)::
 
-    {"format": "cardrules-record", "version": 2, "game": "spoil-five",
+    {"format": "cardrules-record", "version": 3, "game": "spoil-five",
      "options": {"players": 2, ...}, "dealer": 0,
-     "deals": [{"seed": 7, "deck": null, "actions": ["play 10C", "play AH", ...]}],
+     "deals": [{"seed": 7, "deck": null, "actions": ["play 10C", "play AH", ...],
+                "result": {"kind": "won", "payouts": [7, 0], "pool": 0}}],
      "metadata": {"north": "Ann"}}
+
+Versions
+--------
+A record's ``version`` names the rules and the seed mapping that decide its deals: every
+change to what a decision is, or to how a seed deals, is a new version, and a record is
+replayed by the rules and the mapping of its own version or refused with a
+:class:`~cardrules.errors.RecordError` that names the version, never replayed by others.
+This library writes version 3 and replays:
+
+* **version 3** (this release): seeds deal through SplitMix64 (see
+  :mod:`cardrules.dealing`), the rules are today's. Each deal carries its ``result``
+  (outcome kind, payouts, pool; ``null`` for a deal not over when it was saved), and
+  :func:`replay` raises ``RecordError`` naming the first deal whose replayed result
+  differs.
+* **version 2**: seeds dealt through Python's Mersenne Twister (kept as
+  :func:`cardrules.dealing.legacy_shuffled` and
+  :func:`~cardrules.dealing.legacy_derive_seed`), under today's rules but for the D-5
+  fix of version 3: Spoil Five records replay, and so do My Bird Sings records except
+  those with declared singing checked after the deal (``auto_sing=False``,
+  ``sing_timing="any_after_deal"``) and an exchange open from turn 0
+  (``exchange_after_rounds=0``), which are refused.
+* **version 1**: as version 2, but a negative seed dealt the cards of its absolute value
+  (:func:`~cardrules.dealing.legacy_seed`). Spoil Five records replay; My Bird Sings
+  records are refused: its rules changed while records stayed at version 1 (D-5, MBS-12
+  and MBS-15, issue 15), so a version-1 record does not say which rules dealt it.
+
+Versions 1 and 2 carry no results. A replayed Spoil Five game of version 1 or 2 deals
+its shuffled packs explicitly, so :func:`record` writes it back as version 3 (each pack
+as its ``deck``); a My Bird Sings game of version 2 keeps drawing by the old mapping
+inside its deals, and is written back as version 2.
 
 :func:`to_json` and :func:`from_json` do the same for options and views, so a server can
 send a seat its view and a client can read it back losslessly.
@@ -40,25 +72,30 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
+import secrets
+import stat
 import types
 from collections.abc import Iterable, Iterator, Mapping
-from typing import IO, Final, TypeVar, cast
+from typing import IO, Any, Final, TypeVar, cast
 
 import attrs
 
 from cardrules import _json
 from cardrules.cards import Card
-from cardrules.dealing import legacy_seed, shuffled
-from cardrules.errors import CardrulesError, IllegalActionError, RecordError, ViewError
-from cardrules.protocol import GameOptions, GameState
+from cardrules.dealing import legacy_seed, legacy_shuffled
+from cardrules.errors import CardrulesError, RecordError, ViewError
+from cardrules.history import DealEnd, deal_result
+from cardrules.protocol import DynamicGame, GameOptions, GameState
 
 __all__ = [
     "MAX_INPUT_SIZE",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "DealRecord",
+    "DealResult",
     "GameRecord",
     "dump",
     "dumps",
@@ -77,14 +114,18 @@ T = TypeVar("T")
 RECORD_FORMAT: Final = "cardrules-record"
 """The value of the ``format`` key that marks a JSON object as a cardrules game record."""
 
-RECORD_VERSION: Final = 2
-"""The record format version this library writes; it reads versions 1 and 2.
+RECORD_VERSION: Final = 3
+"""The record version this library writes: it names the rules and the seed mapping.
 
-Version 2 changed how negative seeds deal (every integer is a seed of its own, see
-:func:`cardrules.dealing.seed_key`); a version-1 record replays as it always did.
+Version 3 deals through SplitMix64 and fixed D-5 (a declined check stays lost when an
+exchange comes on turn 0); version 2 changed how negative seeds deal. The module docs
+say which older records replay and which are refused.
 """
 
-_READ_VERSIONS: Final = (1, 2)
+_READ_VERSIONS: Final = (1, 2, 3)
+_FIRST_WITH_RESULTS: Final = 3
+_MAX_KIND: Final = 32
+_MAX_SEATS: Final = 64
 
 MAX_INPUT_SIZE: Final = _json.MAX_INPUT_SIZE
 """The largest JSON input :func:`loads`, :func:`load` and :func:`from_json` accept (32 MiB)."""
@@ -155,6 +196,59 @@ def _freeze_deck(deck: object) -> tuple[Card, ...] | None:
     return cards
 
 
+def _check_kind(instance: object, attribute: object, kind: str) -> None:
+    if type(kind) is not str or not 0 < len(kind) <= _MAX_KIND:
+        raise RecordError(f"result.kind: expected an outcome kind, got {_json.describe(kind)}")
+
+
+def _freeze_payouts(payouts: object) -> tuple[int, ...]:
+    if isinstance(payouts, str | bytes) or not isinstance(payouts, tuple | list):
+        raise RecordError(f"result.payouts: expected a list, got {_json.describe(payouts)}")
+    if len(payouts) > _MAX_SEATS or not all(
+        type(payout) is int and -_json.MAX_INT < payout < _json.MAX_INT for payout in payouts
+    ):
+        raise RecordError("result.payouts: expected a small list of integers")
+    return tuple(payouts)
+
+
+def _check_pool(instance: object, attribute: object, pool: int) -> None:
+    if type(pool) is not int or not 0 <= pool < _json.MAX_INT:
+        raise RecordError(f"result.pool: expected a count of counters, got {_json.describe(pool)}")
+
+
+@attrs.frozen(slots=True)
+class DealResult:
+    """How a recorded deal ended: what its replay must reach again (version 3 on).
+
+    Attributes:
+        kind: the outcome's kind, as its string value (``"won"``, ``"spoilt"``, ``"sang"``,
+            ...: the values of the game's ``OutcomeKind``).
+        payouts: the counters each seat received at settlement.
+        pool: the counters in the pool after the deal was settled.
+
+    >>> from cardrules import spoil_five
+    >>> state = spoil_five.new_game(spoil_five.Options(players=2), seed=7)
+    >>> while not spoil_five.is_deal_over(state):
+    ...     state = spoil_five.apply_action(state, spoil_five.legal_actions(state)[0])
+    >>> record(state).deals[0].result
+    DealResult(kind='won', payouts=(5, 0), pool=0)
+
+    Raises:
+        RecordError: for a kind that is not a short string, payouts that are not a short
+            list of integers, or a pool out of range.
+
+    """
+
+    kind: str = attrs.field(validator=_check_kind)
+    payouts: tuple[int, ...] = attrs.field(converter=_freeze_payouts)
+    pool: int = attrs.field(validator=_check_pool)
+
+
+def _check_result(instance: object, attribute: object, result: DealResult | None) -> None:
+    if result is not None and not isinstance(result, DealResult):
+        raise RecordError(f"result: expected null or a DealResult, got {_json.describe(result)}")
+
+
 @attrs.frozen(slots=True)
 class DealRecord:
     """One deal of a record: where the cards came from and every action, in order.
@@ -167,6 +261,8 @@ class DealRecord:
             shuffle unless ``deck`` is given, and any randomness inside the deal.
         deck: the explicit pack order, top card first, or ``None`` when shuffled.
         actions: the actions of the deal, objects of the record's game.
+        result: how the deal ended (:class:`DealResult`), ``None`` if it was not over
+            (and always ``None`` in records of versions 1 and 2, which kept no results).
 
     >>> from cardrules import parse_cards, spoil_five
     >>> deal = DealRecord(seed=7, actions=(spoil_five.parse_action("play 10C"),))
@@ -185,6 +281,7 @@ class DealRecord:
     seed: int = attrs.field(validator=_check_seed)
     deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_freeze_deck)
     actions: tuple[object, ...] = attrs.field(default=(), converter=_actions_tuple)
+    result: DealResult | None = attrs.field(default=None, validator=_check_result)
 
 
 def _check_deals(instance: GameRecord, attribute: object, deals: tuple[DealRecord, ...]) -> None:
@@ -204,8 +301,8 @@ class GameRecord:
 
     Attributes:
         format: always :data:`RECORD_FORMAT` (``"cardrules-record"``).
-        version: :data:`RECORD_VERSION` (``2``), or ``1`` for a record saved before
-            seeds changed: its deals with negative seeds replay as they were dealt then.
+        version: the rules and seed mapping of its deals: :data:`RECORD_VERSION` (``3``),
+            or ``1`` or ``2`` for an older record (see the module docs for which replay).
         game: the game's ``NAME``: ``"spoil-five"`` or ``"my-bird-sings"``.
         options: the game's ``Options``.
         dealer: the dealer of the first deal.
@@ -216,7 +313,7 @@ class GameRecord:
     >>> rec = GameRecord(game="spoil-five", options=spoil_five.Options(players=2), dealer=1,
     ...                  deals=(DealRecord(seed=3),), metadata={"table": "2"})
     >>> rec.format, rec.version, restore(rec).dealer
-    ('cardrules-record', 2, 1)
+    ('cardrules-record', 3, 1)
     >>> GameRecord(game="spoil-five", options=spoil_five.Options(players=2), dealer=2,
     ...            deals=(DealRecord(seed=3),))
     Traceback (most recent call last):
@@ -245,7 +342,7 @@ class GameRecord:
             )
         if type(self.version) is not int or self.version not in _READ_VERSIONS:
             raise RecordError(
-                "version: this library reads version 1 and 2 records, "
+                "version: this library reads records of versions 1 to 3, "
                 f"not version {_json.describe(self.version)}"
             )
         module = _json.game_module(self.game)
@@ -258,13 +355,30 @@ class GameRecord:
                 f"got {_json.describe(self.dealer)}"
             )
         action_types = tuple(module.ACTION_TYPES)
+        kinds = {str(kind.value) for kind in getattr(module, "OutcomeKind", ())}
         for number, deal in enumerate(self.deals):
+            _check_deal_result(deal.result, number, self.version, players, kinds)
             for index, action in enumerate(deal.actions):
                 if not isinstance(action, action_types):
                     raise RecordError(
                         f"deals[{number}].actions[{index}]: not a {self.game} action: "
                         f"{action!r:.60}"
                     )
+
+
+def _check_deal_result(
+    result: DealResult | None, number: int, version: int, players: int, kinds: set[str]
+) -> None:
+    """Refuse a result a record of its version cannot hold, or that fits no deal."""
+    if result is None:
+        return
+    where = f"deals[{number}].result"
+    if version < _FIRST_WITH_RESULTS:
+        raise RecordError(f"{where}: records of version {version} carry no results")
+    if kinds and result.kind not in kinds:
+        raise RecordError(f"{where}.kind: not an outcome of this game: {result.kind!r}")
+    if len(result.payouts) != players:
+        raise RecordError(f"{where}.payouts: expected one payout per seat ({players})")
 
 
 def _game_of(obj: object) -> str:
@@ -296,8 +410,15 @@ def record(state: GameState, *, metadata: Mapping[str, str] | None = None) -> Ga
     name = _game_of(state)
     module = _json.game_module(name)
     history = module.history(state)
+    version = 2 if history.legacy else RECORD_VERSION  # see the module docs
     deals = tuple(
-        DealRecord(seed=deal.seed, deck=deal.deck, actions=deal.actions) for deal in history.deals
+        DealRecord(
+            seed=deal.seed,
+            deck=deal.deck,
+            actions=deal.actions,
+            result=None if version < _FIRST_WITH_RESULTS else _result(deal.result),
+        )
+        for deal in history.deals
     )
     first = history.deals[0].dealer
     players = state.options.players
@@ -308,8 +429,21 @@ def record(state: GameState, *, metadata: Mapping[str, str] | None = None) -> Ga
                 "passes to the left"
             )
     return GameRecord(
-        game=name, options=state.options, dealer=first, deals=deals, metadata=metadata or {}
+        version=version,
+        game=name,
+        options=state.options,
+        dealer=first,
+        deals=deals,
+        metadata=metadata or {},
     )
+
+
+def _result(end: DealEnd | None) -> DealResult | None:
+    """The record's form of how a deal ended (see :func:`cardrules.history.deal_result`)."""
+    if end is None:
+        return None
+    kind, payouts, pool = end
+    return DealResult(kind=kind, payouts=payouts, pool=pool)
 
 
 def _check_header(data: object) -> str:
@@ -324,7 +458,7 @@ def _check_header(data: object) -> str:
     version = data.get("version")
     if type(version) is not int or version not in _READ_VERSIONS:
         raise RecordError(
-            "invalid record: version: this library reads version 1 and 2 records, "
+            "invalid record: version: this library reads records of versions 1 to 3, "
             f"not {_json.describe(version)}"
         )
     game = data.get("game")
@@ -374,9 +508,13 @@ def dumps(rec: GameRecord, *, indent: int | None = None) -> str:
     >>> from cardrules import spoil_five
     >>> rec = record(spoil_five.new_game(spoil_five.Options(players=2), seed=3))
     >>> dumps(rec)[:60]
-    '{"format":"cardrules-record","version":2,"game":"spoil-five"'
+    '{"format":"cardrules-record","version":3,"game":"spoil-five"'
     """
-    return _json.write_json(_json.unstructure(rec, rec.game), indent=indent)
+    value = cast(dict[str, object], _json.unstructure(rec, rec.game))
+    if rec.version < _FIRST_WITH_RESULTS:  # written back as read: no results before version 3
+        for deal in cast(list[dict[str, object]], value["deals"]):
+            del deal["result"]
+    return _json.write_json(value, indent=indent)
 
 
 def parse_json(text: str | bytes, *, max_size: int = MAX_INPUT_SIZE) -> object:
@@ -447,9 +585,11 @@ def dump(
 ) -> None:
     """Write a record as JSON (indented by default) to a path or an open file.
 
-    A path is written as UTF-8 and replaced if it exists; a file opened in binary mode
-    receives UTF-8 bytes, a text file text. Errors while writing (``OSError``) are not
-    caught.
+    A path is written as UTF-8 through a temporary file beside it, renamed over the path
+    only once it is completely written (and flushed to the disk): an existing file is
+    either left as it was or replaced whole, never left empty or cut short. A file
+    opened in binary mode receives UTF-8 bytes, a text file text. Errors while writing
+    (``OSError``) are not caught; the temporary file is removed.
 
     >>> import io
     >>> from cardrules import my_bird_sings
@@ -457,16 +597,42 @@ def dump(
     >>> file = io.StringIO()
     >>> dump(rec, file)
     >>> file.getvalue().splitlines()[:3]
-    ['{', '  "format": "cardrules-record",', '  "version": 2,']
+    ['{', '  "format": "cardrules-record",', '  "version": 3,']
     """
     text = dumps(rec, indent=indent) + "\n"
     if isinstance(target, str | os.PathLike):
-        with open(target, "w", encoding="utf-8") as file:
-            file.write(text)
+        _replace_whole(os.fspath(target), text.encode("utf-8"))
     elif "b" in getattr(target, "mode", "") or isinstance(target, io.BufferedIOBase | io.BytesIO):
         cast(IO[bytes], target).write(text.encode("utf-8"))
     else:
         cast(IO[str], target).write(text)
+
+
+def _replace_whole(path: str, data: bytes) -> None:
+    """Write ``data`` to a new file beside ``path``, then rename it over ``path``.
+
+    The new file is created as ``open`` creates one (mode 0o666 less the umask), or with
+    the mode of the file it replaces.
+    """
+    directory, name = os.path.split(os.path.abspath(path))
+    temporary = os.path.join(directory, f".{name}.{secrets.token_hex(6)}.tmp")
+    try:
+        kept: int | None = stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        kept = None
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        if kept is not None:
+            os.fchmod(descriptor, kept)
+        with open(descriptor, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def load(
@@ -510,7 +676,9 @@ def replay(rec: GameRecord) -> Iterator[GameState]:
     For each deal the state at its first decision comes first, then the state after each
     of its actions. The states are equal (``==``) to those of the original game.
     Problems are found as the replay reaches them; a state is only ever yielded when it
-    is complete and valid.
+    is complete and valid. A record is replayed by the rules and the seed mapping of its
+    version, or refused (see the module docs); from version 3 on, each deal must end as
+    its ``result`` says.
 
     >>> from cardrules import spoil_five
     >>> state = spoil_five.new_game(spoil_five.Options(players=2), seed=7)
@@ -525,55 +693,122 @@ def replay(rec: GameRecord) -> Iterator[GameState]:
     Raises:
         RecordError: naming ``deals[i]`` or ``deals[i].actions[j]`` for a deck or seed the
             game refuses, an illegal action (quoting the rule, with the
-            :class:`~cardrules.errors.IllegalActionError` as ``__cause__``), or a deal
-            that begins before the previous one is over.
+            :class:`~cardrules.errors.IllegalActionError` as ``__cause__``), a deal that
+            begins before the previous one is over, a deal that ends otherwise than its
+            recorded result, or naming the version for a record this library does not
+            replay.
 
     """
+    _check_replayable(rec)
     module = _json.game_module(rec.game)
     state: GameState | None = None
     for number, recorded in enumerate(rec.deals):
         where = f"deals[{number}]"
-        deal = _as_dealt(rec, recorded)
         try:
             if state is None:
-                state = module.new_game(
-                    rec.options, seed=deal.seed, deck=deal.deck, dealer=rec.dealer
-                )
+                state = _first_deal(rec, module, recorded)
             else:
                 if not module.is_deal_over(state):
                     raise RecordError(
                         f"{where}: deals[{number - 1}] is not over after its "
                         f"{len(rec.deals[number - 1].actions)} actions"
                     )
-                state = module.next_deal(state, seed=deal.seed, deck=deal.deck)
+                seed, deck = _as_dealt(rec, recorded)
+                state = module.next_deal(state, seed=seed, deck=deck)
         except RecordError:
             raise
         except CardrulesError as err:
             raise RecordError(f"{where}: {err}") from err
         yield state
-        for index, action in enumerate(deal.actions):
+        for index, action in enumerate(recorded.actions):
             try:
                 state = module.apply_action(state, action)
-            except IllegalActionError as err:
-                raise RecordError(f"{where}.actions[{index}]: {err}") from err
             except CardrulesError as err:
                 raise RecordError(f"{where}.actions[{index}]: {err}") from err
             yield state
+        if rec.version >= _FIRST_WITH_RESULTS:
+            _check_result_replayed(where, recorded.result, _result(deal_result(state)))
 
 
-def _as_dealt(rec: GameRecord, deal: DealRecord) -> DealRecord:
-    """The deal as this library deals it: a version-1 negative seed as it was dealt then.
+def _check_result_replayed(
+    where: str, recorded: DealResult | None, replayed: DealResult | None
+) -> None:
+    """Refuse a deal that ended otherwise than its record says (another rule decided it)."""
+    if replayed != recorded:
+        raise RecordError(
+            f"{where}: the replayed deal {_told(replayed)}, but the record says it "
+            f"{_told(recorded)}: it was played by other rules"
+        )
 
-    Before version 2 a negative seed ``s`` shuffled the pack as ``-s`` does, and derived
-    the seeds inside the deal from ``s % 2**64``: the same deal is the pack
-    ``shuffled(pack, -s)`` with the seed :func:`~cardrules.dealing.legacy_seed` of ``s``.
+
+def _told(result: DealResult | None) -> str:
+    if result is None:
+        return "is not over"
+    payouts = " ".join(map(str, result.payouts))
+    return f"ended {result.kind} with payouts {payouts} and {result.pool} in the pool"
+
+
+_MBS: Final = "my-bird-sings"
+
+
+def _check_replayable(rec: GameRecord) -> None:
+    """Refuse a record whose version's rules or seed mapping this library no longer has."""
+    if rec.version >= _FIRST_WITH_RESULTS or rec.game != _MBS:
+        return
+    if rec.version == 1:
+        raise RecordError(
+            "version: version 1 My Bird Sings records are not replayed: the game's rules "
+            "changed while records stayed at version 1 (D-5, MBS-12, MBS-15), so a version-1 "
+            "record does not say which rules dealt it"
+        )
+    options = cast(Any, rec.options)
+    if (
+        not options.auto_sing
+        and options.sing_timing == "any_after_deal"
+        and options.exchange_after_rounds == 0
+        and options.exchange_by != "nobody"
+    ):
+        raise RecordError(
+            "version: version 2 My Bird Sings records with declared singing after the deal "
+            "(auto_sing=False, sing_timing='any_after_deal') and an exchange from turn 0 "
+            "are not replayed: version 3 fixed D-5 for them (a declined check stays lost)"
+        )
+
+
+def _first_deal(rec: GameRecord, module: DynamicGame, recorded: DealRecord) -> GameState:
+    """The game's first deal, dealt by the seed mapping of the record's version."""
+    seed, deck = _as_dealt(rec, recorded)
+    if rec.version < _FIRST_WITH_RESULTS and rec.game == _MBS:
+        from cardrules.my_bird_sings.session import replay_legacy_game
+
+        return cast(
+            GameState,
+            replay_legacy_game(
+                cast(Any, rec.options), seed=seed, deck=cast(Any, deck), dealer=rec.dealer
+            ),
+        )
+    return module.new_game(rec.options, seed=seed, deck=deck, dealer=rec.dealer)
+
+
+def _as_dealt(rec: GameRecord, deal: DealRecord) -> tuple[int, tuple[Card, ...] | None]:
+    """The seed and the explicit pack that deal ``deal`` today as its version dealt it.
+
+    Version 3 deals as it is recorded. A Spoil Five deal of versions 1 and 2 shuffled by
+    the Mersenne Twister: its pack is given explicitly (its only randomness is the
+    shuffle). Before version 2 a negative seed ``s`` shuffled the pack as ``-s`` did, and
+    derived the seeds inside the deal from ``s % 2**64``: the pack of ``-s`` with the seed
+    :func:`~cardrules.dealing.legacy_seed` of ``s``. A My Bird Sings deal of version 2
+    is dealt by the old mapping inside the engine (``replay_legacy_game``).
     """
-    if rec.version != 1 or deal.seed >= 0:
-        return deal
-    deck = deal.deck
-    if deck is None:
-        deck = shuffled(rec.options.cards, -deal.seed)
-    return DealRecord(seed=legacy_seed(deal.seed), deck=deck, actions=deal.actions)
+    seed, deck = deal.seed, deal.deck
+    if rec.version >= _FIRST_WITH_RESULTS:
+        return seed, deck
+    shuffle_seed = seed
+    if rec.version == 1 and seed < 0:
+        shuffle_seed, seed = -seed, legacy_seed(seed)
+    if deck is None and rec.game != _MBS:
+        deck = legacy_shuffled(rec.options.cards, shuffle_seed)
+    return seed, deck
 
 
 def restore(rec: GameRecord) -> GameState:

@@ -23,21 +23,23 @@ def _run(*args: str, input: str | None = None) -> str:
 
 def test_play_spoil_five_with_scripted_moves_explains_an_illegal_move() -> None:
     """A human (seat 1, the eldest hand) plays a whole deal by typing moves."""
-    state = spoil_five.new_game(spoil_five.Options(players=5), seed=1)
+    state = spoil_five.new_game(spoil_five.Options(players=5), seed=3)
     hand = [str(card) for card in state.hands[1]]
     assert state.to_act == 1
     assert "AD" not in hand
     moves = [f"rob {hand[0]}", *(hand * 5)]  # a false rob, then bare cards until one is legal
     output = _run(
-        "play", "spoil-five", "--seed", "1", "--seat", "1", "--deals", "1",
+        "play", "spoil-five", "--seed", "3", "--seat", "1", "--deals", "1",
         input="\n".join(moves) + "\n",
     )  # fmt: skip
-    assert f"your move> rob {hand[0]}\nIllegal: cannot rob {hand[0]}: " in output
-    explained = re.search(r"Illegal: cannot rob \S+: .*\((SF-\d+)\)\nyour move> ", output)
+    assert f"your move> rob {hand[0]}\nYou cannot rob the turn-up, discarding {hand[0]}: " in output
+    explained = re.search(
+        r"You cannot rob the turn-up, discarding \S+: .* \((SF-\d+)\)\.\n", output
+    )
     assert explained is not None
     assert explained.group(1) == "SF-12"
-    assert f"  you plays {hand[0]}" not in output  # the narration says "you play"
-    assert re.search(r"Trick 1: .* wins", output)
+    assert f"  You plays {hand[0]}" not in output  # the narration says "you play"
+    assert re.search(r"Trick 1, led by .*: .* wins", output)
     assert re.search(r"^  Why: \S+ wins: .* \(SF-17(, SF-\d+)*\)$", output, re.MULTILINE)
     assert re.search(r"\(SF-18\)\.$", output, re.MULTILINE)  # won or spoilt, and why
     assert "Balances: " in output
@@ -52,8 +54,8 @@ def test_play_my_bird_sings_accepts_a_bare_card_as_a_pass() -> None:
         "play", "my-bird-sings", "--seed", "1", "--players", "3", "--seat", "1", "--deals", "1",
         input="\n".join(moves) + "\n",
     )  # fmt: skip
-    assert re.search(r"Illegal: cannot exchange \S+: .*\(MBS-11\)\nyour move> ", output)
-    assert f"you pass {hand[0]} to seat 2" in output
+    assert re.search(r"You cannot exchange \S+ with the stock: .* \(MBS-11\)\.\n", output)
+    assert f"You pass {hand[0]} to seat 2" in output
     assert re.search(r"^Seat \d's bird sang with .* \(MBS-\d+\)\.$", output, re.MULTILINE)
 
 
@@ -66,7 +68,7 @@ def test_play_stops_cleanly_at_the_end_of_input() -> None:
 def test_play_auto_watches_a_complete_game() -> None:
     output = _run("play", "spoil-five", "--auto", "--seed", "2")
     assert "Turn-up " in output
-    assert len(re.findall(r"^Trick \d: ", output, re.MULTILINE)) >= 3
+    assert len(re.findall(r"^Trick \d, led by seat \d: ", output, re.MULTILINE)) >= 3
     assert re.search(r"^Seat \d takes the pool: \d+ counters \(SF-19\)\.$", output, re.MULTILINE)
     assert output.count("Balances: ") >= 1
 

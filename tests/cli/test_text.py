@@ -74,7 +74,7 @@ def test_str_view_shows_only_what_the_seat_sees(game: DynamicGame) -> None:
 
 
 def test_a_finished_deal_says_who_won() -> None:
-    state = my_bird_sings.new_game(my_bird_sings.Options(), seed=4)  # a dealt hand sings
+    state = my_bird_sings.new_game(my_bird_sings.Options(), seed=8)  # a dealt hand sings
     assert state.outcome is not None
     text = str(state)
     assert "seat 1 sang: " in text
@@ -88,11 +88,20 @@ def test_the_spoil_five_trick_in_progress_is_drawn() -> None:
     assert f"trick: {state.trick[0]} (led by seat 1)" in str(state).splitlines()
 
 
-def test_the_human_sees_the_very_text_of_str_view() -> None:
-    """The terminal's plain mode is that drawing: nothing is drawn twice."""
+def test_the_human_sees_the_table_in_the_terminals_language() -> None:
+    """The terminal draws the human's view with the screen's table, in English or French."""
+    from cardrules import _screen, games
+
     state = spoil_five.new_game(spoil_five.Options(), seed=1)
-    output = CliRunner().invoke(app, ["play", "spoil-five", "--seed", "1"], input="").output
-    assert str(spoil_five.view(state, 1)) + "\nyour move> " in output
+    entry = games.lookup("spoil-five")
+    for language, prompt in (("en", "your move> "), ("fr", "votre coup> ")):
+        args = ["play", "spoil-five", "--seed", "1", "--language", language]
+        output = CliRunner().invoke(app, args, input="").output
+        tell = entry.load_narrator()(entry.module, 1, 1, language=language)
+        drawn = _screen.table(tell, spoil_five.view(state, 1))
+        assert "\n".join(drawn) + "\n" + prompt in output
+    assert "> vous " in output
+    assert "Vos coups : play " in output
 
 
 def test_draw_refuses_what_is_not_a_game_position() -> None:

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from types import ModuleType
 
-from cardrules import Suit, my_bird_sings, spoil_five
+from cardrules import Suit, my_bird_sings, parse_cards, spoil_five
 from tests.svg.helpers import drawn_cards, find_all, parse
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,9 +88,14 @@ def test_rules_pages_show_their_worked_example_deals(site: Path) -> None:
     # the doctest writes the actions as one string, continued over two lines
     joined = re.sub(r'"\s*\n\.\.\.\s*"', "", (rules / "spoil-five.md").read_text("utf-8"))
     assert hook.SPOIL_FIVE_EXAMPLE in joined
-    assert hook.MY_BIRD_SINGS_EXAMPLE in (rules / "my-bird-sings.md").read_text(encoding="utf-8")
+    birds_page = re.sub(r'"\s*\n\.\.\.\s*"', "", (rules / "my-bird-sings.md").read_text("utf-8"))
+    assert hook.MY_BIRD_SINGS_EXAMPLE in birds_page
+    assert hook.MY_BIRD_SINGS_PACK in birds_page
 
-    state = spoil_five.new_game(spoil_five.Options(players=4), seed=9)
+    assert hook.SPOIL_FIVE_PACK in joined  # the page deals from the hook's pack
+    state = spoil_five.new_game(
+        spoil_five.Options(players=4), deck=parse_cards(hook.SPOIL_FIVE_PACK)
+    )
     deal = parse((site / "images" / "sf-example-deal.svg").read_text(encoding="utf-8"))
     rows = find_all(deal, "seat-hand")
     assert [drawn_cards(row) for row in rows] == [[str(c) for c in h] for h in state.hands]
@@ -106,7 +111,9 @@ def test_rules_pages_show_their_worked_example_deals(site: Path) -> None:
     for name in ("sf-example-deal", "sf-example-trick-1", "sf-example-trick-3"):
         assert f'src="../images/{name}.svg"' in page
 
-    birds = my_bird_sings.new_game(my_bird_sings.Options(players=3), seed=4)
+    birds = my_bird_sings.new_game(
+        my_bird_sings.Options(players=3), deck=parse_cards(hook.MY_BIRD_SINGS_PACK)
+    )
     for action in hook.MY_BIRD_SINGS_EXAMPLE.split(", "):
         birds = my_bird_sings.apply_action(birds, str(action))
     assert birds.outcome is not None

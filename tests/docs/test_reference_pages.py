@@ -72,7 +72,7 @@ def _members(page: Path) -> tuple[str, list[str]] | None:
     return block.group(1), re.findall(r"- (\w+)", block.group(2))
 
 
-LISTED = ["bots", "cards", "dealing", "games", "records", "simulation", "stakes", "svg"]
+LISTED = ["bots", "cards", "dealing", "games", "messages", "records", "simulation", "stakes", "svg"]
 
 
 @pytest.mark.parametrize("name", LISTED)

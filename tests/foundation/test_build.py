@@ -255,15 +255,15 @@ def test_next_deal_refuses_a_wrong_seed_type_with_the_documented_error(
 
 
 class _Counting(random.Random):
-    """A generator of another class: the shuffle asks it for every draw."""
+    """A generator of another class: the shuffle asks it for its 64 bits once."""
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
         self.calls = 0
 
-    def random(self) -> float:
+    def getrandbits(self, k: int, /) -> int:
         self.calls += 1
-        return super().random()
+        return super().getrandbits(k)
 
 
 @pytest.mark.parametrize("seed", [0, 7, -3, 2**70])
@@ -271,8 +271,13 @@ def test_the_shuffle_is_the_same_from_a_seed_a_generator_and_a_subclass(seed: in
     key = dealing.seed_key(seed)
     counting = _Counting(key)
     order = dealing.shuffled(FULL_PACK, seed, count=26)
-    assert dealing.shuffled(FULL_PACK, random.Random(key), count=26) == order
-    assert dealing.shuffled(FULL_PACK, counting, count=26) == order
-    assert counting.calls == 26
+    drawn = random.Random(key).getrandbits(64)  # a generator stands for the seed it draws
+    assert dealing.shuffled(FULL_PACK, random.Random(key), count=26) == dealing.shuffled(
+        FULL_PACK, drawn, count=26
+    )
+    assert dealing.shuffled(FULL_PACK, counting, count=26) == dealing.shuffled(
+        FULL_PACK, drawn, count=26
+    )
+    assert counting.calls == 1
     assert dealing.shuffled(FULL_PACK, seed)[:26] == order
     assert seeded_top(FULL_PACK, seed, 26) == order  # the engines' compiled entry

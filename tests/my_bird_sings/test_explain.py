@@ -247,10 +247,13 @@ def test_a_state_is_not_a_view_and_a_view_is_not_a_state() -> None:
 
 
 def test_notation_and_non_actions() -> None:
-    """Notation is read (C-7 for text that is no action); any other object is refused."""
+    """Notation is read (C-7 for text that is no action); anything else is a TypeError."""
     v = mbs.view(mbs.new_game(mbs.Options(players=3), seed=2), 1)
-    assert mbs.explain_action(v, "PASS jc") is None
+    assert mbs.explain_action(v, "PASS 5d") is None
     fly = mbs.explain_action(v, "fly")
     assert fly is not None
     assert (fly.action, fly.rule) == ("fly", "C-7")
-    assert mbs.explain_action(v, 7) == Refusal("7", "C-7", "it is not a My Bird Sings action")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"call my_bird_sings\.parse_action\(text\)"):
+        mbs.explain_action(v, 7)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="parse_action"):
+        mbs.apply_action(mbs.new_game(mbs.Options(players=3), seed=1), None)  # type: ignore[call-overload]

@@ -170,7 +170,6 @@ def _candidates(state: State, rng: random.Random) -> list[object]:
         Exchange(rng.choice(pack)),
         Sing(tuple(rng.sample(pack, state.options.hand_size + 1))),
         "hand over KH",
-        None,
     ]
     for hand in state.hands:  # sets of held cards: some sing, most not
         if len(hand) >= state.options.hand_size:
@@ -203,6 +202,13 @@ def test_is_legal_is_check_action_finding_nothing_and_apply_refuses_with_it(
             assert type(refused.value) is type(error)
             assert (refused.value.rule, str(refused.value)) == (error.rule, str(error))
             assert _fingerprint(state) == before
+        for thing in (None, 7, legal[0].__class__ if legal else object):  # no action at all
+            with pytest.raises(TypeError, match="parse_action"):
+                check_action(state, thing)
+            with pytest.raises(TypeError, match="parse_action"):
+                is_legal(state, thing)
+            with pytest.raises(TypeError, match="parse_action"):
+                apply_action(state, thing)  # type: ignore[call-overload]
         if is_deal_over(state):
             break
         state = apply_action(state, choices.choice(legal))

@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 import pytest
 
-from cardrules.cards import FULL_PACK, SHORT_PACK, format_cards, parse_card
+from cardrules.cards import FULL_PACK, SHORT_PACK, format_cards, parse_card, parse_cards
 from cardrules.errors import IllegalActionError, OptionsError
 from cardrules.my_bird_sings import (
     ABANDON,
@@ -33,6 +33,7 @@ from cardrules.my_bird_sings import (
     apply_action,
     check_action,
     dealt_hand_sings,
+    deck_for,
     flush_probability,
     four_suits_probability,
     holding_sings,
@@ -607,6 +608,31 @@ def test_d5_every_dealt_hand_declares_after_the_deal() -> None:
     assert state.phase is Phase.PASS
     assert state.to_act == 1
     assert not any(isinstance(a, Sing) for a in legal_actions(state))
+
+
+def test_d5_a_check_declined_after_the_deal_is_lost_when_turn_0_brings_an_exchange() -> None:
+    """D-5: the eldest hand's turn-0 exchange checks his new holding only.
+
+    The after-deal round of checks (D-6) comes once; after the exchange the player on turn
+    declares as on any turn, beside his pass, and nobody who declined is asked again (the
+    engine before the fix re-ran the whole round: seat 2, who declined his dealt flush,
+    could sing it on turn 0).
+    """
+    options = Options(
+        players=3, auto_sing=False, sing_timing="any_after_deal", exchange_after_rounds=0
+    )
+    hands = [parse_cards(hand) for hand in ("2C 3C 4D 6D", "2H 3S 4S 5D", "7H 8H 9H 10H")]
+    deck = deck_for(options, hands, dealer=0, stock=parse_cards("JC QD KS"))
+    state = new_game(options, deck=deck, seed=1, dealer=0)
+    for seat in (1, 2, 0):
+        assert (state.phase, state.to_act) == (Phase.SING, seat)
+        state = apply_action(state, "decline-sing")
+    assert (state.phase, state.to_act) == (Phase.EXCHANGE, 1)
+    state = apply_action(state, "exchange 2H")
+    assert (state.phase, state.to_act, state.turn) == (Phase.PASS, 1, 0)
+    assert [str(action) for action in legal_actions(state)] == [
+        "pass 3S", "pass 4S", "pass 5D", "pass JC",
+    ]  # fmt: skip
 
 
 def test_d6_any_after_deal_checks_every_dealt_hand_from_the_eldest() -> None:

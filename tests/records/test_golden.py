@@ -8,8 +8,11 @@ everywhere would break; these tests say so first.
 
 from __future__ import annotations
 
+import pytest
+
 from cardrules import my_bird_sings, records, spoil_five
 from cardrules.cards import Suit, parse_card, parse_cards
+from cardrules.errors import RecordError
 
 SPOIL_FIVE_RECORD = """
 {"format": "cardrules-record", "version": 1, "game": "spoil-five",
@@ -52,9 +55,22 @@ def test_golden_spoil_five_record_replays_to_its_result() -> None:
     assert len(list(records.replay(rec))) == 10
 
 
+MY_BIRD_SINGS_RECORD_V3 = MY_BIRD_SINGS_RECORD.replace('"version": 1', '"version": 3').replace(
+    '"exchange JS"]}',
+    '"exchange JS"], "result": {"kind": "sang", "payouts": [4, 0, 0], "pool": 0}}',
+)
+
+
 def test_golden_my_bird_sings_record_replays_to_its_result() -> None:
-    """The leader (seat 0) exchanges on turn 9, his first chance, and his bird sings."""
-    rec = records.loads(MY_BIRD_SINGS_RECORD)
+    """The leader (seat 0) exchanges on turn 9, his first chance, and his bird sings.
+
+    Written as version 1 the record is refused (My Bird Sings rules changed under version
+    1, see ``cardrules.records``); the same game as version 3, with its result, replays.
+    """
+    old = records.loads(MY_BIRD_SINGS_RECORD)
+    with pytest.raises(RecordError, match="version 1 My Bird Sings records"):
+        records.restore(old)
+    rec = records.loads(MY_BIRD_SINGS_RECORD_V3)
     assert rec.metadata == {}
     state = records.restore(rec)
     assert isinstance(state, my_bird_sings.State)
@@ -63,6 +79,7 @@ def test_golden_my_bird_sings_record_replays_to_its_result() -> None:
     assert state.outcome.singer == 0
     assert state.outcome.shown == parse_cards("7S 10D 7C AH")
     assert (state.balances, state.pool) == ((3, -1, -2), 0)
+    assert records.record(state) == rec
 
 
 def test_golden_records_are_written_back_in_full() -> None:
@@ -73,13 +90,16 @@ def test_golden_records_are_written_back_in_full() -> None:
         assert '"split_remainder":"carry"' in records.dumps(rec)
 
 
-def test_version_1_records_with_negative_seeds_replay_as_they_were_dealt() -> None:
-    """Seeds s and -s dealt alike before version 2; old records must still replay exactly.
+def test_version_1_records_with_negative_seeds_replay_as_they_were_dealt_or_are_refused() -> None:
+    """Seeds s and -s dealt alike before version 2; old records replay exactly or are refused.
 
     ``tests/golden/negative_seeds_v1.json`` holds games of both games saved by the version
     before the change (random play from negative first seeds, with several deals and a
     ``draw_blind`` game whose blind orders derive from the seed), with each game's final
-    hands, balances and pool.
+    hands, balances and pool. The Spoil Five games replay to them (by the version-1 seed
+    mapping) and are written back as version 3 with their packs explicit; the My Bird
+    Sings games are refused, as every version-1 record of that game is (its rules changed
+    under version 1).
     """
     import json
     from pathlib import Path
@@ -89,20 +109,26 @@ def test_version_1_records_with_negative_seeds_replay_as_they_were_dealt() -> No
     golden = json.loads(
         (Path(__file__).parents[1] / "golden" / "negative_seeds_v1.json").read_text()
     )
+    assert [entry["record"]["game"] for entry in golden].count("spoil-five") == 2
     assert len(golden) == 4
     for entry in golden:
         text = json.dumps(entry["record"])
         rec = records.loads(text)
         assert rec.version == 1
         assert rec.deals[0].seed < 0
+        assert json.loads(records.dumps(rec)) == entry["record"]  # written back as read
+        if rec.game == "my-bird-sings":
+            with pytest.raises(RecordError, match=r"^version: version 1 My Bird Sings"):
+                records.restore(rec)
+            continue
         state = records.restore(rec)
         final = entry["final"]
         assert [format_cards(hand) for hand in state.hands] == final["hands"]
         assert list(state.balances) == final["balances"]
         assert state.pool == final["pool"]
-        assert json.loads(records.dumps(rec)) == entry["record"]  # written back as read
         again = records.record(state)
-        assert again.version == 2
+        assert again.version == 3
+        assert all(deal.deck is not None for deal in again.deals)
         assert records.restore(records.loads(records.dumps(again))) == state
 
 

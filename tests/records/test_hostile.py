@@ -59,8 +59,8 @@ CASES: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("unknown option", _set("options.colour", "red"), "options: unknown field(s) 'colour'"),
     ("missing format", _set("format", _DELETE), "format: expected 'cardrules-record', got null"),
     ("other format", _set("format", "pgn"), "format: expected 'cardrules-record', got 'pgn'"),
-    ("future version", _set("version", 3), "reads version 1 and 2 records, not 3"),
-    ("version zero", _set("version", 0), "reads version 1 and 2 records, not 0"),
+    ("future version", _set("version", 4), "reads records of versions 1 to 3, not 4"),
+    ("version zero", _set("version", 0), "reads records of versions 1 to 3, not 0"),
     ("version as bool", _set("version", True), "not true"),
     ("version as float", _set("version", 1.0), "not the number 1.0"),
     ("unknown game", _set("game", "chess"), "game: unknown game 'chess'"),
@@ -194,9 +194,13 @@ def test_replay_yields_the_valid_prefix_before_refusing() -> None:
 
 def test_a_deal_that_starts_before_the_previous_one_is_over_is_refused() -> None:
     rec = records.loads(json.dumps(_valid(my_bird_sings)))
-    cut = attrs.evolve(rec.deals[0], actions=rec.deals[0].actions[:-1])
+    cut = attrs.evolve(rec.deals[0], actions=rec.deals[0].actions[:-1], result=None)
     bad = attrs.evolve(rec, deals=(cut, rec.deals[1]))
     with pytest.raises(RecordError, match=r"^deals\[1\]: deals\[0\] is not over after its"):
+        records.restore(bad)
+    cut = attrs.evolve(cut, result=rec.deals[0].result)  # it says it ended: it did not
+    bad = attrs.evolve(rec, deals=(cut, rec.deals[1]))
+    with pytest.raises(RecordError, match=r"^deals\[0\]: the replayed deal is not over, but"):
         records.restore(bad)
 
 

@@ -126,10 +126,10 @@ def test_record_json_has_the_documented_shape() -> None:
     assert list(data) == [
         "format", "version", "game", "options", "dealer", "deals", "metadata"
     ]  # fmt: skip
-    assert (data["format"], data["version"], data["game"]) == ("cardrules-record", 2, "spoil-five")
+    assert (data["format"], data["version"], data["game"]) == ("cardrules-record", 3, "spoil-five")
     assert data["metadata"] == {"north": "Ann"}
     assert data["deals"] == [
-        {"seed": 4, "deck": [str(card) for card in deck], "actions": [str(action)]}
+        {"seed": 4, "deck": [str(card) for card in deck], "actions": [str(action)], "result": None}
     ]
 
 
@@ -198,7 +198,7 @@ def test_game_record_checks_its_fields_when_built() -> None:
     rec = records.record(spoil_five.new_game(spoil_five.Options(players=3), seed=1))
     cases: list[tuple[dict[str, Any], str]] = [
         ({"format": "other"}, "format: expected 'cardrules-record'"),
-        ({"version": 3}, "reads version 1 and 2 records, not version 3"),
+        ({"version": 4}, "reads records of versions 1 to 3, not version 4"),
         ({"version": True}, "not version true"),
         ({"game": "chess"}, "unknown game 'chess'"),
         ({"options": my_bird_sings.PEEL}, "expected spoil-five Options"),

@@ -212,13 +212,16 @@ def test_a_state_is_not_a_view_and_a_view_is_not_a_state() -> None:
 
 
 def test_notation_and_non_actions() -> None:
-    """Notation is read (C-7 for text that is no action); any other object is refused."""
+    """Notation is read (C-7 for text that is no action); anything else is a TypeError."""
     v = sf.view(sf.new_game(sf.Options(players=3), seed=1), 1)
-    assert sf.explain_action(v, "PLAY ks") is None
+    assert sf.explain_action(v, "PLAY 6s") is None
     fly = sf.explain_action(v, "fly")
     assert fly is not None
     assert (fly.action, fly.rule) == ("fly", "C-7")
-    assert sf.explain_action(v, 7) == Refusal("7", "C-7", "that is not a Spoil Five action")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"call spoil_five\.parse_action\(text\)"):
+        sf.explain_action(v, 7)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="parse_action"):
+        sf.apply_action(sf.new_game(sf.Options(players=3), seed=1), None)  # type: ignore[call-overload]
 
 
 def test_explanations_are_json_ready() -> None:

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardrules import my_bird_sings, spoil_five, svg
+from cardrules._text import sort_hand
 from tests.svg.helpers import drawn_cards, find_all, parse, texts
 
 
@@ -25,7 +26,8 @@ def _play(game: Any, state: Any, steps: int, rng: random.Random) -> Any:
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2**32), steps=st.integers(0, 30), bird=st.booleans())
 def test_a_state_shows_every_hand_face_up(seed: int, steps: int, bird: bool) -> None:
-    """Each seat's chip holds that seat's cards face up; no seat is "you"."""
+    """Each seat's chip holds that seat's cards face up, sorted as print() sorts them
+    (the games' sort_hand); no seat is "you"."""
     game: Any = my_bird_sings if bird else spoil_five
     state = _play(game, game.new_game(seed=seed), steps, random.Random(seed))
     picture = state._repr_svg_()
@@ -33,7 +35,8 @@ def test_a_state_shows_every_hand_face_up(seed: int, steps: int, bird: bool) -> 
     root = parse(picture)
     seats = find_all(root, "seat")
     hands = state.hands
-    assert [drawn_cards(chip) for chip in seats] == [[str(c) for c in hand] for hand in hands]
+    held = [sort_hand(state, hand) for hand in hands]
+    assert [drawn_cards(chip) for chip in seats] == [[str(c) for c in hand] for hand in held]
     words = " ".join(texts(root))
     assert "you" not in words.split()
     assert "your" not in words.split()

@@ -10,7 +10,7 @@ and their notation, the singing test :func:`sings`, exact probabilities and
 >>> while not mbs.is_deal_over(state):
 ...     state = mbs.apply_action(state, mbs.legal_actions(state)[0])
 >>> state.outcome.kind, state.outcome.winners, state.pool + sum(state.balances)
-(<OutcomeKind.SANG: 'sang'>, (3,), 0)
+(<OutcomeKind.SANG: 'sang'>, (2,), 0)
 """
 
 from __future__ import annotations
@@ -51,7 +51,9 @@ from cardrules.my_bird_sings.explain import (
     explain_settlement,
     explain_tricks,
     explain_unavailable,
+    singing_hint,
 )
+from cardrules.my_bird_sings.hands import sort_hand
 from cardrules.my_bird_sings.options import (
     DRAW_BLIND,
     EVERYONE_EXCHANGES,
@@ -179,9 +181,11 @@ __all__ = [
     "parse_action",
     "pattern_probability",
     "sample_state",
+    "singing_hint",
     "singing_keys",
     "singing_sets",
     "sings",
+    "sort_hand",
     "suit_key",
     "validate_view",
     "view",

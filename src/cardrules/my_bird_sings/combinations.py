@@ -20,7 +20,8 @@ import itertools
 from collections.abc import Sequence
 from typing import Final
 
-from cardrules.cards import FULL_PACK, Card
+from cardrules.cards import FULL_PACK, Card, Suit
+from cardrules.messages import Message, message
 from cardrules.my_bird_sings.options import Options, Singing
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
     "not_singing",
     "sets_of",
     "singing_keys",
+    "singing_message",
     "singing_rule",
     "singing_sets",
     "sings",
@@ -127,14 +129,14 @@ def singing_rule(options: Options) -> str:
     return "MBS-6" if size == 3 else "MBS-4" if rainbow else "MBS-5"
 
 
-_SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
-_COUNT_NAMES: Final = {3: "three", 4: "four"}
+_P: Final = "my-bird-sings."
 
 
 def why_singing(cards: Sequence[Card], options: Options) -> str | None:
     """What makes ``cards`` a singing set under ``options`` (``"four hearts"``), or None.
 
-    Reads :func:`suit_counts_sing` (MBS-4 to MBS-6) for a set of ``hand_size`` cards.
+    Reads :func:`suit_counts_sing` (MBS-4 to MBS-6) for a set of ``hand_size`` cards;
+    :func:`singing_message` says the same as a message.
 
     >>> from cardrules.cards import parse_cards
     >>> from cardrules.my_bird_sings.options import PEEL
@@ -145,27 +147,34 @@ def why_singing(cards: Sequence[Card], options: Options) -> str | None:
     >>> why_singing(parse_cards("2H 9C KD 5D"), PEEL) is None
     True
     """
+    said = singing_message(cards, options)
+    return None if said is None else str(said)
+
+
+def singing_message(cards: Sequence[Card], options: Options) -> Message | None:
+    """What makes ``cards`` a singing set, as a message (``my-bird-sings.why.*``), or None."""
     size = options.hand_size
     if len(cards) != size:
         return None
     counts = _counts(suit_key(cards))
     if not suit_counts_sing(counts, size, options.singing):
         return None
-    number = _COUNT_NAMES[size]
+    rule = singing_rule(options)
     if max(counts) == size:
-        return f"{number} {_SUIT_NAMES[counts.index(size)]}"
-    return f"{number} cards of four different suits"
+        return message(_P + "why.flush", rule, size=size, suit=Suit(counts.index(size)))
+    return message(_P + "why.four-suits", rule, size=size)
 
 
-def not_singing(options: Options, cards: Sequence[Card]) -> tuple[str, str]:
-    """The rule id and the sentence that refuse ``cards`` as a singing set under ``options``."""
+def not_singing(options: Options, cards: Sequence[Card]) -> Message:
+    """Why ``cards`` are refused as a singing set under ``options`` (the singing rule's id)."""
     size = options.hand_size
     rainbow = suit_counts_sing((1, 1, 1, 1), size, options.singing)  # four suits sing
     rule = singing_rule(options)
     if len(cards) != size:
-        return rule, f"a bird sings with {size} cards, not {len(cards)}"
-    either = " nor four cards of four different suits" if rainbow else ""
-    return rule, f"these are not {size} cards of one suit{either}"
+        return message(_P + "refusal.wrong-size", rule, size=size, count=len(cards))
+    if rainbow:
+        return message(_P + "refusal.not-flush-nor-four-suits", rule, size=size)
+    return message(_P + "refusal.not-flush", rule, size=size)
 
 
 def sets_of(

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Final
 
 from cardrules.errors import IllegalActionError
 from cardrules.history import Log
+from cardrules.messages import message
 from cardrules.my_bird_sings.actions import Action
 from cardrules.my_bird_sings.options import Options
 from cardrules.my_bird_sings.state import (
@@ -85,21 +86,17 @@ def abandon_refusal(options: Options, turn: int, action: object) -> IllegalActio
     The chances are those :func:`turn_start` gives (see MBS-13); the next one is named.
     """
     if turn_start(options, turn) is Start.OFFER_ABANDON:
-        reason = "the first decision of this round has been taken"
+        reason = "abandon-taken"
     else:
-        reason = "no new round is beginning"
+        reason = "abandon-no-round"
     # The next round begins within one round from now (where a round limit may void it).
     following = next(
         later
         for later in range(turn + 1, turn + 1 + options.players)
         if turn_start(options, later) is not Start.GO_ON
     )
-    return IllegalActionError(
-        action,
-        "MBS-13",
-        f"a deal may be abandoned only at the first decision of a round after the first; "
-        f"{reason} (next chance: turn {following})",
-    )
+    why = message(f"my-bird-sings.refusal.{reason}", "MBS-13", turn=following)
+    return IllegalActionError(action, "MBS-13", why)
 
 
 class DealOver(Decision):
@@ -187,7 +184,7 @@ class DealOver(Decision):
 def over_refusal(kind: OutcomeKind, action: object) -> IllegalActionError:
     """The refusal of every action once a deal has ended by ``kind``, by the rule that ended it."""
     rule = {OutcomeKind.SANG: "MBS-12", OutcomeKind.EXHAUSTED: "MBS-15"}.get(kind, "MBS-13")
-    return IllegalActionError(action, rule, "the deal is over; start the next deal")
+    return IllegalActionError(action, rule, message("common.refusal.deal-over", rule))
 
 
 def settle(

@@ -22,6 +22,7 @@ from typing import Final
 
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError
+from cardrules.messages import message
 from cardrules.my_bird_sings.actions import (
     ABANDON,
     DECLINE_EXCHANGE,
@@ -42,6 +43,8 @@ __all__ = [
     "first_exchange_turn",
 ]
 
+_P: Final = "my-bird-sings.refusal."
+
 
 class Closed(enum.Enum):
     """Why no exchange with the stock is open to the player on turn (MBS-11)."""
@@ -60,18 +63,18 @@ class Closed(enum.Enum):
     def refusal(self, options: Options, eldest: int, action: object) -> IllegalActionError:
         """The refusal of an exchange or its decline for this reason (``eldest``: the leader)."""
         if self is Closed.NOBODY:
-            reason = "exchanges with the stock are not played (exchange_by is 'nobody')"
+            why = message(_P + "exchange-off", "MBS-11")
         elif self is Closed.NOT_LEADER:
-            reason = f"only the original leader, seat {eldest}, may exchange with the stock"
+            why = message(_P + "exchange-leader-only", "MBS-11", leader=eldest)
         elif self is Closed.TOO_EARLY:
             rounds = options.exchange_after_rounds
-            full = f"{rounds} full round" + ("" if rounds == 1 else "s")
-            reason = f"no exchange before turn {rounds * options.players}, after {full}"
+            turn = rounds * options.players
+            why = message(_P + "exchange-too-early", "MBS-11", turn=turn, round=rounds)
         elif self is Closed.EMPTY_STOCK:
-            reason = "the stock is empty"
+            why = message(_P + "stock-empty", "MBS-11")
         else:
-            reason = "only one exchange is allowed per turn"
-        return IllegalActionError(action, "MBS-11", reason)
+            why = message(_P + "one-exchange", "MBS-11")
+        return IllegalActionError(action, "MBS-11", why)
 
 
 # Enum members read once: a class attribute look-up costs a call on the hot path.
@@ -97,12 +100,10 @@ def exchange_refusal(action: object, seat: int) -> IllegalActionError:
     A discard he does not hold, or any other action: the exchange waits.
     """
     if type(action) is Exchange:
-        return IllegalActionError(action, "MBS-11", f"you do not hold {action.discard}")
-    return IllegalActionError(
-        action,
-        "MBS-11",
-        f"seat {seat} must first exchange a card with the stock or decline the exchange",
-    )
+        why = message("common.refusal.not-held", "MBS-11", card=action.discard)
+        return IllegalActionError(action, "MBS-11", why)
+    why = message(_P + "must-exchange-or-decline", "MBS-11", seat=seat)
+    return IllegalActionError(action, "MBS-11", why)
 
 
 def exchange_chance(

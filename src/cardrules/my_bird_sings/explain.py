@@ -20,9 +20,12 @@ cannot pass 9C: it is seat 1's turn to pass a card, not yours (MBS-8)
 
 from __future__ import annotations
 
-from cardrules.cards import Card
+from typing import Final
+
+from cardrules.cards import Card, Suit
 from cardrules.errors import IllegalActionError, ViewError
 from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation, wrong_argument
+from cardrules.messages import Message, message
 from cardrules.my_bird_sings.actions import (
     ACTION_TYPES,
     EXCHANGE_ACTIONS,
@@ -32,13 +35,24 @@ from cardrules.my_bird_sings.actions import (
     Pass,
     Sing,
 )
-from cardrules.my_bird_sings.combinations import singing_rule, why_singing
+from cardrules.my_bird_sings.combinations import singing_message, singing_rule, singing_sets
 from cardrules.my_bird_sings.compiled import compile_rules
 from cardrules.my_bird_sings.events import OutcomeKind, Phase
+from cardrules.my_bird_sings.options import Singing
 from cardrules.my_bird_sings.refusals import Seen, as_action, refusal, turn_refusal
 from cardrules.my_bird_sings.views import View, validate_view
+from cardrules.my_bird_sings.wording import action_message
 
-__all__ = ["explain_action", "explain_settlement", "explain_tricks", "explain_unavailable"]
+__all__ = [
+    "explain_action",
+    "explain_settlement",
+    "explain_tricks",
+    "explain_unavailable",
+    "singing_hint",
+]
+
+_P: Final = "my-bird-sings."
+_S: Final = "my-bird-sings.settlement."
 
 
 def _expect_view(value: object) -> View:
@@ -96,13 +110,15 @@ def explain_action(view: View, action: Action | str) -> Refusal | None:
     v = _expect_view(view)
     parsed = as_action(action)
     if isinstance(parsed, IllegalActionError):
-        return Refusal.of(parsed)
+        return Refusal.of(parsed, action_message(parsed.action))
     to_act = v.to_act
     if to_act is not None and to_act != v.seat and isinstance(parsed, ACTION_TYPES):
-        return Refusal(str(parsed), *turn_refusal(v.phase, to_act, v.on_turn))
+        return Refusal.because(
+            parsed, turn_refusal(v.phase, to_act, v.on_turn), action_message(parsed)
+        )
     if parsed in v.legal_actions:
         return None
-    return Refusal.of(refusal(_seen(v), parsed))
+    return Refusal.of(refusal(_seen(v), parsed), action_message(parsed))
 
 
 def explain_unavailable(view: View) -> dict[Card, Refusal]:
@@ -118,8 +134,8 @@ def explain_unavailable(view: View) -> dict[Card, Refusal]:
     >>> list(unavailable) == list(mine.hand)
     True
     >>> print(unavailable[mine.hand[0]])
-    cannot pass AS: with draw_blind passing the left neighbour draws a card; nobody throws
-    one (MBS-8)
+    cannot pass KD: with draw_blind passing the left neighbour draws a card; nobody throws one
+    (MBS-8)
     >>> explain_unavailable(view(new_game(Options(players=3), seed=2), 1))
     {}
     """
@@ -160,7 +176,7 @@ def explain_tricks(view: View) -> tuple[TrickExplanation, ...]:
     ...     state = apply_action(state, legal_actions(state)[0])
     >>> seat = state.tricks.index(1)
     >>> print(explain_tricks(view(state, seat))[0].reason)
-    8S 3H 7D 10C sang (four cards of four different suits): seat 2 laid them face down as a trick
+    3S 5H 3D 8C sang (four cards of four different suits): seat 0 laid them face down as a trick
     """
     v = _expect_view(view)
     options = v.options
@@ -172,30 +188,22 @@ def explain_tricks(view: View) -> tuple[TrickExplanation, ...]:
     found = []
     for number, start in enumerate(range(0, len(cards), size), start=1):
         laid = cards[start : start + size]
-        why = why_singing(laid, options)
-        shown = " ".join(str(card) for card in laid)
+        why = singing_message(laid, options)
+        if why is None:  # never in a view validate_view passed
+            raise ViewError("invalid View: trick_cards: a trick is a singing set (MBS-15)")
+        said = message(_P + "trick.laid", (rule, "MBS-15"), cards=laid, why=why, seat=v.seat)
         found.append(
             TrickExplanation(
                 number=number,
                 plays=tuple([(v.seat, card) for card in laid]),
                 winner=v.seat,
                 card=laid[0],
-                rules=(rule, "MBS-15"),
-                reason=f"{shown} sang ({why}): seat {v.seat} laid them face down as a trick",
+                rules=said.rules,
+                reason=str(said),
+                message=said,
             )
         )
     return tuple(found)
-
-
-def _counters(count: int) -> str:
-    return f"{count} counter" if count == 1 else f"{count} counters"
-
-
-def _seats(seats: tuple[int, ...]) -> str:
-    names = [f"seat {seat}" for seat in seats]
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def explain_settlement(view: View) -> SettlementExplanation | None:
@@ -209,8 +217,8 @@ def explain_settlement(view: View) -> SettlementExplanation | None:
     >>> while not is_deal_over(state):
     ...     state = apply_action(state, legal_actions(state)[0])
     >>> print(explain_settlement(view(state, 0)))
-    Seat 0's bird sang with 5S AC 9D 5H: four cards of four different suits (MBS-4).
-    Seat 0 takes the pool: 4 counters (MBS-12).
+    Seat 1's bird sang with 5C 7D 7S AH: four cards of four different suits (MBS-4).
+    Seat 1 takes the pool: 4 counters (MBS-12).
     """
     v = _expect_view(view)
     outcome = v.outcome
@@ -218,64 +226,105 @@ def explain_settlement(view: View) -> SettlementExplanation | None:
         return None
     options = v.options
     kind = outcome.kind
-    lines: list[str] = []
+    said: list[Message] = []
     rules: list[str] = []
     if kind is OutcomeKind.SANG:
         singer = outcome.singer
         if singer is None:  # never in a view validate_view passed
             raise ViewError("invalid View: outcome.singer: a bird sang, so a singer is named")
         rule = singing_rule(options)
-        shown = " ".join(str(card) for card in outcome.shown)
+        why = singing_message(outcome.shown, options)
+        if why is None:  # never in a view validate_view passed
+            raise ViewError("invalid View: outcome.shown: the cards a bird sang with sing")
         rules += [rule, "MBS-12"]
-        lines.append(
-            f"Seat {singer}'s bird sang with {shown}: {why_singing(outcome.shown, options)} "
-            f"({rule})."
-        )
-        lines.append(
-            f"Seat {singer} takes the pool: {_counters(outcome.payouts[singer])} (MBS-12)."
-        )
-        return SettlementExplanation(rules=tuple(rules), lines=tuple(lines))
+        said.append(message(_S + "sang", rule, singer=singer, shown=outcome.shown, why=why))
+        payout = outcome.payouts[singer]
+        said.append(message(_S + "takes-pool", "MBS-12", winner=singer, count=payout))
+        return SettlementExplanation.of(tuple(said), tuple(rules))
     if kind is OutcomeKind.ROUND_LIMIT:
         rules.append("MBS-13")
-        lines.append(
-            f"The round limit of {options.round_limit} rounds was reached: the deal ends (MBS-13)."
-        )
+        limit = options.round_limit
+        if limit is None:  # never in a view validate_view passed
+            raise ViewError("invalid View: outcome.kind: no round limit, so none was reached")
+        said.append(message(_S + "round-limit", "MBS-13", limit=limit))
     elif kind is OutcomeKind.ABANDONED:
         rules.append("MBS-13")
-        lines.append("The table agreed to abandon the deal as a new round began (MBS-13).")
+        said.append(message(_S + "abandoned", "MBS-13"))
     else:
-        lines.append("The stock could not give a singer a new hand: the deal ends (MBS-15).")
+        said.append(message(_S + "exhausted", "MBS-15"))
     if not options.play_to_exhaustion:
-        lines.append(
-            f"The deal is void: the pool of {_counters(outcome.carried)} is carried to the next "
-            "deal (MBS-13)."
-        )
-        return SettlementExplanation(rules=tuple(rules), lines=tuple(lines))
+        said.append(message(_S + "void", "MBS-13", carried=outcome.carried))
+        return SettlementExplanation.of(tuple(said), tuple(rules))
     rules.append("MBS-15")
-    tricks = ", ".join(f"seat {seat} {count}" for seat, count in enumerate(outcome.tricks))
-    lines.append(f"Tricks laid: {tricks}.")
+    said.append(message(_S + "tricks-laid", tricks=tuple(enumerate(outcome.tricks))))
     winners = outcome.winners
     if not winners:
-        lines.append(
-            f"Nobody laid a trick: the pool of {_counters(outcome.carried)} is carried to the next "
-            "deal (MBS-15)."
-        )
+        said.append(message(_S + "nobody-laid", "MBS-15", carried=outcome.carried))
     elif len(winners) == 1:
-        lines.append(
-            f"Seat {winners[0]} laid the most tricks and takes the pool: "
-            f"{_counters(outcome.payouts[winners[0]])} (MBS-15)."
-        )
+        payout = outcome.payouts[winners[0]]
+        said.append(message(_S + "most-tricks", "MBS-15", winner=winners[0], count=payout))
     else:
         rules.append("D-12")
-        shares = ", ".join(f"seat {seat} {outcome.payouts[seat]}" for seat in winners)
-        lines.append(
-            f"{_seats(winners).capitalize()} tie for the most tricks and share the pool: "
-            f"{shares} (MBS-15, D-12)."
-        )
+        shares = tuple([(seat, outcome.payouts[seat]) for seat in winners])
+        said.append(message(_S + "tie", ("MBS-15", "D-12"), winners=winners, shares=shares))
         if outcome.carried:
             rules.append("C-5")
-            stay = "stays" if outcome.carried == 1 else "stay"
-            lines.append(
-                f"{_counters(outcome.carried)} {stay} in the pool for the next deal (C-5)."
-            )
-    return SettlementExplanation(rules=tuple(rules), lines=tuple(lines))
+            said.append(message(_S + "stays-in-pool", "C-5", carried=outcome.carried))
+    return SettlementExplanation.of(tuple(said), tuple(rules))
+
+
+def singing_hint(view: View) -> tuple[Message, ...]:
+    """Return what the viewer's hand lacks to sing, and the chance the next card brings it.
+
+    A hand that sings already is said so, with its singing set (declare it where
+    singing is declared). Otherwise, for the suit the hand holds most of: how many cards
+    of it the hand lacks for a flush (MBS-4 to MBS-6), and where four different suits
+    sing (MBS-4) the suits it lacks; each with the chance, in whole percent, that the
+    next card the viewer receives is of such a suit: the cards of that suit he does not
+    hold among all the cards he does not hold (they are all unseen to him, or passed on).
+    For the chance that a fresh holding sings at all, see
+    :func:`~cardrules.my_bird_sings.probabilities.flush_probability` and
+    :func:`~cardrules.my_bird_sings.probabilities.four_suits_probability`.
+
+    >>> from cardrules.cards import FULL_PACK, parse_cards
+    >>> from cardrules.messages import render
+    >>> from cardrules.my_bird_sings import Options, new_game, view
+    >>> top = parse_cards("KS 2H 3H 7D 4H 5H 7S 6C 8H 6S 9C 10C")  # dealt one by one from seat 1
+    >>> deck = top + tuple(card for card in FULL_PACK if card not in top)
+    >>> mine = view(new_game(Options(players=3), deck=deck, dealer=0), 1)
+    >>> mine.hand
+    (<Card KS>, <Card 7D>, <Card 7S>, <Card 6S>)
+    >>> for said in singing_hint(mine):
+    ...     print(render(said))
+    Spades: 1 card short of a flush; the next card you receive is a spade with a chance of 21%.
+    Four suits: you lack a heart and a club; the next card you receive is one of them with a
+    chance of 54%.
+
+    Raises:
+        TypeError: if ``view`` is not a :class:`~cardrules.my_bird_sings.views.View`.
+
+    """
+    v = _expect_view(view)
+    options = v.options
+    hand = v.hand
+    if not hand:
+        return ()
+    for cards in singing_sets(hand, options):
+        why = singing_message(cards, options)
+        if why is not None:
+            return (message(_P + "hint.sings", why.rules, cards=cards, why=why),)
+    size = options.hand_size
+    per_suit = options.pack // 4
+    unseen = options.pack - len(hand)
+    counts = [sum(1 for card in hand if card.suit is suit) for suit in Suit]
+    best = max(Suit, key=lambda suit: (counts[suit], -suit))
+    rule = singing_rule(options)
+    need = max(size - counts[best], 1)
+    percent = round(100 * (per_suit - counts[best]) / unseen)
+    said = [message(_P + "hint.flush", rule, suit=best, need=need, percent=percent)]
+    if size == 4 and options.singing is Singing.FLUSH_OR_RAINBOW:
+        missing = tuple(suit for suit in Suit if not counts[suit])
+        if missing:
+            percent = round(100 * per_suit * len(missing) / unseen)
+            said.append(message(_P + "hint.four-suits", "MBS-4", missing=missing, percent=percent))
+    return tuple(said)

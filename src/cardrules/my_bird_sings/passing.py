@@ -16,9 +16,10 @@ from __future__ import annotations
 from operator import itemgetter as _pick
 from typing import Final
 
+from cardrules._shuffle import derived_order
 from cardrules.cards import Card
-from cardrules.dealing import derive_seed, shuffled
 from cardrules.errors import IllegalActionError
+from cardrules.messages import message
 from cardrules.my_bird_sings.actions import (
     ABANDON,
     DRAW_ACTIONS,
@@ -33,6 +34,8 @@ from cardrules.my_bird_sings.options import Options, Passing
 from cardrules.my_bird_sings.state import Deal, Decision, Phase
 
 __all__ = ["DrawDecision", "PassDecision", "method_refusal", "pass_decision", "passing_refusal"]
+
+_P: Final = "my-bird-sings.refusal."
 
 _THROW: Final = Passing.THROW
 
@@ -92,7 +95,7 @@ def pass_decision(
     face down for his left neighbour. With ``passing="draw_blind"`` he offers his whole
     hand face down and his left neighbour decides: he draws a card by position
     (``Draw(index)``). The offered cards lie in a fresh random order, the sorted hand
-    shuffled with ``derive_seed(deal seed, turn)``, so the position says nothing about the
+    shuffled from ``derive_seed(deal seed, turn)``, so the position says nothing about the
     card and the state needs no random generator. ``Abandon()`` comes last when MBS-13
     offers it at this decision (``abandon``).
     """
@@ -104,7 +107,7 @@ def pass_decision(
         )
         return PassDecision(seat, (*legal, ABANDON) if abandon else legal, exchanged)
     legal = DRAW_ACTIONS[: len(hand)]
-    order = shuffled(sorted(hand), derive_seed(deal._seed, turn))
+    order = derived_order(sorted(hand), deal._seed, (turn,), deal._legacy)
     drawer = (seat + 1) % rules.players  # the left neighbour (C-1)
     return DrawDecision(drawer, (*legal, ABANDON) if abandon else legal, exchanged, seat, order)
 
@@ -113,15 +116,9 @@ def method_refusal(options: Options, action: Pass | Draw) -> IllegalActionError 
     """The refusal of a pass by the method the options do not play (see MBS-8), else None."""
     throw = options.passing is Passing.THROW
     if type(action) is Pass and not throw:
-        return IllegalActionError(
-            action,
-            "MBS-8",
-            "with draw_blind passing the left neighbour draws a card; nobody throws one",
-        )
+        return IllegalActionError(action, "MBS-8", message(_P + "draw-blind-no-throw", "MBS-8"))
     if type(action) is Draw and throw:
-        return IllegalActionError(
-            action, "MBS-8", "with throw passing the player on turn chooses the card"
-        )
+        return IllegalActionError(action, "MBS-8", message(_P + "throw-no-draw", "MBS-8"))
     return None
 
 
@@ -137,20 +134,17 @@ def passing_refusal(
     """
     if type(action) is Exchange or type(action) is DeclineExchange:
         # An exchange that was open this turn and is not made any more: it was declined.
-        return IllegalActionError(action, "MBS-11", "this turn's chance to exchange was declined")
+        why = message(_P + "exchange-declined", "MBS-11")
+        return IllegalActionError(action, "MBS-11", why)
     left = giver + 1 if giver + 1 < players else 0  # the left neighbour (C-1)
     if offered is None:
         if type(action) is Pass:
-            return IllegalActionError(action, "MBS-9", f"you do not hold {action.card}")
-        return IllegalActionError(
-            action, "MBS-8", f"seat {giver} must now pass a card to seat {left}"
-        )
+            why = message("common.refusal.not-held", "MBS-9", card=action.card)
+            return IllegalActionError(action, "MBS-9", why)
+        why = message(_P + "must-pass", "MBS-8", giver=giver, receiver=left)
+        return IllegalActionError(action, "MBS-8", why)
     if type(action) is Draw:
-        return IllegalActionError(
-            action, "MBS-8", f"seat {giver} offers {offered} cards, at positions 0 to {offered - 1}"
-        )
-    return IllegalActionError(
-        action,
-        "MBS-8",
-        f"seat {left} must now draw a card from the hand seat {giver} offers face down",
-    )
+        why = message(_P + "draw-position", "MBS-8", giver=giver, offered=offered, last=offered - 1)
+        return IllegalActionError(action, "MBS-8", why)
+    why = message(_P + "must-draw", "MBS-8", giver=giver, receiver=left)
+    return IllegalActionError(action, "MBS-8", why)

@@ -25,7 +25,9 @@ from cardrules._notation import read_action
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError, ViewError
 from cardrules.explanations import wrong_argument
+from cardrules.messages import Message, message
 from cardrules.my_bird_sings.actions import (
+    ACTION_TYPES,
     Abandon,
     DeclineExchange,
     DeclineSing,
@@ -44,6 +46,8 @@ from cardrules.my_bird_sings.state import State
 from cardrules.my_bird_sings.turn import no_sing_waiting, sing_refusal
 
 __all__ = ["Seen", "as_action", "refusal", "seen_in_state", "turn_refusal", "wrong_state"]
+
+_P: Final = "my-bird-sings.refusal."
 
 
 @attrs.frozen(slots=True)
@@ -105,9 +109,27 @@ def seen_in_state(state: State) -> Seen:
 
 
 def as_action(action: object) -> object:
-    """``action``, its notation read (``"pass KH"``), or the refusal of that text (C-7)."""
+    """``action``, its notation read (``"pass KH"``), or the refusal of that text (C-7).
+
+    >>> as_action(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: expected a My Bird Sings action or its notation, not NoneType; call
+    my_bird_sings.parse_action(text) to read one
+
+    Raises:
+        TypeError: for anything that is neither an action nor a string: no rule refuses
+            it, it is a mistake in the calling program.
+
+    """
     if isinstance(action, str):
         return read_action(action, parse_action)
+    if not isinstance(action, ACTION_TYPES):
+        raise wrong_argument(
+            action,
+            "a My Bird Sings action or its notation",
+            "my_bird_sings.parse_action(text) to read one",
+        )
     return action
 
 
@@ -149,7 +171,7 @@ def refusal(seen: Seen, action: object) -> IllegalActionError:
         if phase is not Phase.SING:
             return no_sing_waiting(options, seat, seen.hand, seen.sings_offered, action)
     else:
-        return IllegalActionError(action, "C-7", "it is not a My Bird Sings action")
+        return IllegalActionError(action, "C-7", message(_P + "not-an-action", "C-7"))
     if phase is Phase.PASS:
         return passing_refusal(action, seen.on_turn, options.players, None)
     if phase is Phase.DRAW:
@@ -160,21 +182,23 @@ def refusal(seen: Seen, action: object) -> IllegalActionError:
 
 
 _WAITING: Final = {
-    Phase.PASS: ("MBS-8", "to pass a card"),
-    Phase.DRAW: ("MBS-8", "to draw a card from seat {on_turn}'s hand"),
-    Phase.EXCHANGE: ("MBS-11", "to exchange with the stock or decline"),
-    Phase.SING: ("MBS-9", "to sing or keep silent"),  # whether it sings stays unsaid (D-5)
+    Phase.PASS: ("MBS-8", "pass"),
+    Phase.DRAW: ("MBS-8", "draw"),
+    Phase.EXCHANGE: ("MBS-11", "exchange"),
+    Phase.SING: ("MBS-9", "sing"),  # whether it sings stays unsaid (D-5)
 }
 
 
-def turn_refusal(phase: Phase, to_act: int, on_turn: int) -> tuple[str, str]:
+def turn_refusal(phase: Phase, to_act: int, on_turn: int) -> Message:
     """The refusal of any action by a seat other than ``to_act``, who decides now.
 
     The rule is the one of the pending decision: the pass (MBS-8), the exchange (MBS-11)
     or the sing check (MBS-9); all of it public.
     """
     rule, doing = _WAITING[phase]
-    return (rule, f"it is seat {to_act}'s turn {doing.format(on_turn=on_turn)}, not yours")
+    if phase is Phase.DRAW:
+        return message(_P + "turn.draw", rule, to_act=to_act, giver=on_turn)
+    return message(_P + "turn." + doing, rule, to_act=to_act)
 
 
 def wrong_state(value: object) -> TypeError:

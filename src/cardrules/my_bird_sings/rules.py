@@ -18,10 +18,11 @@ import operator
 from typing import Final, cast, overload
 
 from cardrules._notation import read_action
-from cardrules._shuffle import seeded_top
+from cardrules._shuffle import pack_top
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError
 from cardrules.history import DealHistory, Log
+from cardrules.messages import message
 from cardrules.my_bird_sings.actions import (
     Abandon,
     Action,
@@ -63,6 +64,8 @@ __all__ = [
     "offered_order",
 ]
 
+_P: Final = "my-bird-sings.refusal."
+
 
 def deal_cards(
     rules: Rules,
@@ -73,15 +76,17 @@ def deal_cards(
     first_seed: int,
     previous: Log[DealHistory[Action]],
     carried: tuple[int, tuple[int, ...]] | None,
+    legacy: bool = False,
 ) -> State:
     """Ante (MBS-2), deal (MBS-3) and return the state at the deal's first decision.
 
     The engine's side of :func:`~cardrules.my_bird_sings.session.start_deal`, which checks
     the seed and the deck. ``carried`` is the pool and the balances the previous deal
-    left, ``None`` for a session's first deal (an empty pool, everybody at 0).
+    left, ``None`` for a session's first deal (an empty pool, everybody at 0); ``legacy``
+    deals by the seed mapping of record versions 1 and 2 (to replay them).
     """
-    deal = Deal(rules, dealer, seed, deck, number, first_seed, previous)  # once a deal
-    dealt = seeded_top(rules.pack, seed, rules.dealt) if deck is None else deck[: rules.dealt]
+    deal = Deal(rules, dealer, seed, deck, number, first_seed, previous, legacy)  # once a deal
+    dealt = pack_top(rules.pack, seed, rules.dealt, legacy) if deck is None else deck[: rules.dealt]
     if carried is None:
         table = rules.first_tables[dealer]
     else:
@@ -103,11 +108,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> from cardrules.my_bird_sings import Options, new_game
     >>> state = new_game(Options(players=3), seed=3)
     >>> [str(a) for a in legal_actions(state)]
-    ['pass KS', 'pass 7D', 'pass 7S', 'pass 6S']
+    ['pass 6S', 'pass 3D', 'pass 8D', 'pass 5C']
     >>> for _ in range(3):  # one round: turns 0, 1 and 2
     ...     state = apply_action(state, legal_actions(state)[0])
     >>> state.turn, [str(a) for a in legal_actions(state)]
-    (3, ['pass 7D', 'pass 7S', 'pass 6S', 'pass 8H', 'abandon'])
+    (3, ['pass 3D', 'pass 8D', 'pass 5C', 'pass 7C', 'abandon'])
     """
     return state._decision._legal
 
@@ -172,7 +177,7 @@ def is_legal(state: object, action: object) -> bool:
     >>> from cardrules.my_bird_sings import Options, new_game, ABANDON
     >>> is_legal(new_game(Options(players=3), seed=2), ABANDON)
     False
-    >>> is_legal(new_game(Options(players=3), seed=2), "pass JC")  # notation is read
+    >>> is_legal(new_game(Options(players=3), seed=2), "pass 5D")  # notation is read
     True
     """
     if not isinstance(state, State):
@@ -197,6 +202,8 @@ def apply_action(state: State, action: object) -> State:
 
     Raises:
         IllegalActionError: naming the rule, if the action is illegal (C-7).
+        TypeError: if ``action`` is neither an action nor its notation (read notation
+            with ``my_bird_sings.parse_action``).
     """
     if isinstance(action, str):
         action = read_action(action, parse_action)
@@ -258,7 +265,7 @@ def apply_action(state: State, action: object) -> State:
         )
     if type(action) is Sing:
         return _sing(state, decision, action)
-    raise IllegalActionError(action, "C-7", "it is not a My Bird Sings action")
+    raise IllegalActionError(action, "C-7", message(_P + "not-an-action", "C-7"))
 
 
 def _pass(state: State, giver: int, card: Card, action: Action) -> State:
@@ -370,11 +377,13 @@ def offered_order(state: State) -> tuple[Card, ...]:
 
     Raises:
         IllegalActionError: if no hand is on offer.
+        TypeError: if ``action`` is neither an action nor its notation (read notation
+            with ``my_bird_sings.parse_action``).
 
     """
     decision = state._decision
     if type(decision) is not DrawDecision:
-        raise IllegalActionError("draw", "MBS-8", "no hand is being offered now")
+        raise IllegalActionError("draw", "MBS-8", message(_P + "no-offer", "MBS-8"))
     return decision.order
 
 

@@ -1,7 +1,7 @@
 """A session of My Bird Sings: the first deal, the deals after it (MBS-14), the history.
 
 >>> from cardrules.my_bird_sings import Options
->>> state = new_game(Options(players=6), seed=3)
+>>> state = new_game(Options(players=6), seed=4)
 >>> state.pool, state.balances, len(state.stock), state.to_act
 (7, (-2, -1, -1, -1, -1, -1), 28, 1)
 """
@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from cardrules._shuffle import derive, legacy_derive
 from cardrules.cards import Card
-from cardrules.dealing import derive_seed
 from cardrules.errors import IllegalActionError, OptionsError
-from cardrules.history import DealHistory, History, Log, log_items
+from cardrules.history import DealHistory, History, Log, deal_result, log_items
+from cardrules.messages import message
 from cardrules.my_bird_sings.actions import Action
 from cardrules.my_bird_sings.compiled import Rules, compile_rules
 from cardrules.my_bird_sings.deal import check_deck
@@ -22,7 +23,7 @@ from cardrules.my_bird_sings.options import Options, Passing
 from cardrules.my_bird_sings.rules import deal_cards
 from cardrules.my_bird_sings.state import State, Table
 
-__all__ = ["history", "new_game", "next_deal", "start_deal"]
+__all__ = ["history", "new_game", "next_deal", "replay_legacy_game", "start_deal"]
 
 # The public entries here check their arguments and raise OptionsError, so they stay
 # interpreted in the compiled build; the deal itself is the compiled engine's (rules).
@@ -38,11 +39,13 @@ def start_deal(
     first_seed: int | None = None,
     previous: Log[DealHistory[Action]] = None,
     carried: tuple[int, tuple[int, ...]] | None = None,
+    legacy: bool = False,
 ) -> State:
     """Ante (MBS-2), deal (MBS-3) and return the state at the deal's first decision.
 
     ``carried`` is the pool and the balances the previous deal left, ``None`` for a
-    session's first deal (an empty pool, everybody at 0).
+    session's first deal (an empty pool, everybody at 0). ``legacy`` deals by the seed
+    mapping of record versions 1 and 2 (:func:`replay_legacy_game`).
     """
     if seed is None:
         seed = 0
@@ -50,7 +53,7 @@ def start_deal(
         raise OptionsError(f"seed: expected an int, not {seed!r}")
     explicit = None if deck is None else check_deck(deck, rules.pack)
     first = seed if first_seed is None else first_seed
-    return deal_cards(rules, dealer, seed, explicit, number, first, previous, carried)
+    return deal_cards(rules, dealer, seed, explicit, number, first, previous, carried, legacy)
 
 
 def new_game(
@@ -74,7 +77,7 @@ def new_game(
 
     >>> from cardrules.my_bird_sings import Options
     >>> new_game(Options(players=3), seed=1).hands[1]
-    (<Card 7S>, <Card 3H>, <Card 10D>, <Card JS>)
+    (<Card 4D>, <Card 7S>, <Card 2C>, <Card 7C>)
     >>> state = new_game()
     >>> state.options == Options(), state == new_game(Options(), seed=0)
     (True, True)
@@ -84,6 +87,29 @@ def new_game(
             deck.
 
     """
+    return _new_session(options, seed, deck, dealer, legacy=False)
+
+
+def replay_legacy_game(
+    options: Options, *, seed: int, deck: Sequence[Card] | None, dealer: int
+) -> State:
+    """:func:`new_game` dealt by the seed mapping of record versions 1 and 2 (internal).
+
+    For :func:`cardrules.records.replay` only: the session's deals (and the deals that
+    follow it by :func:`next_deal`) shuffle, offer blind-drawn hands and choose shown sets
+    as those versions did. Its history is recorded as version 2.
+    """
+    return _new_session(options, seed, deck, dealer, legacy=True)
+
+
+def _new_session(
+    options: Options | None,
+    seed: int | None,
+    deck: Sequence[Card] | str | None,
+    dealer: int,
+    *,
+    legacy: bool,
+) -> State:
     if options is None:
         options = Options()
     if not isinstance(options, Options):
@@ -92,7 +118,7 @@ def new_game(
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
         raise OptionsError(f"dealer: expected a seat from 0 to {n - 1}, not {dealer!r}")
     _check_blind_seed(options, seed, deck)
-    return start_deal(compile_rules(options), dealer, seed, deck)
+    return start_deal(compile_rules(options), dealer, seed, deck, legacy=legacy)
 
 
 # Enum members read once: a class attribute look-up costs a call on every step.
@@ -115,7 +141,7 @@ def _check_blind_seed(options: Options, seed: object, deck: object) -> None:
 
 def _deal_history(state: State) -> DealHistory[Action]:
     deal = state._deal
-    return DealHistory(deal.dealer, deal.seed, deal.deck, log_items(state._log))
+    return DealHistory(deal.dealer, deal.seed, deal.deck, log_items(state._log), deal_result(state))
 
 
 def next_deal(
@@ -133,14 +159,13 @@ def next_deal(
 
     """
     if state.outcome is None:
-        raise IllegalActionError(
-            "start the next deal", "MBS-14", "the current deal is not over yet"
-        )
+        why = message("common.refusal.deal-not-over", "MBS-14")
+        raise IllegalActionError("start the next deal", "MBS-14", why)
     deal = state._deal
     rules = deal.rules
     number = deal.number + 1
     if seed is None and deck is None:
-        seed = derive_seed(deal.first_seed, number)
+        seed = (legacy_derive if deal.legacy else derive)(deal.first_seed, (number,))
     _check_blind_seed(rules.options, seed, deck)
     table: Table = state._table
     return start_deal(
@@ -152,9 +177,11 @@ def next_deal(
         first_seed=deal.first_seed,
         previous=(deal.previous, _deal_history(state)),
         carried=(table.pool, table.balances),
+        legacy=deal.legacy,
     )
 
 
 def history(state: State) -> History[Action]:
     """How ``state`` was reached: every deal's dealer, seed, explicit deck and actions."""
-    return History((*log_items(state._deal.previous), _deal_history(state)))
+    deal = state._deal
+    return History((*log_items(deal.previous), _deal_history(state)), deal.legacy)

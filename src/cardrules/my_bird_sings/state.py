@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar, TypeAlias
 
+from cardrules._brief import brief
+from cardrules._shuffle import pack_top
 from cardrules._value import Value
 from cardrules.cards import Card
-from cardrules.dealing import shuffled
 from cardrules.history import DealHistory, Log, log_items, relink
 from cardrules.my_bird_sings.actions import Action
 from cardrules.my_bird_sings.events import Event, EventKind, Known, Outcome, OutcomeKind, Phase
@@ -175,6 +176,8 @@ class Deal(Value):
         number: deals played before this one in the session.
         first_seed: the seed of the session's first deal.
         previous: the earlier deals of the session.
+        legacy: dealt by the seed mapping of record versions 1 and 2 (the replay of a
+            version-2 record, see :mod:`cardrules.records`), not by SplitMix64.
     """
 
     __slots__ = (
@@ -182,6 +185,7 @@ class Deal(Value):
         "_deck",
         "_eldest",
         "_first_seed",
+        "_legacy",
         "_number",
         "_order",
         "_previous",
@@ -199,6 +203,7 @@ class Deal(Value):
         number: int,
         first_seed: int,
         previous: Log[DealHistory[Action]],
+        legacy: bool = False,
     ) -> None:
         self._rules = rules
         self._dealer = dealer
@@ -209,6 +214,7 @@ class Deal(Value):
         self._number = number
         self._first_seed = first_seed
         self._previous = previous
+        self._legacy = legacy
         self._remainder: tuple[Card, ...] | None = None
 
     def _key(self) -> tuple[object, ...]:
@@ -220,12 +226,12 @@ class Deal(Value):
             self._number,
             self._first_seed,
             log_items(self._previous),
+            self._legacy,
         )
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         """Pickle (and copy) with the earlier deals as a flat tuple: no deep recursion."""
-        options, dealer, seed, deck, number, first_seed, previous = self._key()
-        return (_rebuild_deal, (options, dealer, seed, deck, number, first_seed, previous))
+        return (_rebuild_deal, self._key())
 
     @property
     def rules(self) -> Rules:
@@ -272,6 +278,11 @@ class Deal(Value):
         """The earlier deals of the session."""
         return self._previous
 
+    @property
+    def legacy(self) -> bool:
+        """Whether the deal is dealt by the seed mapping of record versions 1 and 2."""
+        return self._legacy
+
     def on_turn(self, turn: int) -> int:
         """The seat that owns turn ``turn``: ``turn`` places after the eldest hand (see MBS-7)."""
         order = self._order
@@ -287,7 +298,8 @@ class Deal(Value):
         remainder = self._remainder
         if remainder is None:
             rules = self._rules
-            order = self._deck if self._deck is not None else shuffled(rules.pack, self._seed)
+            deck, pack = self._deck, rules.pack
+            order = pack_top(pack, self._seed, len(pack), self._legacy) if deck is None else deck
             remainder = self._remainder = order[rules.dealt :]
         return remainder
 
@@ -300,6 +312,7 @@ def _rebuild_deal(
     number: int,
     first_seed: int,
     previous: tuple[DealHistory[Action], ...],
+    legacy: bool = False,
 ) -> Deal:
     """Unpickle a :class:`Deal` through its constructor."""
     from cardrules.my_bird_sings.compiled import compile_rules
@@ -312,6 +325,7 @@ def _rebuild_deal(
         number=number,
         first_seed=first_seed,
         previous=relink(previous),
+        legacy=legacy,
     )
 
 
@@ -398,6 +412,13 @@ class State(Value):
             log_items(self._log),
             log_items(self._events),
         )
+
+    def __repr__(self) -> str:
+        """One line: the deal, the pool, the turn, the phase, who acts (see ``print``)."""
+        return brief(
+            "my_bird_sings.State", seat=None, deal=self.deal_number, pool=self.pool,
+            details=(f"turn {self._turn + 1}",), phase=self.phase.value, to_act=self.to_act,
+        )  # fmt: skip
 
     def __str__(self) -> str:
         """The table as text, every hand shown: ``print(state)`` (see ``cardrules._text``)."""

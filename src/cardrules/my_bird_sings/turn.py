@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from cardrules._shuffle import derived_index
 from cardrules.cards import Card
-from cardrules.dealing import derive_seed
 from cardrules.errors import IllegalActionError
 from cardrules.history import Log
+from cardrules.messages import message
 from cardrules.my_bird_sings.actions import (
     ABANDON,
     DECLINE_SING,
@@ -53,6 +54,8 @@ __all__ = [
     "sing_decision",
     "sing_refusal",
 ]
+
+_P: Final = "my-bird-sings.refusal."
 
 # Enum members read once: a class attribute look-up costs a call on the hot path.
 _ANY_AFTER_DEAL: Final = SingTiming.ANY_AFTER_DEAL
@@ -126,18 +129,17 @@ def sing_refusal(
     """
     if type(action) is Sing:
         if not all(card in hand for card in action.cards):
-            return IllegalActionError(action, "MBS-12", "you do not hold all of these cards")
-        rule, reason = not_singing(options, action.cards)
-        return IllegalActionError(action, rule, reason)
+            why = message(_P + "not-all-held", "MBS-12")
+            return IllegalActionError(action, "MBS-12", why)
+        why = not_singing(options, action.cards)
+        return IllegalActionError(action, why.rules[0], why)
     if type(action) is DeclineSing:
-        return IllegalActionError(
-            action, "MBS-9", "singing is automatic and compulsory (auto_sing is on)"
-        )
+        return IllegalActionError(action, "MBS-9", message(_P + "sing-automatic", "MBS-9"))
     if options.auto_sing:  # play to exhaustion: the sing itself is compulsory
-        reason = f"seat {seat}'s holding sings; seat {seat} must first lay a singing set"
+        why = message(_P + "must-lay-set", "MBS-9", seat=seat)
     else:
-        reason = f"seat {seat} must first sing or keep silent"
-    return IllegalActionError(action, "MBS-9", reason)
+        why = message(_P + "must-sing-or-silent", "MBS-9", seat=seat)
+    return IllegalActionError(action, "MBS-9", why)
 
 
 def no_sing_waiting(
@@ -156,15 +158,12 @@ def no_sing_waiting(
     if type(action) is Sing:
         if offered:
             return sing_refusal(options, seat, hand, action)
-        reason = (
-            "a bird sings only when its owner's holding is checked, and no holding that "
-            "sings is waiting for a decision"
-        )
+        why = message(_P + "sing-not-checked", "MBS-9")
     elif not options.auto_sing:
-        reason = "there is nothing to decline: any other action here keeps silent"
+        why = message(_P + "nothing-to-decline", "MBS-9")
     else:
-        reason = "no holding that sings is waiting for a decision"
-    return IllegalActionError(action, "MBS-9", reason)
+        why = message(_P + "no-sing-waiting", "MBS-9")
+    return IllegalActionError(action, "MBS-9", why)
 
 
 def play_turn(
@@ -216,6 +215,10 @@ def play_turn(
     order = deal._order
     seat = order[turn % len(order)]  # the seat on turn (MBS-7's table)
     options = rules.options
+    # The after-deal checks of D-6 come once, before turn 0's exchange: after it the
+    # player on turn's holding is checked as on any turn, and a check declined in the
+    # round stays lost (D-5).
+    after_deal = turn == 0 and not exchanged and options.sing_timing is _ANY_AFTER_DEAL
     while True:
         if check:
             checked = deal.on_turn(turn + pre) if pre else seat  # pre: after-deal checks
@@ -237,13 +240,13 @@ def play_turn(
                     return State(deal, hands, turn, decision, table, log, events)
             else:  # declared singing (D-5): every check is a decision its owner takes
                 sets = sets_of(hand, key, rules.hand_size, keys) if key in keys else ()
-                if pre or (turn == 0 and options.sing_timing is _ANY_AFTER_DEAL):
+                if pre or after_deal:
                     decision = sing_decision(options, checked, sets, pre, exchanged, abandon)
                 else:
                     ordinary = ordinary_decision(deal, hand, seat, turn, table, exchanged, abandon)
                     decision = declaration(options, ordinary, seat, sets, exchanged, abandon)
                 return State(deal, hands, turn, decision, table, log, events)
-        if turn == 0 and pre < rules.players - 1 and options.sing_timing is _ANY_AFTER_DEAL:
+        if after_deal and pre < rules.players - 1:
             pre += 1  # the next after-deal check
             check = True
             continue
@@ -309,7 +312,7 @@ def shown_set(deal: Deal, turn: int, sets: tuple[tuple[Card, ...], ...]) -> tupl
     """
     if len(sets) == 1:
         return sets[0]
-    return sets[derive_seed(deal._seed, turn, _SHOWN_LABEL) % len(sets)]
+    return sets[derived_index(deal._seed, (turn, _SHOWN_LABEL), len(sets), deal._legacy)]
 
 
 def silent_holdings(

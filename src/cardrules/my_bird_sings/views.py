@@ -8,7 +8,7 @@ hand, no stock order, no face-down card.
 >>> from cardrules.my_bird_sings import Options, new_game
 >>> v = view(new_game(Options(players=3), seed=2), 1)
 >>> v.hand, v.stock_count, [str(a) for a in v.legal_actions][:2]
-((<Card JC>, <Card 8S>, <Card JD>, <Card 10D>), 40, ['pass JC', 'pass 8S'])
+((<Card 5D>, <Card 2C>, <Card 3C>, <Card 5S>), 40, ['pass 5D', 'pass 2C'])
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Final, cast
 import attrs
 
 from cardrules import _view_checks as check
+from cardrules._brief import brief
 from cardrules.cards import Card
 from cardrules.errors import OptionsError, ViewError
 from cardrules.history import log_items
@@ -111,6 +112,13 @@ class View:
     outcome: Outcome | None
     legal_actions: tuple[Action, ...]
 
+    def __repr__(self) -> str:
+        """One line: the deal, the pool, the turn, the phase, who acts (see ``print``)."""
+        return brief(
+            "my_bird_sings.View", seat=self.seat, deal=self.deal_number, pool=self.pool,
+            details=(f"turn {self.turn + 1}",), phase=self.phase.value, to_act=self.to_act,
+        )  # fmt: skip
+
     def __str__(self) -> str:
         """The table as this seat sees it, as text: ``print(view)`` (see ``cardrules._text``)."""
         from cardrules._text import draw
@@ -142,7 +150,7 @@ def view(state: State, seat: int) -> View:
     >>> state = new_game(Options(players=3), seed=2)
     >>> state = apply_action(state, legal_actions(state)[0])
     >>> view(state, 1).passed, view(state, 2).received, view(state, 0).received
-    ((<Card JC>,), (<Card JC>,), ())
+    ((<Card 5D>,), (<Card 5D>,), ())
 
     Raises:
         OptionsError: if ``seat`` is not a seat of the game.

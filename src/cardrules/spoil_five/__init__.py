@@ -39,6 +39,7 @@ from cardrules.spoil_five.explain import (
     explain_unavailable,
 )
 from cardrules.spoil_five.following import Following, follow_rule
+from cardrules.spoil_five.hands import sort_hand
 from cardrules.spoil_five.options import (
     FORTY_FIVE,
     JINKING,
@@ -154,6 +155,7 @@ __all__ = [
     "plain_order",
     "rob_rule",
     "sample_state",
+    "sort_hand",
     "trick_winner",
     "trump_order",
     "validate_view",

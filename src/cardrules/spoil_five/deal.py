@@ -12,7 +12,7 @@ import operator
 from collections.abc import Sequence
 from typing import Final
 
-from cardrules import dealing
+from cardrules._shuffle import derive
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError, OptionsError
 from cardrules.history import log_append
@@ -165,7 +165,7 @@ def next_deal(
     pack = None if deck is None else _pack_from(deck)
     number = deal.number + 1
     if seed is None:
-        seed = 0 if pack is not None else dealing.derive_seed(deal._first_seed, number)
+        seed = 0 if pack is not None else derive(deal._first_seed, (number,))
     _check_seed(seed)
     dealer = (deal.dealer + 1) % rules.players
     balances = board.balances

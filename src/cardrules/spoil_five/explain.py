@@ -32,6 +32,7 @@ from cardrules.spoil_five.options import Ranking
 from cardrules.spoil_five.ranking import TRUMP, TrumpTable, trump_table, winning_index
 from cardrules.spoil_five.refusals import Seen, as_action, refusal, turn_refusal
 from cardrules.spoil_five.views import View, validate_view
+from cardrules.spoil_five.wording import action_message
 
 __all__ = ["explain_action", "explain_settlement", "explain_tricks", "explain_unavailable"]
 
@@ -105,7 +106,7 @@ def explain_action(view: View, action: Action | str) -> Refusal | None:
 
     >>> from cardrules.spoil_five import Options, new_game, view
     >>> state = new_game(Options(players=3), seed=1)
-    >>> explain_action(view(state, 1), "play KS") is None
+    >>> explain_action(view(state, 1), "play 6S") is None
     True
     >>> explain_action(view(state, 1), "stop")
     Refusal(action='stop', rule='SF-21', reason='only a player who has just won the first
@@ -123,13 +124,13 @@ def explain_action(view: View, action: Action | str) -> Refusal | None:
     v = _expect_view(view)
     parsed = as_action(action)
     if isinstance(parsed, IllegalActionError):
-        return Refusal.of(parsed)
+        return Refusal.of(parsed, action_message(parsed.action))
     to_act = v.to_act
     if to_act is not None and to_act != v.seat:
-        return Refusal.because(parsed, turn_refusal(v.phase, to_act))
+        return Refusal.because(parsed, turn_refusal(v.phase, to_act), action_message(parsed))
     if parsed in v.legal_actions:
         return None
-    return Refusal.because(parsed, refusal(_seen(v), parsed))
+    return Refusal.because(parsed, refusal(_seen(v), parsed), action_message(parsed))
 
 
 def explain_unavailable(view: View) -> dict[Card, Refusal]:
@@ -139,11 +140,12 @@ def explain_unavailable(view: View) -> dict[Card, Refusal]:
     available). Empty unless it is the viewer's decision.
 
     >>> from cardrules.spoil_five import Options, apply_action, new_game, view
-    >>> state = apply_action(new_game(Options(players=3), seed=1), "play KS")
+    >>> state = apply_action(new_game(Options(players=3), seed=1), "play 6S")
     >>> for card, why in explain_unavailable(view(state, 2)).items():
     ...     print(card, "|", why.reason, f"({why.rule})")
-    3H | hearts are not trumps and you hold a spade; follow suit or trump (SF-16)
     3D | diamonds are not trumps and you hold a spade; follow suit or trump (SF-16)
+    3C | clubs are not trumps and you hold a spade; follow suit or trump (SF-16)
+    7C | clubs are not trumps and you hold a spade; follow suit or trump (SF-16)
     >>> explain_unavailable(view(state, 0))
     {}
     """
@@ -220,10 +222,10 @@ def explain_tricks(view: View) -> tuple[TrickExplanation, ...]:
     ...     state = apply_action(state, legal_actions(state)[0])
     >>> for trick in explain_tricks(view(state, 0)):
     ...     print(trick)
-    trick 1: 7S JS 8S, seat 2 wins. JS wins: no trump was played, spades were led and JS
-    is the third-best spade, above 7S and 8S (SF-17, SF-5)
-    trick 2: 3H AH KS, seat 0 wins. AH wins: clubs are trumps and AH, always a trump, is
-    the only trump played (SF-17, SF-2)
+    trick 1: 6S 2S 8S, seat 2 wins. 2S wins: no trump was played, spades were led and 2S is the
+    fifth-best spade, above 6S and 8S (SF-17, SF-5)
+    trick 2: 7S KS QH, seat 1 wins. QH wins: hearts are trumps and QH is the only trump played
+    (SF-17)
     """
     v = _expect_view(view)
     table = trump_table(v.trump, v.options.ranking)
@@ -271,8 +273,8 @@ def explain_settlement(view: View) -> SettlementExplanation | None:
     >>> while not is_deal_over(state):
     ...     state = apply_action(state, legal_actions(state)[0])
     >>> print(explain_settlement(view(state, 0)))
-    Seat 0 won 3 tricks and with them the hand (SF-18).
-    Seat 0 takes the pool: 7 counters (SF-19).
+    Nobody won 3 tricks: the hand is spoilt (SF-18).
+    The pool of 7 counters is carried to the next deal (SF-18).
     """
     v = _expect_view(view)
     outcome = v.outcome

@@ -43,7 +43,6 @@ from cardrules.spoil_five.state import Phase, State
 
 __all__ = ["Seen", "as_action", "refusal", "seen_in_state", "turn_refusal", "wrong_state"]
 
-_NOT_AN_ACTION: Final = message("spoil-five.refusal.not-an-action", "C-7")
 _GAME_OVER: Final = message("common.refusal.game-over", "SF-24")
 _DEAL_OVER: Final = message("common.refusal.deal-over", "C-7")
 
@@ -94,13 +93,26 @@ def seen_in_state(state: State) -> Seen:
 
 
 def as_action(action: object) -> Action | IllegalActionError:
-    """``action`` as a Spoil Five action (notation is read), or the refusal of it (C-7)."""
+    """``action`` as a Spoil Five action (notation is read), or the refusal of its text (C-7).
+
+    >>> as_action(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: expected a Spoil Five action or its notation, not NoneType; call
+    spoil_five.parse_action(text) to read one
+
+    Raises:
+        TypeError: for anything that is neither an action nor a string: no rule refuses
+            it, it is a mistake in the calling program.
+
+    """
     if isinstance(action, str):
         action = read_action(action, parse_action)
         if isinstance(action, IllegalActionError):
             return action
     if not isinstance(action, ACTION_TYPES):
-        return IllegalActionError(repr(action), "C-7", _NOT_AN_ACTION)
+        expected = "a Spoil Five action or its notation"
+        raise wrong_argument(action, expected, "spoil_five.parse_action(text) to read one")
     return action
 
 

@@ -10,7 +10,7 @@ then steps.
 
 >>> from cardrules.spoil_five.deal import new_game
 >>> from cardrules.spoil_five.options import Options
->>> state = new_game(Options(players=4), seed=7)
+>>> state = new_game(Options(players=4), seed=8)
 >>> state.phase, state.to_act, state.pool
 (<Phase.PLAY: 'play'>, 1, 9)
 >>> state = apply_action(state, legal_actions(state)[0])
@@ -27,7 +27,7 @@ from cardrules._notation import read_action
 from cardrules._shuffle import seeded_top
 from cardrules.cards import FULL_PACK, Card, Suit
 from cardrules.errors import IllegalActionError
-from cardrules.history import DealHistory, History, Log, log_items
+from cardrules.history import DealHistory, History, Log, deal_result, log_items
 from cardrules.spoil_five.actions import (
     DECLINE_ROB,
     GO_ON,
@@ -94,7 +94,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     >>> from cardrules.spoil_five.deal import new_game
     >>> from cardrules.spoil_five.options import Options
     >>> [str(action) for action in legal_actions(new_game(Options(players=3), seed=1))]
-    ['play 7S', 'play KS', 'play 10D', 'play 4C', 'play 6C']
+    ['play 6S', 'play QH', 'play 4D', 'play 7D', 'play 2C']
     """
     return state._legal
 
@@ -116,7 +116,7 @@ def is_legal(state: object, action: object) -> bool:
     ``action`` may be notation, read as :func:`check_action` reads it.
 
     >>> from cardrules.spoil_five.deal import new_game
-    >>> is_legal(new_game(seed=1), "play 7S"), is_legal(new_game(seed=1), "play the ace")
+    >>> is_legal(new_game(seed=5), "play 7S"), is_legal(new_game(seed=5), "play the ace")
     (True, False)
     """
     if not isinstance(state, State):
@@ -178,12 +178,14 @@ def apply_action(state: State, action: object) -> State:
     >>> from cardrules.spoil_five.deal import new_game
     >>> from cardrules.spoil_five.options import Options
     >>> state = new_game(Options(players=3), seed=1)
-    >>> apply_action(state, "play KS").trick
-    (<Card KS>,)
+    >>> apply_action(state, "play 6S").trick
+    (<Card 6S>,)
 
     Raises:
         IllegalActionError: with the rule id and a reason, if ``action`` is not legal;
             ``state`` is unchanged.
+        TypeError: if ``action`` is neither an action nor its notation (read notation
+            with ``spoil_five.parse_action``).
     """
     if isinstance(action, str):
         action = read_action(action, parse_action)
@@ -596,7 +598,11 @@ def deal_history(state: State) -> DealHistory[Action]:
     """Return the record of the current deal: dealer, seed, pack and actions so far."""
     deal = state._deal
     return DealHistory(
-        dealer=deal._dealer, seed=deal._seed, deck=deal._deck, actions=log_items(state._log)
+        dealer=deal._dealer,
+        seed=deal._seed,
+        deck=deal._deck,
+        actions=log_items(state._log),
+        result=deal_result(state),
     )
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import operator
 from typing import TYPE_CHECKING, Final, TypeAlias
 
+from cardrules._brief import brief
 from cardrules._value import Value
 from cardrules.cards import FULL_PACK, Card, Suit
 from cardrules.history import DealHistory, Log, log_items, relink
@@ -452,6 +453,14 @@ class State(Value):
         return (
             self._deal, self._board, self._held, self._phase, self._to_act, self._trick,
             self._tricks, self._won, log_items(self._log),
+        )  # fmt: skip
+
+    def __repr__(self) -> str:
+        """One line: the deal, the pool, the trumps, the phase, who acts (see ``print``)."""
+        trumps = f"{self._deal._trump.name.lower()} trumps"
+        return brief(
+            "spoil_five.State", seat=None, deal=self.deal_number, pool=self.pool,
+            details=(trumps,), phase=self._phase.value, to_act=self._to_act,
         )  # fmt: skip
 
     def __str__(self) -> str:

@@ -18,6 +18,7 @@ from typing import Final
 import attrs
 
 from cardrules import _view_checks as check
+from cardrules._brief import brief
 from cardrules.cards import FULL_PACK, Card, Suit
 from cardrules.errors import CardrulesError, ViewError
 from cardrules.spoil_five.actions import Action, Play, Rob
@@ -107,6 +108,14 @@ class View:
     scores: tuple[int, ...]
     outcome: Outcome | None
     legal_actions: tuple[Action, ...]
+
+    def __repr__(self) -> str:
+        """One line: the deal, the pool, the trumps, the phase, who acts (see ``print``)."""
+        trumps = f"{self.trump.name.lower()} trumps"
+        return brief(
+            "spoil_five.View", seat=self.seat, deal=self.deal_number, pool=self.pool,
+            details=(trumps,), phase=self.phase.value, to_act=self.to_act,
+        )  # fmt: skip
 
     def __str__(self) -> str:
         """The table as this seat sees it, as text: ``print(view)`` (see ``cardrules._text``)."""

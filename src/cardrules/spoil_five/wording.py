@@ -1,10 +1,7 @@
-"""What Spoil Five says, in English: every message id of the game with its sentence.
+"""Spoil Five's actions as messages: what each is called and what it does (for front-ends).
 
-The source of the game's part of the catalogues (see :mod:`cardrules.messages`): refusals
-(``spoil-five.refusal.*``), actions as words (``spoil-five.action.*``), what each kind of
-decision does (``spoil-five.describe.*``), why a trick was won (``spoil-five.trick.*``),
-settlement lines (``spoil-five.settlement.*``) and the narration of a deal
-(``spoil-five.narration.*``). :func:`action_message` writes an action as a message.
+The sentences are the catalogue's (``spoil-five.action.*`` and ``spoil-five.describe.*``;
+see :mod:`cardrules.messages`).
 
 >>> from cardrules.messages import render
 >>> from cardrules.spoil_five import parse_action
@@ -16,255 +13,13 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules.messages import Entry, Message, entry, message
+from cardrules.cards import Suit
+from cardrules.messages import Message, message
+from cardrules.spoil_five.options import Ranking
 
-__all__ = ["ENTRIES", "action_message", "description"]
+__all__ = ["action_message", "card_orders", "description"]
 
 _P: Final = "spoil-five."
-
-_ACTIONS: Final = (
-    entry(_P + "action.play", "play {card}", label=True),
-    entry(
-        _P + "action.rob", "rob the turn-up, discarding {discard}", code="rob {discard}", label=True
-    ),
-    entry(_P + "action.decline-rob", "decline to rob", code="decline-rob", label=True),
-    entry(_P + "action.stop", "stop", label=True),
-    entry(_P + "action.go-on", "go on for a jink", code="go-on", label=True),
-    entry(_P + "action.ask-five", "ask the dealer to five the hand", code="ask-five", label=True),
-    entry(_P + "action.decline-five", "decline to ask for fiving", code="decline-five", label=True),
-    entry(_P + "action.accept-five", "accept to five the hand", code="accept-five", label=True),
-    entry(_P + "action.refuse-five", "refuse to five the hand", code="refuse-five", label=True),
-)
-
-_DESCRIPTIONS: Final = (
-    entry(
-        _P + "describe.play",
-        "play a card to the trick; the best trump wins it, or else the best card of the suit led",
-    ),
-    entry(
-        _P + "describe.rob",
-        "rob: discard a card of your hand face down and take the turned-up card in its place",
-    ),
-    entry(
-        _P + "describe.decline-rob",
-        "keep your hand and leave the turned-up card where it is",
-    ),
-    entry(_P + "describe.stop", "stop now and take the pool for your three tricks"),
-    entry(
-        _P + "describe.go-on",
-        "go on for a jink: win all five tricks and every other player pays you the stake "
-        "as well, but lose one and the hand is spoilt",
-    ),
-    entry(
-        _P + "describe.ask-five",
-        "ask the dealer to five the hand: if he agrees, the turn-up and any cards of its "
-        "suit after it are set aside, and the next card of another suit turns up as trumps",
-    ),
-    entry(_P + "describe.decline-five", "keep the turn-up: its suit stays trumps"),
-    entry(
-        _P + "describe.accept-five",
-        "five the hand: set the turn-up aside with any cards of its suit after it, and turn "
-        "up the next card of another suit as trumps",
-    ),
-    entry(_P + "describe.refuse-five", "refuse to five the hand: the turn-up stays trumps"),
-)
-
-_REFUSALS: Final = (
-    entry(_P + "refusal.not-an-action", "that is not a Spoil Five action"),
-    entry(
-        _P + "refusal.must-follow",
-        "{suit} are not trumps and you hold {led:a}; follow suit or trump",
-    ),
-    entry(_P + "refusal.must-follow-suit", "{what} and you hold {led:a}; follow suit"),
-    entry(
-        _P + "refusal.must-follow-trump",
-        "trumps were led ({led_card}) and you hold {card}, which may not renege against it; "
-        "play a trump",
-    ),
-    entry(_P + "card.ace-of-hearts-trump", "{card} is a trump, not a heart"),
-    entry(_P + "card.ace-of-hearts-not-trump", "{card} is not a trump"),
-    entry(_P + "card.trump", "{card} is a trump"),
-    entry(_P + "card.not-led-suit", "{card} is not of the suit led"),
-    entry(_P + "refusal.robbing-off", "robbing is not played in this game"),
-    entry(
-        _P + "refusal.turned-ace-dealer-only",
-        "only the dealer robs a turned-up ace, before the lead",
-    ),
-    entry(_P + "refusal.dealer-must-rob", "the dealer must first discard to rob the turned-up ace"),
-    entry(_P + "refusal.holder-must-rob", "you hold the ace of trumps: rob the turn-up first"),
-    entry(_P + "refusal.rob-compulsory", "robbing is compulsory here; discard a card to rob"),
-    entry(
-        _P + "refusal.pass-rob-by-playing",
-        "to let the rob pass, simply play a card without robbing",
-    ),
-    entry(_P + "refusal.no-rob-to-decline", "there is no rob for you to decline now"),
-    entry(_P + "refusal.turn-up-taken", "the turn-up has already been taken"),
-    entry(
-        _P + "refusal.rob-first-turn-only",
-        "a rob is made only at one's first turn in the first trick",
-    ),
-    entry(_P + "refusal.cannot-rob-now", "you cannot rob now"),
-    entry(
-        _P + "refusal.not-ace-holder",
-        "you do not hold the ace of trumps ({ace}); only its holder may rob",
-    ),
-    entry(_P + "refusal.ask-five-first", "first ask the dealer to five the hand or decline"),
-    entry(
-        _P + "refusal.dealer-answers-five",
-        "the dealer must first accept or refuse to five the hand",
-    ),
-    entry(_P + "refusal.fiving-off", "fiving is not played in this game"),
-    entry(_P + "refusal.dealer-must-answer", "the dealer must now accept or refuse"),
-    entry(_P + "refusal.nobody-asked-five", "nobody has asked the dealer to five yet"),
-    entry(
-        _P + "refusal.fiving-time",
-        "fiving is only asked and answered after the deal, before any play",
-    ),
-    entry(
-        _P + "refusal.choose-stop-or-go-on",
-        "you won the first three tricks: first choose to stop or to go on",
-        code="you won the first three tricks: first choose stop or go-on",
-    ),
-    entry(
-        _P + "refusal.no-jink",
-        "only a player who has just won the first three tricks may stop or go on, "
-        "and only when jinking is played",
-    ),
-    entry(
-        _P + "refusal.turn.fiving-ask",
-        "it is {to_act}'s turn to ask the dealer to five the hand or decline, not yours",
-    ),
-    entry(
-        _P + "refusal.turn.fiving-answer",
-        "it is {to_act}'s turn to accept or refuse to five the hand, not yours",
-    ),
-    entry(
-        _P + "refusal.turn.dealer-rob", "it is {to_act}'s turn to rob the turned-up ace, not yours"
-    ),
-    entry(_P + "refusal.turn.rob", "it is {to_act}'s turn to rob the turn-up, not yours"),
-    entry(_P + "refusal.turn.play", "it is {to_act}'s turn to play, not yours"),
-    entry(
-        _P + "refusal.turn.jink",
-        "it is {to_act}'s turn to choose to stop or to go on, not yours",
-        code="it is {to_act}'s turn to choose stop or go-on, not yours",
-    ),
-)
-
-_TRICKS: Final = (
-    entry(
-        _P + "trick.trump-above",
-        "{card} wins: {trump} are trumps and {card} is the {place} trump, above {beaten:list}",
-    ),
-    entry(
-        _P + "trick.ace-of-hearts-above",
-        "{card} wins: {trump} are trumps and {card} is always a trump, the {place}, "
-        "above {beaten:list}",
-    ),
-    entry(
-        _P + "trick.only-trump",
-        "{card} wins: {trump} are trumps and {card} is the only trump played",
-    ),
-    entry(
-        _P + "trick.ace-of-hearts-only-trump",
-        "{card} wins: {trump} are trumps and {card}, always a trump, is the only trump played",
-    ),
-    entry(
-        _P + "trick.plain-above",
-        "{card} wins: no trump was played, {led} were led and {card} is the {place} "
-        "{led:one}, above {beaten:list}",
-    ),
-    entry(
-        _P + "trick.only-of-suit",
-        "{card} wins: no trump was played, {led} were led and {card} is the only {led:one} played",
-    ),
-)
-
-
-def _won(key: str, text: str, you: str) -> tuple[Entry, Entry]:
-    """A settlement sentence said of one winner, and of a side of partners (SF-25)."""
-    return (
-        entry(_P + "settlement." + key, "{winner} " + text, you={"winner": you}, sentence=True),
-        entry(
-            _P + "settlement.side-" + key,
-            "the side of {winners} " + text,
-            you={"winners": "your side " + text},
-            sentence=True,
-        ),
-    )
-
-
-_SETTLEMENT: Final = (
-    *_won(
-        "jink",
-        "won all five tricks after going on: a jink, paid the pool and {stake:counters} "
-        "from every other player",
-        "you won all five tricks after going on: a jink, paid the pool and "
-        "{stake:counters} from every other player",
-    ),
-    *_won(
-        "stopped",
-        "won the first three tricks and stopped",
-        "you won the first three tricks and stopped",
-    ),
-    *_won(
-        "won-hand",
-        "won {won} tricks and with them the hand",
-        "you won {won} tricks and with them the hand",
-    ),
-    *_won("won-game", "won the game", "you won the game"),
-    entry(
-        _P + "settlement.takes-pool",
-        "{winner} takes the pool: {count:counters}",
-        you={"winner": "you take the pool: {count:counters}"},
-        sentence=True,
-    ),
-    entry(_P + "settlement.partners-share", "the partners share the pool: {shares}", sentence=True),
-    entry(_P + "settlement.stays-in-pool", "{carried:counters-stay} in the pool", sentence=True),
-    entry(
-        _P + "settlement.jink-failed",
-        "the side that went on for a jink lost a trick: the hand is spoilt",
-        sentence=True,
-    ),
-    entry(
-        _P + "settlement.carried",
-        "the pool of {carried:counters} is carried to the next deal",
-        sentence=True,
-    ),
-    entry(
-        _P + "settlement.barred",
-        "a barred side took the winning tricks; it cannot win, so the hand is spoilt",
-        sentence=True,
-    ),
-    entry(
-        _P + "settlement.barred-named",
-        "a barred side ({barred} barred) took the winning tricks; it cannot win, so the "
-        "hand is spoilt",
-        sentence=True,
-    ),
-    entry(
-        _P + "settlement.unreachable",
-        "no side can reach {need} tricks any more: the hand is spoilt",
-        sentence=True,
-    ),
-    entry(_P + "settlement.spoilt", "nobody won {need} tricks: the hand is spoilt", sentence=True),
-    entry(_P + "settlement.scores", "scores: {scores}", sentence=True),
-    entry(
-        _P + "settlement.receives",
-        "{seat} receives {count:counters}",
-        you={"seat": "you receive {count:counters}"},
-        sentence=True,
-    ),
-    entry(_P + "settlement.scored", "the hand is scored, 5 points a trick", sentence=True),
-)
-
-ENTRIES: Final[tuple[Entry, ...]] = (
-    *_ACTIONS,
-    *_DESCRIPTIONS,
-    *_REFUSALS,
-    *_TRICKS,
-    *_SETTLEMENT,
-)
-"""Every Spoil Five entry of the catalogue."""
 
 _BARE: Final = {
     "decline-rob": "decline-rob",
@@ -278,11 +33,11 @@ _BARE: Final = {
 
 
 def action_message(action: object) -> Message:
-    """A Spoil Five action in words (``spoil-five.action.<verb>``).
+    """A Spoil Five action in words (``spoil-five.action.<verb>``); anything else as text.
 
-    Raises:
-        TypeError: if ``action`` is not a Spoil Five action.
-
+    >>> from cardrules.messages import render
+    >>> render(action_message("fly")), str(action_message("fly"))
+    ('Do that', 'fly')
     """
     from cardrules.spoil_five.actions import ACTION_TYPES, Play, Rob
 
@@ -291,7 +46,7 @@ def action_message(action: object) -> Message:
     if isinstance(action, Rob):
         return message(_P + "action.rob", discard=action.discard)
     if not isinstance(action, ACTION_TYPES):
-        raise TypeError(f"not a Spoil Five action: {action!r}")
+        return message("common.action.text", text=str(action))
     return message(_P + "action." + _BARE[str(action)])
 
 
@@ -306,3 +61,36 @@ def description(action: object) -> Message:
     """
     verb = action_message(action).id.rsplit(".", 1)[1]
     return message(_P + "describe." + verb)
+
+
+def card_orders(trump: Suit, ranking: Ranking | str = Ranking.PEEL) -> tuple[Message, ...]:
+    """The order of every suit for trump suit ``trump``, best first, a message a suit.
+
+    The trumps first (SF-2 to SF-4, or SF-22 for the ordinary sequence), then each plain
+    suit (SF-5), as :func:`~cardrules.spoil_five.trump_order` and
+    :func:`~cardrules.spoil_five.plain_order` give them: what a newcomer reads beside the
+    turn-up.
+
+    >>> from cardrules.messages import render
+    >>> for said in card_orders(Suit.HEARTS):
+    ...     print(render(said))
+    Trumps, best first: 5♥ J♥ A♥ K♥ Q♥ 10♥ 9♥ 8♥ 7♥ 6♥ 4♥ 3♥ 2♥
+    Spades, best first: K♠ Q♠ J♠ A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠
+    Diamonds, best first: K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦ A♦
+    Clubs, best first: K♣ Q♣ J♣ A♣ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣
+    """
+    from cardrules.spoil_five.ranking import plain_order, trump_order
+
+    ordinary = Ranking(ranking) is Ranking.ORDINARY
+    said = [
+        message(
+            _P + "narration.trump-order", "SF-22" if ordinary else "SF-3",
+            order=trump_order(trump, ranking),
+        )
+    ]  # fmt: skip
+    for suit in Suit:
+        if suit is not trump:
+            order = plain_order(suit, trump, ranking)
+            rule = "SF-22" if ordinary else "SF-5"
+            said.append(message(_P + "order.plain", rule, suit=suit, order=order))
+    return tuple(said)

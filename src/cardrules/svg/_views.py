@@ -10,6 +10,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from cardrules._text import sort_hand
 from cardrules.cards import Card
 from cardrules.svg._draw import (
     CARD_H,
@@ -79,7 +80,9 @@ def _seat_chips(
                 + label("D", x + chip_w - 20, y + 20, size=13, fill="#1b1b1b", weight="bold")
             )
         step = min(16.0, (chip_w - 30 - CARD_W * _SMALL) / max(count - 1, 1))
-        faces: Sequence[Card | None] = [None] * count if hands is None else hands[seat]
+        faces: Sequence[Card | None] = (
+            [None] * count if hands is None else sort_hand(view, hands[seat])
+        )
         backs = "".join(
             _scaled(card_group(face, 0, 0), x + 12 + i * step, y + 28, _SMALL)
             for i, face in enumerate(faces)
@@ -265,7 +268,8 @@ def _seat_view(
         card for action in view.legal_actions if (card := _action_card(action)) is not None
     ]
     heading = f"seat {view.seat}'s hand" if neutral else "your hand"
-    own, y = _own_hand(view.hand, highlight, view.seat, table_bottom, heading)
+    held = sort_hand(view, view.hand)  # as a player holds it, as print() and the CLI show it
+    own, y = _own_hand(held, highlight, view.seat, table_bottom, heading)
     status = _status(status_text, y + 14)
     height = y + 30
     head = f"{title} \N{EM DASH} " + ("the table" if neutral else f"seat {view.seat}")

@@ -35,7 +35,7 @@ Not offered (``OptionsError``): Spoil Five points games, which last several deal
 >>> observation, reward, terminated, truncated, info = env.last()
 >>> legal = observation["action_mask"].nonzero()[0]
 >>> [str(env.unwrapped.engine_action(int(code))) for code in legal][:2]
-['play JH', 'play QH']
+['play 7S', 'play 10S']
 >>> env.step(int(observation["action_mask"].nonzero()[0][0]))
 """
 
