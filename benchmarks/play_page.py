@@ -89,6 +89,14 @@ class Counted(http.server.SimpleHTTPRequestHandler):
         self.wfile = Writer()  # type: ignore[assignment]
 
 
+class Server(http.server.ThreadingHTTPServer):
+    """The static server; a browser that closes while a file is sent is no error here."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def build(site: Path) -> None:
     spec = importlib.util.spec_from_file_location("mkdocs_play", ROOT / "docs/hooks/mkdocs_play.py")
     assert spec is not None
@@ -190,9 +198,7 @@ def main() -> None:
         if args.site is None:
             build(site)
         size = sum(p.stat().st_size for p in (site / "play").rglob("*") if p.is_file())
-        server = http.server.ThreadingHTTPServer(
-            ("127.0.0.1", 0), partial(Counted, directory=str(site))
-        )
+        server = Server(("127.0.0.1", 0), partial(Counted, directory=str(site)))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}"
         runs = []
