@@ -256,7 +256,14 @@ def test_my_bird_sings_deal_resumed_after_a_reload_and_saved(
     player.settle()
     assert (player.counter, player.hand()) == (counter, hand)
 
-    record, state = _replayed(player.save(tmp_path))
+    saved = player.save(tmp_path)
+    record, state = _replayed(saved)
+    if importlib.util.find_spec("click") is not None:  # the command line's extra
+        shown = subprocess.run(
+            [sys.executable, "-m", "cardrules", "replay", str(saved), "--plain"],
+            capture_output=True, text=True, check=False, timeout=120,
+        )  # fmt: skip
+        assert shown.returncode == 0, shown.stderr
     module = games.lookup("my-bird-sings").module
     assert sorted(str(card) for card in module.view(state, 0).hand) == sorted(hand)
     decisions = len(record.deals) - 1 + sum(len(deal.actions) for deal in record.deals)
