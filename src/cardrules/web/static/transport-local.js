@@ -198,12 +198,15 @@ export class LocalTransport {
     this.open_ = true;
     this.onstatus("open", {});
     // The page's hello, with the seat's credential kept in this browser (not in the URL).
-    call("frame", JSON.stringify({ ...this.hello(), seat: this.found.seat, key: this.found.key }));
+    this.send({ ...this.hello(), seat: this.found.seat, key: this.found.key });
   }
 
   send(frame) {
     if (!this.open_) return false;
-    call("frame", JSON.stringify(frame));
+    call("frame", JSON.stringify(frame)).catch((error) => {
+      // the worker itself failed (the table's own refusals come as error frames)
+      this.onmessage({ type: "error", code: "forbidden", message: error.message, rule: null, field: null });
+    });
     return true;
   }
 
