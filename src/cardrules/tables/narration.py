@@ -6,8 +6,9 @@ names, a language and a way of writing suits. :func:`narrate` tells one
 card or a silent sing is named only to those who saw it, exactly as their views show it
 (the message is built from the step's action and the reader's views on either side of
 it, never from another seat's cards), in the words of the message catalogue
-(``spoil-five.narration.*``, ``my-bird-sings.narration.*``). A step that completed a trick carries the engine's
-explanation of who won it; a step that ended the deal, its settlement.
+(``spoil-five.narration.*``, ``my-bird-sings.narration.*``). A step that completed a
+trick carries the engine's explanation of who won it; a step that ended the deal, its
+settlement.
 
 Every text a payload holds is a *text entry*, a JSON object: a
 :class:`cardrules.messages.Message` as :func:`cardrules.messages.message_to_json` writes
