@@ -18,6 +18,7 @@ from cardrules.cards import Card, Rank, parse_card
 from cardrules.errors import OptionsError
 from cardrules.tables import (
     Key,
+    Reader,
     Seat,
     SeatPlan,
     Table,
@@ -32,7 +33,7 @@ from cardrules.tables import payload as payload_module
 from cardrules.tables.resume import resume_table
 from tests.records import test_leaks as leaks
 from tests.records.games import ALL_CASES, ALL_IDS, choose, pack_of
-from tests.tables.fixtures import key, new_table
+from tests.tables.fixtures import first_legal, key, new_table
 
 _CARD = re.compile(r"(?<![\w-])(10|[2-9AKQJ])([SHDC♠♥♦♣])(?![\w-])")
 
@@ -99,6 +100,17 @@ def test_a_card_that_cannot_be_played_says_why_with_the_rule() -> None:
         assert refusal["rules"]
         assert refusal["text"].startswith(f"You cannot play {card[:-1]}")
         assert refusal["id"] == "common.refusal"
+
+
+def test_the_ace_of_spades_is_the_card_of_its_entry() -> None:
+    """A Card is an int and the ace of spades is 0: its play and its rob still name it."""
+    table = create_table(
+        "spoil-five", [SeatPlan.person("A"), SeatPlan.person("B")], name="T", now=0.0, seed=7
+    ).table
+    reader = Reader.of(table, 0)
+    for notation in ("play AS", "rob AS"):
+        entry = payload_module.legal_entry(table, spoil_five.parse_action(notation), reader)
+        assert (entry["action"], entry["card"], entry["cards"]) == (notation, "AS", ["AS"])
 
 
 def test_the_narration_starts_after_the_counter_asked_for() -> None:
@@ -319,3 +331,17 @@ def test_a_spectator_sees_that_a_seat_robbed_but_not_its_discard() -> None:
     assert events == [{"seat": 0, "kind": "rob", "card": None, "trick": 0}]
     own = seat_payload(robbed, 0)["view"]["events"]
     assert own == [{"seat": 0, "kind": "rob", "card": robs[0].split()[1], "trick": 0}]
+
+
+def test_the_narration_is_messages_in_the_readers_language() -> None:
+    new = new_table(seats=[SeatPlan.person("Anne", "fr"), SeatPlan.person("Bob")])
+    table, _ = act(new.table, key(new, 0), first_legal(new.table), counter=0, now=1.0)
+    french = seat_payload(table, 0)["narration"]
+    english = seat_payload(table, 1)["narration"]
+    assert [entry["text"]["id"] for entry in french] == [
+        "narration.deal",
+        "spoil-five.narration.plays",
+    ]
+    assert french[1]["text"]["params"] == english[1]["text"]["params"]
+    assert french[1]["text"]["text"].startswith("Vous jouez ")
+    assert english[1]["text"]["text"].startswith("Anne plays ")

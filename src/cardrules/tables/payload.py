@@ -130,7 +130,9 @@ def legal_entry(table: Table, action: object, reader: Reader) -> dict[str, Any]:
     ('play 10D', '10D', ['10D'], None, 'Play 10♦')
     """
     notation = str(table.module.format_action(action))
-    single = getattr(action, "card", None) or getattr(action, "discard", None)
+    single = getattr(action, "card", None)
+    if single is None:  # not `or`: a Card is an int, and the ace of spades is 0
+        single = getattr(action, "discard", None)
     cards = [str(card) for card in getattr(action, "cards", ())] or (
         [str(single)] if single is not None else []
     )

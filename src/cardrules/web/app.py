@@ -47,9 +47,9 @@ from cardrules.errors import NotationError
 from cardrules.web.frames import FrameError, language_of, read_frame, read_object
 from cardrules.web.limits import Buckets, Counter, client_address
 from cardrules.web.lobby import TableRequest, catalogue, only_fields
-from cardrules.web.rooms import Rooms
+from cardrules.web.rooms import Rooms, resolve_creator, resolve_key
 from cardrules.web.settings import Settings
-from cardrules.web.sockets import resolve_creator, resolve_key, table_socket
+from cardrules.web.sockets import table_socket
 
 __all__ = ["STATIC", "Server", "create_app"]
 

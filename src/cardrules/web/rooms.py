@@ -45,12 +45,13 @@ from cardrules.errors import (
     WrongCredentialError,
     WrongMomentError,
 )
+from cardrules.tables import credentials
 from cardrules.web.frames import Frame, FrameError
 from cardrules.web.limits import Window, prefix
 from cardrules.web.lobby import TableRequest
 from cardrules.web.settings import Settings
 
-__all__ = ["Listener", "Room", "Rooms", "dumps", "refusal"]
+__all__ = ["Listener", "Room", "Rooms", "dumps", "refusal", "resolve_creator", "resolve_key"]
 
 LOG: Final = logging.getLogger("cardrules.web")
 
@@ -85,6 +86,35 @@ def refusal(exc: CardrulesError) -> FrameError:
     if isinstance(exc, SeatError | OptionsError):
         return FrameError("forbidden", message)
     return FrameError("forbidden", message)
+
+
+def resolve_key(room: Room, seat: object, key: object) -> tables.Key:
+    """The seat key of a hello (or an HTTP request), checked against the table.
+
+    Raises:
+        FrameError: ``credential`` for a seat that does not exist or a key that is not its.
+    """
+    table = room.table
+    if (
+        not isinstance(seat, int)
+        or not 0 <= seat < table.players
+        or not credentials.matches(key, table.seats[seat].credential)
+    ):
+        raise FrameError("credential", "that link's seat and key do not open a seat here")
+    return tables.Key.for_seat(seat, str(key))
+
+
+def resolve_creator(room: Room, creator: object) -> tables.Key | None:
+    """The creator's key, if ``creator`` is the table's creator credential.
+
+    Raises:
+        FrameError: ``credential`` for a credential given that is not the creator's.
+    """
+    if creator is None:
+        return None
+    if not credentials.matches(creator, room.table.creator):
+        raise FrameError("credential", "that is not this table's creator credential")
+    return tables.Key.for_creator(str(creator))
 
 
 class Listener(Protocol):

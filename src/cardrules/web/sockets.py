@@ -19,10 +19,9 @@ from typing import TYPE_CHECKING, Final
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from cardrules import tables
-from cardrules.tables import credentials
 from cardrules.web.frames import PROTOCOL, Frame, FrameError, read_frame
 from cardrules.web.limits import Bucket
-from cardrules.web.rooms import Room, dumps
+from cardrules.web.rooms import Room, dumps, resolve_creator, resolve_key
 
 if TYPE_CHECKING:
     from cardrules.web.app import Server
@@ -36,35 +35,6 @@ POLICY: Final = 1008
 
 _MAX_REFUSED: Final = 50
 """Frames refused for rate in a row after which a socket is closed."""
-
-
-def resolve_key(room: Room, seat: object, key: object) -> tables.Key:
-    """The seat key of a hello (or an HTTP request), checked against the table.
-
-    Raises:
-        FrameError: ``credential`` for a seat that does not exist or a key that is not its.
-    """
-    table = room.table
-    if (
-        not isinstance(seat, int)
-        or not 0 <= seat < table.players
-        or not credentials.matches(key, table.seats[seat].credential)
-    ):
-        raise FrameError("credential", "that link's seat and key do not open a seat here")
-    return tables.Key.for_seat(seat, str(key))
-
-
-def resolve_creator(room: Room, creator: object) -> tables.Key | None:
-    """The creator's key, if ``creator`` is the table's creator credential.
-
-    Raises:
-        FrameError: ``credential`` for a credential given that is not the creator's.
-    """
-    if creator is None:
-        return None
-    if not credentials.matches(creator, room.table.creator):
-        raise FrameError("credential", "that is not this table's creator credential")
-    return tables.Key.for_creator(str(creator))
 
 
 class Connection:

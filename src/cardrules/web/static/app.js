@@ -268,15 +268,32 @@ function main() {
   const match = window.location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)\/?$/);
   let relabel = relabelLobby;
   installLanguages(() => relabel());
-  if (match) {
+  const lobbyFailed = (error) => {
+    const box = $("f-error");
+    box.replaceChildren();
+    putMessage(box, t("cannot_reach", { error: error.message }));
+    box.hidden = false;
+  };
+  if (document.documentElement.dataset.transport === "local") {
+    // The static play page (docs/play.md): the table is held in the page, in a Web Worker.
+    import("./transport-local.js").then((local) => {
+      local.setUpLocalPage();
+      const open = (found) => {
+        relabel = startTable(found.id, (id, hello) => new local.LocalTransport(found, hello));
+        local.addSaveButton();
+      };
+      const found = local.keptTable();
+      if (found) {
+        open(found);
+      } else {
+        local.localLobby.opened = open;
+        startLobby(local.localLobby).catch(lobbyFailed);
+      }
+    });
+  } else if (match) {
     relabel = startTable(match[1]);
   } else {
-    startLobby().catch((error) => {
-      const box = $("f-error");
-      box.replaceChildren();
-      putMessage(box, t("cannot_reach", { error: error.message }));
-      box.hidden = false;
-    });
+    startLobby().catch(lobbyFailed);
   }
 }
 

@@ -7,6 +7,15 @@ import { t } from "./strings.js";
 
 let catalogue = [];
 
+/** How the lobby reaches tables: the server's JSON API (transport-local.js has another). */
+const serverLobby = {
+  onePerson: false, // true: the other seats are the library's bots
+  games: () => getJson("/api/games"),
+  create: (body) =>
+    getJson("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }),
+};
+let lobby = serverLobby;
+
 async function getJson(path, options) {
   const response = await fetch(path, options);
   let data = null;
@@ -98,6 +107,10 @@ function fillSeats() {
     }
     const keep = old[s];
     kind.value = keep ? (keep.bot ? "bot" : "person") : s === 0 ? "person" : "bot";
+    if (lobby.onePerson) {
+      kind.value = s === 0 ? "person" : "bot";
+      kind.disabled = true;
+    }
     const name = el("input");
     name.type = "text";
     name.maxLength = 30;
@@ -143,12 +156,8 @@ async function create(event) {
   button.disabled = true;
   document.body.dataset.state = "busy";
   try {
-    const created = await getJson("/api/tables", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    showInvites(created);
+    const created = await lobby.create(body);
+    if (created) showInvites(created); // none: the table opens in this page
   } catch (failure) {
     error.textContent = failure.message;
     error.hidden = false;
@@ -219,7 +228,8 @@ function showInvites(created) {
   sit.focus();
 }
 
-export async function startLobby() {
+export async function startLobby(api = serverLobby) {
+  lobby = api;
   $("lobby").hidden = false;
   $("room").hidden = true;
   $("f-game").addEventListener("change", fillPresets);
@@ -230,7 +240,7 @@ export async function startLobby() {
     $("invites").hidden = true;
     $("create-form").hidden = false;
   });
-  const data = await getJson("/api/games");
+  const data = await lobby.games();
   catalogue = data.games;
   fillGames();
   const wanted = new URLSearchParams(window.location.search).get("game");
