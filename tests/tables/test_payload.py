@@ -32,7 +32,7 @@ from cardrules.tables import payload as payload_module
 from cardrules.tables.resume import resume_table
 from tests.records import test_leaks as leaks
 from tests.records.games import ALL_CASES, ALL_IDS, choose, pack_of
-from tests.tables.fixtures import key, new_table
+from tests.tables.fixtures import first_legal, key, new_table
 
 _CARD = re.compile(r"(?<![\w-])(10|[2-9AKQJ])([SHDC♠♥♦♣])(?![\w-])")
 
@@ -319,3 +319,17 @@ def test_a_spectator_sees_that_a_seat_robbed_but_not_its_discard() -> None:
     assert events == [{"seat": 0, "kind": "rob", "card": None, "trick": 0}]
     own = seat_payload(robbed, 0)["view"]["events"]
     assert own == [{"seat": 0, "kind": "rob", "card": robs[0].split()[1], "trick": 0}]
+
+
+def test_the_narration_is_messages_in_the_readers_language() -> None:
+    new = new_table(seats=[SeatPlan.person("Anne", "fr"), SeatPlan.person("Bob")])
+    table, _ = act(new.table, key(new, 0), first_legal(new.table), counter=0, now=1.0)
+    french = seat_payload(table, 0)["narration"]
+    english = seat_payload(table, 1)["narration"]
+    assert [entry["text"]["id"] for entry in french] == [
+        "narration.deal",
+        "spoil-five.narration.plays",
+    ]
+    assert french[1]["text"]["params"] == english[1]["text"]["params"]
+    assert french[1]["text"]["text"].startswith("Vous jouez ")
+    assert english[1]["text"]["text"].startswith("Anne plays ")

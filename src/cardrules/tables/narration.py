@@ -4,16 +4,18 @@ A *reader* (:class:`Reader`) is a seat, or ``None`` for a spectator, with the se
 names, a language and a way of writing suits. :func:`narrate` tells one
 :class:`~cardrules.tables.table.Step` as that reader may hear it: a robbed card, a passed
 card or a silent sing is named only to those who saw it, exactly as their views show it
-(the text is built from the step's action and the reader's view after the step, never
-from another seat's cards). A step that completed a trick carries the engine's
-explanation of who won it; a step that ended the deal, its settlement.
+(the message is built from the step's action and the reader's views on either side of
+it, never from another seat's cards), in the words of the message catalogue
+(``spoil-five.narration.*``, ``my-bird-sings.narration.*``). A step that completed a
+trick carries the engine's explanation of who won it; a step that ended the deal, its
+settlement.
 
 Every text a payload holds is a *text entry*, a JSON object: a
 :class:`cardrules.messages.Message` as :func:`cardrules.messages.message_to_json` writes
 it, with the sentence :func:`cardrules.messages.render` writes for the reader::
 
-    {"id": "spoil-five.refusal.must-follow", "params": {"led": "S", "suit": "H"},
-     "rules": ["SF-16"], "text": "You cannot play 7♣: hearts are not trumps ..."}
+    {"id": "spoil-five.narration.plays", "params": {"card": "7C", "seat": 1},
+     "rules": [], "text": "Bob plays 7♣"}
 
 ``rules`` lists the rule ids the text rests on (never part of ``text``); ``text`` names
 the reader "you" and the other seats by name, in the reader's language. A front-end may
@@ -31,7 +33,7 @@ show ``text`` as it is, or render ``id`` and ``params`` itself.
 >>> narrate(table, step, reader=Reader.of(table, 0, suits="letters"))["text"]["text"]
 'You play ...'
 >>> narrate(table, step, reader=Reader.of(table, 0))["text"]["id"]
-'common.text'
+'spoil-five.narration.plays'
 """
 
 from __future__ import annotations
@@ -42,7 +44,6 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from cardrules import my_bird_sings, spoil_five
-from cardrules.cards import Card
 from cardrules.errors import OptionsError
 from cardrules.explanations import (
     Refusal,
@@ -130,21 +131,6 @@ class Reader:
         )
         return {**message_to_json(said), "text": text}
 
-    def text(self, text: str) -> TextEntry:
-        """A text entry for a sentence the library wrote itself (id ``common.text``)."""
-        return self.entry(message("common.text", text=text))
-
-    def card(self, card: Card) -> str:
-        """``card`` as the library's own sentences write it (``10♣``, or ``10C``).
-
-        Messages write their cards themselves, in the reader's language.
-        """
-        return str(card) if self.suits == "letters" else card.rank.symbol + card.suit.symbol
-
-    def cards(self, cards: tuple[Card, ...]) -> str:
-        """Cards as this reader's texts write them, space-separated."""
-        return " ".join(self.card(card) for card in cards)
-
 
 def refusal_entry(refusal: Refusal, reader: Reader) -> TextEntry:
     """Why an action is not open now, as a text entry, with ``action`` in notation.
@@ -220,73 +206,56 @@ def explain(table: Table, state: GameState, reader: int | None) -> Explained:
 # -- what an action looks like to a reader ---------------------------------------------------
 
 
-def _verb(mine: bool, you: str, other: str) -> str:
-    return you if mine else other
+_SF: Final = "spoil-five.narration."
+_MBS: Final = "my-bird-sings.narration."
 
 
-_SF_WORDS: Final = {
-    "decline-rob": ("decline to rob", "declines to rob"),
-    "stop": ("stop and take the pool", "stops and takes the pool"),
-    "go-on": ("go on for a jink", "goes on for a jink"),
-    "ask-five": ("ask the dealer to five", "asks the dealer to five"),
-    "decline-five": ("do not ask to five", "does not ask to five"),
-    "accept-five": ("five the hand", "fives the hand"),
-    "refuse-five": ("refuse to five", "refuses to five"),
-}
+def _spoil_five(action: object, seat: int, reader: Reader, before: Any) -> Message:
+    """Spoil Five: a rob's discard only for the robber (SF-10, C-6).
 
-_MBS_WORDS: Final = {
-    "decline-exchange": ("keep your hand", "keeps his hand"),
-    "decline-sing": ("stay silent", "stays silent"),
-    "abandon": ("abandon the deal", "abandons the deal"),
-}
-
-
-def _spoil_five(action: object, seat: int, reader: Reader) -> str:
-    """Spoil Five: a rob's discard only for the robber (SF-10, C-6)."""
-    mine = seat == reader.seat
+    ``before`` is the reader's view before the action (the phase and the turn-up are
+    public).
+    """
     if isinstance(action, spoil_five.Play):
-        return f"{_verb(mine, 'play', 'plays')} {reader.card(action.card)}"
+        return message(_SF + "plays", seat=seat, card=action.card)
     if isinstance(action, spoil_five.Rob):
-        if mine:
-            return f"rob, laying {reader.card(action.discard)} face down"
-        return "robs, laying a card face down"
-    text = spoil_five.format_action(action)  # type: ignore[arg-type]
-    you, other = _SF_WORDS.get(text, (text, text))
-    return _verb(mine, you, other)
+        key = "dealer-robs" if before.phase == spoil_five.Phase.DEALER_ROB else "robs"
+        if seat == reader.seat:
+            return message(_SF + key, seat=seat, turn_up=before.turn_up, discard=action.discard)
+        return message(_SF + key + "-hidden", seat=seat, turn_up=before.turn_up)
+    if isinstance(action, spoil_five.DeclineRob):
+        return message(_SF + "declines-rob", seat=seat)
+    if isinstance(action, spoil_five.Stop):
+        return message(_SF + "stops", seat=seat)
+    if isinstance(action, spoil_five.GoOn):
+        return message(_SF + "goes-on", seat=seat)
+    return message("narration.action", seat=seat, action=_action_message(action))
 
 
-def _my_bird_sings(action: object, seat: int, reader: Reader, view: Any) -> str:
+def _my_bird_sings(action: object, seat: int, reader: Reader, view: Any) -> Message:
     """My Bird Sings: each card named only to those who saw it.
 
     A passed card only for its two owners; a drawn or exchanged card only for the drawer;
-    a sing's cards only to the singer, or to all once shown (MBS-15).
+    a sing's cards only to the singer, or to all once shown (MBS-15). ``view`` is the
+    reader's view after the action.
     """
-    names = reader.names
-    n = len(names)
+    players = len(reader.names)
     mine = seat == reader.seat
-    left = (seat + 1) % n
-    to = "you" if left == reader.seat else names[left]
+    receiver = (seat + 1) % players
     if isinstance(action, my_bird_sings.Pass):
-        if mine:
-            return f"pass {reader.card(action.card)} to {to}"
-        if left == reader.seat:
-            return f"passes you {reader.card(action.card)}"
-        return f"passes a card to {to}"
+        if reader.seat in (seat, receiver):
+            return message(_MBS + "passes", seat=seat, card=action.card, receiver=receiver)
+        return message(_MBS + "passes-hidden", seat=seat, receiver=receiver)
     if isinstance(action, my_bird_sings.Draw):
-        giver = (seat - 1) % n
-        whose = "your" if giver == reader.seat else f"{names[giver]}'s"
+        giver = (seat - 1) % players
         if mine and view.received:
-            return f"draw {reader.card(view.received[-1])} from {whose} hand"
-        return f"{_verb(mine, 'draw', 'draws')} a card from {whose} hand"
+            return message(_MBS + "draws-seen", seat=seat, card=view.received[-1], giver=giver)
+        return message(_MBS + "draws", seat=seat, giver=giver)
     if isinstance(action, my_bird_sings.Exchange):
         if mine and view.exchanges:
             last = view.exchanges[-1]
-            rejected = f", rejecting {reader.cards(last.rejects)}" if last.rejects else ""
-            return (
-                f"exchange {reader.card(action.discard)} with the stock and draw "
-                f"{reader.card(last.taken)}{rejected}"
-            )
-        return "exchanges a card with the stock"
+            return message(_MBS + "exchanges", seat=seat, discard=last.discard, taken=last.taken)
+        return message(_MBS + "exchanges-hidden", seat=seat)
     if isinstance(action, my_bird_sings.Sing):
         outcome = view.outcome
         shown = (
@@ -295,32 +264,40 @@ def _my_bird_sings(action: object, seat: int, reader: Reader, view: Any) -> str:
             and set(outcome.shown) == set(action.cards)
         )
         if mine or shown:
-            return f"{_verb(mine, 'sing', 'sings')}: {reader.cards(action.cards)}"
-        return "sings and lays a trick face down"
-    text = my_bird_sings.format_action(action)  # type: ignore[arg-type]
-    you, other = _MBS_WORDS.get(text, (text, text))
-    return _verb(mine, you, other)
+            return message(_MBS + "sings", seat=seat, cards=action.cards)
+        return message(_MBS + "sings-hidden", seat=seat)
+    return message("narration.action", seat=seat, action=_action_message(action))
 
 
-def describe_action(table: Table, action: object, seat: int, reader: Reader, view: SeatView) -> str:
-    """What ``reader`` may be told of ``seat`` taking ``action``, as a sentence.
+def describe_action(
+    table: Table, action: object, seat: int, reader: Reader, views: tuple[Any, Any]
+) -> Message:
+    """What ``reader`` may be told of ``seat`` taking ``action``, as a message.
 
-    ``view`` is the reader's view just after the action (for a spectator, any seat's:
-    only its public parts are read). No hidden card is named to a reader who did not see
-    it. (English: the message catalogue has no narration ids yet.)
+    ``views`` are the reader's views just before and just after the action (for a
+    spectator, any seat's: only their public parts are read). No hidden card is named to
+    a reader who did not see it.
     """
-    who = "You" if seat == reader.seat else reader.names[seat]
     if table.game == spoil_five.NAME:
-        return f"{who} {_spoil_five(action, seat, reader)}."
-    return f"{who} {_my_bird_sings(action, seat, reader, view)}."
+        return _spoil_five(action, seat, reader, views[0])
+    return _my_bird_sings(action, seat, reader, views[1])
 
 
-def _deal_line(table: Table, step: Step, reader: Reader) -> str:
-    dealer = step.after.dealer
-    who = "you deal" if dealer == reader.seat else f"{reader.names[dealer]} deals"
-    if step.counter == table.game_start:
-        return f"Game {table.game_number} begins: {who}."
-    return f"A new deal: {who}."
+def _deal_line(table: Table, step: Step) -> Message:
+    state = step.after
+    return message(
+        "narration.deal",
+        deal=table.deal_number,
+        players=table.players,
+        dealer=state.dealer,
+        count=state.pool,
+    )
+
+
+def _action_message(action: object) -> Message:
+    if isinstance(action, spoil_five.ACTION_TYPES):
+        return spoil_five_wording.action_message(action)
+    return my_bird_sings_wording.action_message(action)
 
 
 def action_entry(action: object, reader: Reader) -> TextEntry:
@@ -330,20 +307,7 @@ def action_entry(action: object, reader: Reader) -> TextEntry:
     >>> action_entry(spoil_five.parse_action("play 10c"), Reader(0, ("Ann", "Bob")))["text"]
     'Play 10♣'
     """
-    if isinstance(action, spoil_five.ACTION_TYPES):
-        said = spoil_five_wording.action_message(action)
-    else:
-        said = my_bird_sings_wording.action_message(action)
-    if said.id == "common.action.text":  # no words for this game's actions yet
-        return reader.text(_LABELS.get(str(action), str(action)).capitalize())
-    return reader.entry(said)
-
-
-_LABELS: Final = {
-    "decline-exchange": "keep my hand",
-    "decline-sing": "stay silent",
-    "abandon": "abandon the deal",
-}
+    return reader.entry(_action_message(action))
 
 
 def explainer(table: Table, reader: int | None) -> Callable[[GameState], Explained]:
@@ -394,12 +358,13 @@ def narrate(
         "settlement": None,
     }
     if step.seat is None or step.before is None:
-        entry["text"] = reader.text(_deal_line(table, step, reader))
+        entry["text"] = reader.entry(_deal_line(table, step))
         return entry
     module: Any = table.module
     if step.seat == reader.seat:
         entry["action"] = module.format_action(step.action)
-    entry["text"] = reader.text(describe_action(table, step.action, step.seat, reader, view))
+    views = (reader_view(table, step.before, reader.seat), view)
+    entry["text"] = reader.entry(describe_action(table, step.action, step.seat, reader, views))
     if explained is None:
         explained = explainer(table, reader.seat)
     tricks, settlement = explained(step.after)
