@@ -81,8 +81,11 @@ class Person:
         self.context = browser.new_context(
             viewport={"width": width, "height": 820}, bypass_csp=True, locale=language
         )
-        # the moves shown at once: the test waits for positions, not for the eye
+        # the moves shown at once: the test waits for positions, not for the eye. The
+        # script runs again on every load: the language is only a first choice, so that a
+        # choice made on the page outlives a reload, as it does for a person.
         self.context.add_init_script(
+            f"if (!localStorage.getItem('cardrules.language')) "
             f"localStorage.setItem('cardrules.language', '{language}');"
             "localStorage.setItem('cardrules.speed', 'instant');"
         )
@@ -144,32 +147,60 @@ class Person:
         )
 
     def cards_shown(self) -> set[str]:
-        """Every card the page shows: in pictures, and named in its text (``10♣``)."""
+        """Every card the page shows as a card of the game: in pictures, and named in its
+        text (``10♣``), outside the card order chart (``#order``: every card of the pack
+        in its order for the trump, the same for every reader, which tells of no hand).
+        """
         sources: list[str] = self.page.evaluate(
             "() => Array.from(document.images).map((img) => img.getAttribute('src'))"
         )
         shown = {src.rsplit("/", 1)[-1].removesuffix(".svg") for src in sources}
         faces = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-        for rank, suit in re.findall(r"(10|[2-9AJQK])([♠♥♦♣])", "\n".join(self.texts())):
+        text = "\n".join(self.texts(outside="#order"))
+        for rank, suit in re.findall(r"(10|[2-9AJQK])([♠♥♦♣])", text):
             shown.add(rank + faces[suit])
         return shown
 
-    def texts(self) -> list[str]:
+    def order_chart(self) -> list[list[str]]:
+        """The card order chart's rows, each the cards it shows (notation), best first."""
+        rows: list[list[str]] = self.page.evaluate(
+            """() => Array.from(document.querySelectorAll("#order .order-row")).map((row) =>
+                Array.from(row.querySelectorAll(".mini")).map((chip) => chip.textContent))"""
+        )
+        faces = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+        return [[face[:-1] + faces.get(face[-1], face[-1]) for face in row] for row in rows]
+
+    def texts(self, outside: str | None = None) -> list[str]:
         """Every string the page shows a person: the text, and what assistive technology
-        and tooltips read out (labels, descriptions, alternative texts, titles)."""
+        and tooltips read out (labels, descriptions, alternative texts, titles); with
+        ``outside``, none of the element that CSS selector finds (and its children)."""
         found: list[str] = self.page.evaluate(
-            """() => {
-                const out = [document.body.innerText];
+            """(outside) => {
+                const skip = (node) => outside !== null && node.closest(outside) !== null;
+                const out = [];
+                if (outside === null) {
+                    out.push(document.body.innerText);
+                } else {  // the rendered text of every visible text node outside it
+                    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+                    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                        const parent = node.parentElement;
+                        if (!parent || skip(parent) || !parent.checkVisibility()) continue;
+                        if (parent.closest("script, style")) continue;
+                        out.push(node.textContent);
+                    }
+                }
                 const names = ["aria-label", "aria-description", "title", "alt", "data-tip",
                                "placeholder"];
                 for (const node of document.querySelectorAll("*")) {
+                    if (skip(node)) continue;
                     for (const name of names) {
                         const value = node.getAttribute(name);
                         if (value) out.push(value);
                     }
                 }
                 return out;
-            }"""
+            }""",
+            outside,
         )
         return found
 
@@ -405,6 +436,11 @@ def test_the_spectator_sees_no_hand_and_no_hidden_card(server: ServerProcess, br
         order = ann.page.locator("#order")  # the card order is at hand beside the turn-up
         assert order.is_visible()
         assert order.locator("li").count() >= 1
+        for person in everyone:  # the same chart for all: the whole pack, trumps first
+            chart = person.order_chart()
+            assert len(chart) == 4
+            assert len({card for row in chart for card in row}) == 52
+            assert {card[-1] for card in chart[0]} <= {"H", chart[0][-1][-1]}
         assert not (watcher.cards_shown() & held), "a spectator sees no card of a hand"
         assert not watcher.actions(), "a spectator is offered nothing to do"
         bob.page.click("#leave-seat")  # Bob gets up: his seat shows empty, then he is back
