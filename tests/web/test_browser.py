@@ -68,6 +68,10 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
+_NOT_THIS_DEAL = "#order"
+"""What :meth:`Person.cards_shown` does not read, besides the log of earlier deals."""
+
+
 class Person:
     """One browser context at the table: a person at his seat, or a spectator."""
 
@@ -147,19 +151,30 @@ class Person:
         )
 
     def cards_shown(self) -> set[str]:
-        """Every card the page shows as a card of the game: in pictures, and named in its
-        text (``10♣``), outside the card order chart (``#order``: every card of the pack
-        in its order for the trump, the same for every reader, which tells of no hand).
-        """
+        """Every card the page shows of this deal: in pictures, and named in its text
+        (``10♣``). Not read: the card order chart (``#order``: every card of the pack in
+        its order for the trump, the same for every reader, which tells of no hand) and
+        the log of earlier deals (the game's log is kept; a card played then may lie in
+        anybody's hand now)."""
         sources: list[str] = self.page.evaluate(
             "() => Array.from(document.images).map((img) => img.getAttribute('src'))"
         )
         shown = {src.rsplit("/", 1)[-1].removesuffix(".svg") for src in sources}
         faces = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-        text = "\n".join(self.texts(outside="#order"))
+        text = "\n".join(self.texts(outside=_NOT_THIS_DEAL))
         for rank, suit in re.findall(r"(10|[2-9AJQK])([♠♥♦♣])", text):
             shown.add(rank + faces[suit])
         return shown
+
+    def texts_naming(self, cards: set[str]) -> list[str]:
+        """The strings of :meth:`cards_shown` that name one of ``cards`` (for a failure)."""
+        faces = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+        named = [card[:-1] + faces[card[-1]] for card in cards]
+        return [
+            text
+            for text in self.texts(outside=_NOT_THIS_DEAL)
+            if any(re.search(rf"(?<![0-9]){re.escape(face)}", text) for face in named)
+        ]
 
     def order_chart(self) -> list[list[str]]:
         """The card order chart's rows, each the cards it shows (notation), best first."""
@@ -173,10 +188,18 @@ class Person:
     def texts(self, outside: str | None = None) -> list[str]:
         """Every string the page shows a person: the text, and what assistive technology
         and tooltips read out (labels, descriptions, alternative texts, titles); with
-        ``outside``, none of the element that CSS selector finds (and its children)."""
+        ``outside``, none of the elements that CSS selector finds (and their children),
+        nor the log entries before this deal's first one."""
         found: list[str] = self.page.evaluate(
             """(outside) => {
-                const skip = (node) => outside !== null && node.closest(outside) !== null;
+                // with ``outside``, the log entries before this deal's first one too
+                const entries = Array.from(document.querySelectorAll("#log li"));
+                const starts = entries.filter((li) => li.classList.contains("deal"));
+                const start = starts.length ? entries.indexOf(starts[starts.length - 1]) : 0;
+                const earlier = new Set(entries.slice(0, start));
+                const skip = (node) =>
+                    outside !== null &&
+                    (node.closest(outside) !== null || earlier.has(node.closest("#log li")));
                 const out = [];
                 if (outside === null) {
                     out.push(document.body.innerText);
@@ -335,7 +358,9 @@ def test_spoil_five_with_two_people_bots_a_spectator_a_reload_and_a_restart(
             seen_here = person.cards_shown()
             turn_up = person.page.locator('[data-pile="turn-up"] img').first.get_attribute("src")
             hidden = set(other.hand()) - {str(turn_up).rsplit("/", 1)[-1].removesuffix(".svg")}
-            assert not seen_here & hidden, "a page shows no card of another person's hand"
+            assert not seen_here & hidden, "a page shows no card of another person's hand: " + repr(
+                [text[:200] for text in person.texts_naming(seen_here & hidden)]
+            )
             # a card to play is clicked on the card; so is a discard to rob, unless the
             # card also has a play (then robbing is a button)
             verbs = {"play"} if any(a.startswith("play ") for a in offered) else {"rob"}
