@@ -690,6 +690,51 @@ def test_the_page_runs_under_its_content_security_policy(
     assert errors == []
 
 
+def test_the_lobby_offers_declared_singing_and_the_table_teaches(
+    server: ServerProcess, browser: Any
+) -> None:
+    """My Bird Sings from the lobby with declared singing: what the hand lacks, and one
+    sentence on each move; Spoil Five: the card order, the trump row first."""
+    ann = Person(browser)
+    try:
+        ann.page.goto(f"{server.base}/")
+        ann.page.wait_for_selector("#f-seat-0")
+        ann.page.select_option("#f-game", "spoil-five")
+        assert ann.page.locator("#f-singing-box").is_hidden()  # Spoil Five has no singing
+        ann.page.select_option("#f-game", "my-bird-sings")
+        assert ann.page.locator("#f-singing-box").is_visible()
+        ann.page.select_option("#f-singing", "declared")
+        ann.page.click("#f-create")
+        ann.page.wait_for_selector("#invites:not([hidden])")
+        ann.page.click("#sit-down")
+        ann.page.wait_for_selector("body[data-counter][data-connection=open]", timeout=WAIT_MS)
+        table = ann.page.url.split("/t/", 1)[1].split("#", 1)[0]
+        public = server.post(f"/api/tables/{table}/view", {})["payload"]
+        assert public["table"]["options"]["auto_sing"] is False
+        advice = ann.page.locator("#advice")
+        assert advice.is_visible()
+        assert "%" in advice.inner_text()
+        assert advice.locator("a.rule").count() >= 1  # the hint's rule, as a link
+        _settle(server, table, [ann])
+        assert ann.my_turn()  # the eldest hand passes first
+        card = ann.page.locator("#hand .card.legal").first
+        assert str(card.get_attribute("aria-description")).startswith("Pass this card")
+
+        created = server.post("/api/tables", {"game": "spoil-five", "players": 2, "bots": [1]})
+        ann.open(created["creator_link"])
+        rows = ann.page.locator("#order .order-row")
+        assert rows.count() == 4
+        assert rows.first.inner_text().startswith("Trumps, best first (")
+        assert rows.first.locator("a.rule").count() == 1
+        _settle(server, created["table"], [ann])
+        assert ann.my_turn()  # the eldest hand leads, or robs first
+        card = ann.page.locator("#hand .card.legal").first
+        assert str(card.get_attribute("aria-description")).startswith(("Play a card", "Rob: "))
+    finally:
+        ann.close()
+    assert ann.errors == []
+
+
 def test_the_ui_strings_are_complete_in_every_language() -> None:
     """Each language of the page's own strings has exactly the keys of English."""
     source = (ROOT / "src/cardrules/web/static/strings.js").read_text(encoding="utf-8")
