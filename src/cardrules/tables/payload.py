@@ -172,29 +172,37 @@ def _order(view: Any, reader: Reader) -> dict[str, Any] | None:
     """The order of the cards for the view's trump, best first, or ``None`` without one.
 
     Spoil Five's :func:`~cardrules.spoil_five.wording.card_orders`: one row a suit, the
-    trumps first (see the module).
+    trumps first (see the module). Only the trump suit and the ranking are read.
     """
     if not isinstance(view, spoil_five.View):
         return None
-    trump = view.trump
+    text = _order_text(view.trump, view.options.ranking, reader.language, reader.suits)
+    value: dict[str, Any] = json.loads(text)
+    return value
+
+
+@functools.lru_cache(maxsize=64)
+def _order_text(trump: Suit, ranking: object, language: str, suits: str) -> str:
+    """:func:`_order` as JSON text, once per trump, ranking, language and suit style.
+
+    Each payload parses its own copy, so no payload shares a dict with another.
+    """
+    reader = Reader(None, (), language, suits)  # the orders name no seat
     rows = []
-    for said, suit in zip(
-        spoil_five_wording.card_orders(trump, view.options.ranking),
-        (trump, *(suit for suit in Suit if suit is not trump)),
-        strict=True,
-    ):
-        order = dict(said.params)["order"]
-        name = word(f"suit.{suit.letter}.plural", reader.language)
+    for said in spoil_five_wording.card_orders(trump, cast("str", ranking)):
+        params = dict(said.params)
+        suit = cast("Suit", params.get("suit", trump))
+        name = word(f"suit.{suit.letter}.plural", language)
         rows.append(
             {
                 "suit": suit.letter,
                 "trump": suit is trump,
                 "label": {"text": name[:1].upper() + name[1:], "rules": list(said.rules)},
-                "cards": [str(card) for card in cast("tuple[Card, ...]", order)],
+                "cards": [str(card) for card in cast("tuple[Card, ...]", params["order"])],
                 "text": reader.entry(said),
             }
         )
-    return {"trump": trump.letter, "rows": rows}
+    return json.dumps({"trump": trump.letter, "rows": rows}, ensure_ascii=False)
 
 
 def _hint(view: Any, reader: Reader) -> list[TextEntry]:
