@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules import records, spoil_five
+from cardrules import my_bird_sings, records, spoil_five
 from cardrules.cards import Card, Rank, parse_card
 from cardrules.errors import OptionsError
 from cardrules.tables import (
@@ -350,12 +350,14 @@ def test_the_ace_of_spades_keeps_its_card_in_a_legal_entry() -> None:
     assert int(ace) == 0
     for seed in range(200):  # a deal in which the first seat to act holds the ace of spades
         new = new_table(seed=seed)
-        view = new.table.module.view(new.table.state, new.table.to_act)
+        seat = new.table.to_act
+        assert seat is not None
+        view = new.table.module.view(new.table.state, seat)
         if any(str(action) == "play AS" for action in view.legal_actions):
             break
     else:  # pragma: no cover - seeds are fixed
         pytest.fail("no seed deals a playable ace of spades")
-    payload = seat_payload(new.table, new.table.to_act)
+    payload = seat_payload(new.table, seat)
     entry = next(entry for entry in payload["legal"] if entry["action"] == "play AS")
     assert (entry["card"], entry["cards"]) == ("AS", ["AS"])
     assert "AS" not in payload["unavailable"]
@@ -369,16 +371,17 @@ def test_every_legal_entry_says_what_it_does_in_the_readers_language() -> None:
             assert entry["description"]["id"] == "spoil-five.describe.play"
             assert entry["description"]["text"].startswith(start)
     bird = new_table("my-bird-sings", seats=[SeatPlan.person("A"), SeatPlan.robot()] * 2)
-    described = {
-        entry["description"]["id"] for entry in seat_payload(bird.table, bird.table.to_act)["legal"]
-    }
+    assert bird.table.to_act == 0  # the eldest hand passes first
+    described = {entry["description"]["id"] for entry in seat_payload(bird.table, 0)["legal"]}
     assert described
     assert all(id.startswith("my-bird-sings.describe.") for id in described)
 
 
 def test_spoil_five_payloads_give_the_card_order_for_the_trump() -> None:
     new = new_table()
-    trump = new.table.state.trump
+    view = new.table.module.view(new.table.state, 0)
+    assert isinstance(view, spoil_five.View)
+    trump = view.trump
     for payload in (seat_payload(new.table, 0, language="fr"), spectator_payload(new.table)):
         order = payload["order"]
         assert order["trump"] == trump.letter
@@ -401,10 +404,9 @@ def test_spoil_five_payloads_give_the_card_order_for_the_trump() -> None:
 def test_my_bird_sings_payloads_hint_what_the_hand_lacks() -> None:
     bird = new_table("my-bird-sings", seats=[SeatPlan.person("A"), SeatPlan.robot()] * 2)
     view = bird.table.module.view(bird.table.state, 0)
+    assert isinstance(view, my_bird_sings.View)
     hint = seat_payload(bird.table, 0)["hint"]
-    assert [entry["id"] for entry in hint] == [
-        said.id for said in bird.table.module.singing_hint(view)
-    ]
+    assert [entry["id"] for entry in hint] == [said.id for said in my_bird_sings.singing_hint(view)]
     assert hint
     assert all(entry["rules"] and "%" in entry["text"] for entry in hint)
     assert spectator_payload(bird.table)["hint"] == []
