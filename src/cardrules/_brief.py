@@ -6,10 +6,10 @@ where the game stands, and ``print(state)`` draws the table.
 >>> from cardrules import spoil_five
 >>> state = spoil_five.new_game(spoil_five.Options(players=3), seed=1)
 >>> state
-<spoil_five.State: deal 1, pool 7, clubs trumps, play, seat 1 to act; print() it to see the
+<spoil_five.State: deal 1, pool 7, hearts trumps, play, seat 1 to act; print() it to see the
 table>
 >>> spoil_five.view(state, 2)
-<spoil_five.View of seat 2: deal 1, pool 7, clubs trumps, play, seat 1 to act; print() it to
+<spoil_five.View of seat 2: deal 1, pool 7, hearts trumps, play, seat 1 to act; print() it to
 see the table>
 """
 

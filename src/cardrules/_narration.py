@@ -22,7 +22,7 @@ calls them (``seat 2``, ``you``), cards in notation with the language's ranks.
 ('seat 2', 'play')
 >>> french = entry.load_narrator()(entry.module, viewer=None, human=None, language="fr")
 >>> french.opening(state)[0]
-"Retourne 3C : l'atout est trèfle."
+"Retourne 6H : l'atout est cœur."
 """
 
 from __future__ import annotations

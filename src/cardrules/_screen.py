@@ -16,12 +16,12 @@ place (rich's ``Live``), with the latest lines of the narration below it.
 >>> state = entry.module.new_game(entry.options(players=3), seed=1)
 >>> for line in table(tell, entry.module.view(state, 1)):
 ...     print(line)
-Spoil Five, deal 1, pool 7: clubs are trumps (turn-up 3C)
-Trumps, best first: 5C JC AH AC KC QC 2C 3C 4C 6C 7C 8C 9C 10C
-  seat 0  dealer  5 cards          tricks 0  -3
-> you             4C 6C KS 7S 10D  tricks 0  -2
-  seat 2          5 cards          tricks 0  -2
-Your moves: play 4C, play 6C, play KS, play 7S, play 10D
+Spoil Five, deal 1, pool 7: hearts are trumps (turn-up 6H)
+Trumps, best first: 5H JH AH KH QH 10H 9H 8H 7H 6H 4H 3H 2H
+  seat 0  dealer  5 cards         tricks 0  -3
+> you             QH 6S 7D 4D 2C  tricks 0  -2
+  seat 2          5 cards         tricks 0  -2
+Your moves: play QH, play 6S, play 7D, play 4D, play 2C
 """
 
 from __future__ import annotations

@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib.util
 import random
 import sys
-import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -15,11 +14,9 @@ pytest.importorskip("pettingzoo", reason="the pettingzoo extra is not installed"
 
 import numpy as np
 
-with warnings.catch_warnings():
-    # pettingzoo.test imports connect_four_v3 when pygame is installed, which warns that
-    # the classic modules are deprecated; that is PettingZoo's business, not ours.
-    warnings.simplefilter("ignore", DeprecationWarning)
-    from pettingzoo.test import api_test, performance_benchmark, render_test, seed_test
+# pettingzoo.test's DeprecationWarning at import is PettingZoo's own: pyproject's
+# filterwarnings ignores exactly that one.
+from pettingzoo.test import api_test, performance_benchmark, render_test, seed_test
 
 from cardrules import my_bird_sings, spoil_five
 from cardrules.adapters.pettingzoo import CardGameEnv, my_bird_sings_v0, spoil_five_v0

@@ -290,12 +290,12 @@ def test_a_spoil_five_refusal_says_why_the_card_must_not_be_played() -> None:
     refusal = spoil_five.explain_action(view, "play 3H")
     assert refusal is not None
     assert refusal.rule == "SF-11"  # he must rob first
-    args = ["--players", "4", "--seed", "1", "--seat", "2", "--bots", "random"]
-    output = _run("play", "spoil-five", *args, input="2C\n")
+    args = ["--players", "4", "--seed", "51", "--seat", "2", "--bots", "random"]
+    output = _run("play", "spoil-five", *args, input="3H\n")
     tell = games.lookup("spoil-five").load_narrator()(games.lookup("spoil-five").module, 2, 2)
     said = f"{tell.write(refusal.message, 4)[:-1]} ({refusal.rule})."
-    assert said == "You cannot play 2C: you hold the ace of trumps: rob the turn-up first (SF-11)."
-    assert f"your move> 2C\n{said}\nyour move> " in output
+    assert said == "You cannot play 3H: you hold the ace of trumps: rob the turn-up first (SF-11)."
+    assert f"your move> 3H\n{said}\nyour move> " in output
 
 
 @pytest.mark.parametrize("spelling", ["{rank} of hearts", "{rank}hearts", "{rank}♥", "{rank}h"])

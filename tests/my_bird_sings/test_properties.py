@@ -233,8 +233,15 @@ def test_purity_and_determinism(options: Options, seed: int, picks: random.Rando
     assert runs[0] == runs[1]
 
 
+# The Random is seeded (use_true_random) rather than drawn value by value: sample_state
+# redraws hidden hands that must not sing up to 200 times, and with the all-zero draws of the
+# simplest example (seed 0's deal) it needs every redraw, an example too large to generate.
 @settings(max_examples=40, deadline=None)
-@given(options=my_bird_sings_options(), seed=st.integers(0, 2**32), rng=st.randoms())
+@given(
+    options=my_bird_sings_options(),
+    seed=st.integers(0, 2**32),
+    rng=st.randoms(use_true_random=True),
+)
 def test_sampled_states_match_the_view(options: Options, seed: int, rng: random.Random) -> None:
     """A sampled state shows the seat exactly its view and offers the same actions."""
     state = new_game(options, seed=seed)

@@ -18,6 +18,7 @@ from cardrules.cards import Card, Rank, parse_card
 from cardrules.errors import OptionsError
 from cardrules.tables import (
     Key,
+    Reader,
     Seat,
     SeatPlan,
     Table,
@@ -99,6 +100,17 @@ def test_a_card_that_cannot_be_played_says_why_with_the_rule() -> None:
         assert refusal["rules"]
         assert refusal["text"].startswith(f"You cannot play {card[:-1]}")
         assert refusal["id"] == "common.refusal"
+
+
+def test_the_ace_of_spades_is_the_card_of_its_entry() -> None:
+    """A Card is an int and the ace of spades is 0: its play and its rob still name it."""
+    table = create_table(
+        "spoil-five", [SeatPlan.person("A"), SeatPlan.person("B")], name="T", now=0.0, seed=7
+    ).table
+    reader = Reader.of(table, 0)
+    for notation in ("play AS", "rob AS"):
+        entry = payload_module.legal_entry(table, spoil_five.parse_action(notation), reader)
+        assert (entry["action"], entry["card"], entry["cards"]) == (notation, "AS", ["AS"])
 
 
 def test_the_narration_starts_after_the_counter_asked_for() -> None:
@@ -344,8 +356,9 @@ def test_the_narration_is_messages_in_the_readers_language() -> None:
 # -- what the page teaches with: card order, descriptions, hints ----------------------------
 
 
-def test_the_ace_of_spades_keeps_its_card_in_a_legal_entry() -> None:
-    """The ace of spades is card 0 (falsy): "play AS" still names it, and is usable."""
+def test_a_playable_ace_of_spades_is_a_move_of_the_payload_not_unavailable() -> None:
+    """The ace of spades is card 0 (falsy): in a whole payload "play AS" names it, and
+    ``unavailable`` does not list it."""
     ace = parse_card("AS")
     assert int(ace) == 0
     for seed in range(200):  # a deal in which the first seat to act holds the ace of spades

@@ -279,7 +279,7 @@ def validate_view(view: View) -> View:
     >>> validate_view(attrs.evolve(good, hand=good.hand[:-1] + good.hand[:1]))
     Traceback (most recent call last):
     ...
-    cardrules.errors.ViewError: invalid View: hand: 7S appears twice
+    cardrules.errors.ViewError: invalid View: hand: 6S appears twice
 
     Raises:
         ViewError: naming the first field found wrong (a ``CardrulesError`` and a
