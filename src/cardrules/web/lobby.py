@@ -156,10 +156,10 @@ class TableRequest:
         changes: dict[str, object] = {}
         singing = data.get("singing")
         if singing is not None:
-            if not _has_singing(entry) or singing not in SINGING:
+            if not _has_singing(entry) or not isinstance(singing, str) or singing not in SINGING:
                 choices = ", ".join(SINGING) if _has_singing(entry) else "absent for this game"
                 raise FrameError("bad-frame", f"field 'singing' must be {choices}", field="singing")
-            changes["auto_sing"] = SINGING[str(singing)]
+            changes["auto_sing"] = SINGING[singing]
         plans = []
         for seat in range(players):
             given = str(names[seat]).strip() or None if seat < len(names) else None
