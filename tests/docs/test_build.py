@@ -143,3 +143,20 @@ def test_readme_and_home_page_show_the_web_example(site: Path) -> None:
     quick = readme[readme.index("## Quick start") : readme.index("## A short tour")]
     block = quick[quick.index("```sh") : quick.index("```", quick.index("```sh") + 5)]
     assert len([line for line in block.splitlines()[1:] if line.strip()]) == 2
+
+
+def test_every_rule_id_is_an_anchor_of_its_built_rules_page(site: Path) -> None:
+    """The tables page links a rule id to ``rules/<page>.html#<id>``: the anchor is there,
+    on the bold heading that defines the rule (``attr_list``), never as visible text."""
+    expected = {
+        "spoil-five": [f"sf-{n}" for n in range(1, 26)] + ["d-13", "d-17", "d-15", "d-28"],
+        "my-bird-sings": [f"mbs-{n}" for n in range(1, 16)] + ["d-3", "d-5", "d-26"],
+        "common": [f"c-{n}" for n in range(1, 8)] + ["d-1", "d-2"],
+    }
+    for page, anchors in expected.items():
+        html = (site / "rules" / f"{page}.html").read_text(encoding="utf-8")
+        for anchor in anchors:
+            assert html.count(f'id="{anchor}"') == 1, (page, anchor)
+        assert "{#" not in html, page
+    spoil_five_page = (site / "rules" / "spoil-five.html").read_text(encoding="utf-8")
+    assert '<strong id="sf-3">SF-3, SF-4</strong><span id="sf-4"></span>' in spoil_five_page

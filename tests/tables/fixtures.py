@@ -19,11 +19,13 @@ def new_table(
     seed: int | None = 7,
     preset: str | None = None,
     now: float = 0.0,
+    changes: dict[str, object] | None = None,
 ) -> NewTable:
     """A table of ``game`` (two people by default), seeded for reproducible tests."""
     return create_table(
-        game, people(2) if seats is None else seats, name="Test", now=now, seed=seed, preset=preset
-    )
+        game, people(2) if seats is None else seats, name="Test", now=now, seed=seed,
+        preset=preset, changes=changes,
+    )  # fmt: skip
 
 
 def key(new: NewTable, seat: int) -> Key:

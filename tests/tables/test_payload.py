@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules import records, spoil_five
+from cardrules import my_bird_sings, records, spoil_five
 from cardrules.cards import Card, Rank, parse_card
 from cardrules.errors import OptionsError
 from cardrules.tables import (
@@ -173,13 +173,19 @@ def _seen_by(table: Table, seat: int) -> set[Card]:
     return seen
 
 
+def _without_order(payload: dict[str, Any]) -> dict[str, Any]:
+    """The payload without ``order``: the order of the whole pack for the trump, a chart
+    that names every card and tells of none in particular (checked on its own below)."""
+    return {key: value for key, value in payload.items() if key != "order"}
+
+
 def _check_payloads(table: Table) -> None:
     seen = [_seen_by(table, seat) for seat in range(table.players)]
     for seat in range(table.players):
-        named = cards_named(seat_payload(table, seat))
+        named = cards_named(_without_order(seat_payload(table, seat)))
         assert named <= seen[seat], f"seat {seat} is told of {named - seen[seat]}"
     everybody = set.intersection(*seen)
-    named = cards_named(spectator_payload(table))
+    named = cards_named(_without_order(spectator_payload(table)))
     assert named <= everybody, f"a spectator is told of {named - everybody}"
 
 
@@ -345,3 +351,76 @@ def test_the_narration_is_messages_in_the_readers_language() -> None:
     assert french[1]["text"]["params"] == english[1]["text"]["params"]
     assert french[1]["text"]["text"].startswith("Vous jouez ")
     assert english[1]["text"]["text"].startswith("Anne plays ")
+
+
+# -- what the page teaches with: card order, descriptions, hints ----------------------------
+
+
+def test_a_playable_ace_of_spades_is_a_move_of_the_payload_not_unavailable() -> None:
+    """The ace of spades is card 0 (falsy): in a whole payload "play AS" names it, and
+    ``unavailable`` does not list it."""
+    ace = parse_card("AS")
+    assert int(ace) == 0
+    for seed in range(200):  # a deal in which the first seat to act holds the ace of spades
+        new = new_table(seed=seed)
+        seat = new.table.to_act
+        assert seat is not None
+        view = new.table.module.view(new.table.state, seat)
+        if any(str(action) == "play AS" for action in view.legal_actions):
+            break
+    else:  # pragma: no cover - seeds are fixed
+        pytest.fail("no seed deals a playable ace of spades")
+    payload = seat_payload(new.table, seat)
+    entry = next(entry for entry in payload["legal"] if entry["action"] == "play AS")
+    assert (entry["card"], entry["cards"]) == ("AS", ["AS"])
+    assert "AS" not in payload["unavailable"]
+
+
+def test_every_legal_entry_says_what_it_does_in_the_readers_language() -> None:
+    new = new_table(seats=[SeatPlan.person("Anne", "fr"), SeatPlan.person("Bob")])
+    for seat, start in ((0, "Jouer une carte"), (1, "Play a card")):
+        payload = seat_payload(new.table, seat)
+        for entry in payload["legal"]:
+            assert entry["description"]["id"] == "spoil-five.describe.play"
+            assert entry["description"]["text"].startswith(start)
+    bird = new_table("my-bird-sings", seats=[SeatPlan.person("A"), SeatPlan.robot()] * 2)
+    assert bird.table.to_act == 0  # the eldest hand passes first
+    described = {entry["description"]["id"] for entry in seat_payload(bird.table, 0)["legal"]}
+    assert described
+    assert all(id.startswith("my-bird-sings.describe.") for id in described)
+
+
+def test_spoil_five_payloads_give_the_card_order_for_the_trump() -> None:
+    new = new_table()
+    view = new.table.module.view(new.table.state, 0)
+    assert isinstance(view, spoil_five.View)
+    trump = view.trump
+    for payload in (seat_payload(new.table, 0, language="fr"), spectator_payload(new.table)):
+        order = payload["order"]
+        assert order["trump"] == trump.letter
+        assert next(row["suit"] for row in order["rows"]) == trump.letter
+        assert sorted(row["suit"] for row in order["rows"]) == sorted("SHDC")
+        assert [row["trump"] for row in order["rows"]] == [True, False, False, False]
+        trumps = order["rows"][0]
+        assert trumps["cards"] == [str(card) for card in spoil_five.trump_order(trump)]
+        assert trumps["label"]["rules"] == ["SF-3"] == trumps["text"]["rules"]
+        assert trumps["text"]["id"] == "spoil-five.narration.trump-order"
+        every = [card for row in order["rows"] for card in row["cards"]]
+        assert len(every) == len(set(every)) == 52  # the ace of hearts among the trumps only
+    assert seat_payload(new.table, 0, language="fr")["order"]["rows"][0]["text"]["text"].startswith(
+        "Atouts"
+    )
+    bird = new_table("my-bird-sings", seats=[SeatPlan.person("A"), SeatPlan.robot()] * 2)
+    assert seat_payload(bird.table, 0)["order"] is None
+
+
+def test_my_bird_sings_payloads_hint_what_the_hand_lacks() -> None:
+    bird = new_table("my-bird-sings", seats=[SeatPlan.person("A"), SeatPlan.robot()] * 2)
+    view = bird.table.module.view(bird.table.state, 0)
+    assert isinstance(view, my_bird_sings.View)
+    hint = seat_payload(bird.table, 0)["hint"]
+    assert [entry["id"] for entry in hint] == [said.id for said in my_bird_sings.singing_hint(view)]
+    assert hint
+    assert all(entry["rules"] and "%" in entry["text"] for entry in hint)
+    assert spectator_payload(bird.table)["hint"] == []
+    assert seat_payload(new_table().table, 0)["hint"] == []

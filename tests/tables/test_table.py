@@ -82,6 +82,18 @@ def test_the_same_seed_makes_the_same_table_and_no_seed_draws_secret_ones() -> N
     assert new_table(seed=None).table.state != new_table(seed=None).table.state
 
 
+def test_a_preset_may_be_changed_field_by_field_and_keeps_its_name() -> None:
+    """Declared singing at a Peel table: each player says "My bird sings!" (D-5)."""
+    declared = new_table(
+        "my-bird-sings", people(3), preset="peel", changes={"auto_sing": False}
+    ).table
+    assert declared.preset == "peel"
+    assert declared.options == attrs.evolve(my_bird_sings.PEEL, players=3, auto_sing=False)
+    automatic = new_table("my-bird-sings", people(3), preset="peel").table
+    assert automatic.options == attrs.evolve(my_bird_sings.PEEL, players=3)
+    assert my_bird_sings.PEEL.auto_sing is True
+
+
 @pytest.mark.parametrize(
     ("game", "seats", "changes", "words"),
     [
@@ -97,6 +109,9 @@ def test_the_same_seed_makes_the_same_table_and_no_seed_draws_secret_ones() -> N
         ("spoil-five", people(2), {"now": float("nan")}, "now"),
         ("spoil-five", people(3), {"options": spoil_five.Options(players=2)}, "players"),
         ("spoil-five", [SeatPlan.person(""), SeatPlan.invite()], {}, "name"),
+        ("spoil-five", people(2), {"changes": {"auto_sing": False}}, "unknown option 'auto_sing'"),
+        ("spoil-five", people(2), {"changes": {"players": 3}}, "unknown option 'players'"),
+        ("my-bird-sings", people(3), {"changes": {"auto_sing": "yes"}}, "auto_sing"),
     ],
 )
 def test_bad_creation_requests_are_options_errors(

@@ -3,7 +3,8 @@
 The check works from the server's *full* state, not from views: a card is forbidden when
 it lies in another seat's hand, in the stock or undealt pack, or face down somewhere the
 human never saw, and the human has not held it during the current deal. Every card
-string in every response body must be outside that set.
+string in every response body must be outside that set, but for Spoil Five's card order
+chart (the whole pack in its order for the trump), which is checked to be exactly that.
 
 One thing in the bodies is not about the cards at all: the game's id, which every API
 answer carries. It is drawn by :mod:`secrets` (16 URL-safe characters) and so, about once
@@ -15,6 +16,7 @@ the whole-deal test; see ``test_a_game_id_that_reads_like_a_card_is_not_a_leak``
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -92,4 +94,28 @@ class Knowledge:
         """
         if game_id:
             text = text.replace(game_id, "#")
-        return card_tokens(text) & self.forbidden(state)
+        return card_tokens(_without_card_order(text, state)) & self.forbidden(state)
+
+
+def _without_card_order(text: str, state: Any) -> str:
+    """``text`` without a table frame's card order chart, once the chart is checked.
+
+    The chart (``payload.order``) names every card of the pack in its order for the
+    trump suit: the same for every reader, a function of the turned-up trump and the
+    ranking alone, so it tells of no hand. It must be exactly that chart: the trumps
+    first, as ``trump_order`` gives them, then the plain suits, the pack once.
+    """
+    if '"order"' not in text:
+        return text
+    frame = json.loads(text)
+    payload = frame.get("payload") if isinstance(frame, dict) else None
+    if not isinstance(payload, dict) or payload.get("order") is None:
+        return text
+    order = payload["order"]
+    trumps = spoil_five.trump_order(state.trump, state.options.ranking)
+    assert order["trump"] == state.trump.letter, order["trump"]
+    assert order["rows"][0]["cards"] == [str(card) for card in trumps]
+    every = [card for row in order["rows"] for card in row["cards"]]
+    assert sorted(every) == sorted(_names(FULL_PACK)), "the chart holds the pack once"
+    payload["order"] = None
+    return json.dumps(frame)

@@ -68,6 +68,10 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
+_NOT_THIS_DEAL = "#order"
+"""What :meth:`Person.cards_shown` does not read, besides the log of earlier deals."""
+
+
 class Person:
     """One browser context at the table: a person at his seat, or a spectator."""
 
@@ -81,8 +85,11 @@ class Person:
         self.context = browser.new_context(
             viewport={"width": width, "height": 820}, bypass_csp=True, locale=language
         )
-        # the moves shown at once: the test waits for positions, not for the eye
+        # the moves shown at once: the test waits for positions, not for the eye. The
+        # script runs again on every load: the language is only a first choice, so that a
+        # choice made on the page outlives a reload, as it does for a person.
         self.context.add_init_script(
+            f"if (!localStorage.getItem('cardrules.language')) "
             f"localStorage.setItem('cardrules.language', '{language}');"
             "localStorage.setItem('cardrules.speed', 'instant');"
         )
@@ -144,32 +151,79 @@ class Person:
         )
 
     def cards_shown(self) -> set[str]:
-        """Every card the page shows: in pictures, and named in its text (``10♣``)."""
+        """Every card the page shows of this deal: in pictures, and named in its text
+        (``10♣``). Not read: the card order chart (``#order``: every card of the pack in
+        its order for the trump, the same for every reader, which tells of no hand) and
+        the log of earlier deals (the game's log is kept; a card played then may lie in
+        anybody's hand now)."""
         sources: list[str] = self.page.evaluate(
             "() => Array.from(document.images).map((img) => img.getAttribute('src'))"
         )
         shown = {src.rsplit("/", 1)[-1].removesuffix(".svg") for src in sources}
         faces = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-        for rank, suit in re.findall(r"(10|[2-9AJQK])([♠♥♦♣])", "\n".join(self.texts())):
+        text = "\n".join(self.texts(outside=_NOT_THIS_DEAL))
+        for rank, suit in re.findall(r"(10|[2-9AJQK])([♠♥♦♣])", text):
             shown.add(rank + faces[suit])
         return shown
 
-    def texts(self) -> list[str]:
+    def texts_naming(self, cards: set[str]) -> list[str]:
+        """The strings of :meth:`cards_shown` that name one of ``cards`` (for a failure)."""
+        faces = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+        named = [card[:-1] + faces[card[-1]] for card in cards]
+        return [
+            text
+            for text in self.texts(outside=_NOT_THIS_DEAL)
+            if any(re.search(rf"(?<![0-9]){re.escape(face)}", text) for face in named)
+        ]
+
+    def order_chart(self) -> list[list[str]]:
+        """The card order chart's rows, each the cards it shows (notation), best first."""
+        rows: list[list[str]] = self.page.evaluate(
+            """() => Array.from(document.querySelectorAll("#order .order-row")).map((row) =>
+                Array.from(row.querySelectorAll(".mini")).map((chip) => chip.textContent))"""
+        )
+        faces = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+        return [[face[:-1] + faces.get(face[-1], face[-1]) for face in row] for row in rows]
+
+    def texts(self, outside: str | None = None) -> list[str]:
         """Every string the page shows a person: the text, and what assistive technology
-        and tooltips read out (labels, descriptions, alternative texts, titles)."""
+        and tooltips read out (labels, descriptions, alternative texts, titles); with
+        ``outside``, none of the elements that CSS selector finds (and their children),
+        nor the log entries before this deal's first one."""
         found: list[str] = self.page.evaluate(
-            """() => {
-                const out = [document.body.innerText];
+            """(outside) => {
+                // with ``outside``, the log entries before this deal's first one too
+                const entries = Array.from(document.querySelectorAll("#log li"));
+                const starts = entries.filter((li) => li.classList.contains("deal"));
+                const start = starts.length ? entries.indexOf(starts[starts.length - 1]) : 0;
+                const earlier = new Set(entries.slice(0, start));
+                const skip = (node) =>
+                    outside !== null &&
+                    (node.closest(outside) !== null || earlier.has(node.closest("#log li")));
+                const out = [];
+                if (outside === null) {
+                    out.push(document.body.innerText);
+                } else {  // the rendered text of every visible text node outside it
+                    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+                    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                        const parent = node.parentElement;
+                        if (!parent || skip(parent) || !parent.checkVisibility()) continue;
+                        if (parent.closest("script, style")) continue;
+                        out.push(node.textContent);
+                    }
+                }
                 const names = ["aria-label", "aria-description", "title", "alt", "data-tip",
                                "placeholder"];
                 for (const node of document.querySelectorAll("*")) {
+                    if (skip(node)) continue;
                     for (const name of names) {
                         const value = node.getAttribute(name);
                         if (value) out.push(value);
                     }
                 }
                 return out;
-            }"""
+            }""",
+            outside,
         )
         return found
 
@@ -304,7 +358,9 @@ def test_spoil_five_with_two_people_bots_a_spectator_a_reload_and_a_restart(
             seen_here = person.cards_shown()
             turn_up = person.page.locator('[data-pile="turn-up"] img').first.get_attribute("src")
             hidden = set(other.hand()) - {str(turn_up).rsplit("/", 1)[-1].removesuffix(".svg")}
-            assert not seen_here & hidden, "a page shows no card of another person's hand"
+            assert not seen_here & hidden, "a page shows no card of another person's hand: " + repr(
+                [text[:200] for text in person.texts_naming(seen_here & hidden)]
+            )
             # a card to play is clicked on the card; so is a discard to rob, unless the
             # card also has a play (then robbing is a button)
             verbs = {"play"} if any(a.startswith("play ") for a in offered) else {"rob"}
@@ -405,6 +461,11 @@ def test_the_spectator_sees_no_hand_and_no_hidden_card(server: ServerProcess, br
         order = ann.page.locator("#order")  # the card order is at hand beside the turn-up
         assert order.is_visible()
         assert order.locator("li").count() >= 1
+        for person in everyone:  # the same chart for all: the whole pack, trumps first
+            chart = person.order_chart()
+            assert len(chart) == 4
+            assert len({card for row in chart for card in row}) == 52
+            assert {card[-1] for card in chart[0]} <= {"H", chart[0][-1][-1]}
         assert not (watcher.cards_shown() & held), "a spectator sees no card of a hand"
         assert not watcher.actions(), "a spectator is offered nothing to do"
         bob.page.click("#leave-seat")  # Bob gets up: his seat shows empty, then he is back
@@ -627,6 +688,51 @@ def test_the_page_runs_under_its_content_security_policy(
     finally:
         context.close()
     assert errors == []
+
+
+def test_the_lobby_offers_declared_singing_and_the_table_teaches(
+    server: ServerProcess, browser: Any
+) -> None:
+    """My Bird Sings from the lobby with declared singing: what the hand lacks, and one
+    sentence on each move; Spoil Five: the card order, the trump row first."""
+    ann = Person(browser)
+    try:
+        ann.page.goto(f"{server.base}/")
+        ann.page.wait_for_selector("#f-seat-0")
+        ann.page.select_option("#f-game", "spoil-five")
+        assert ann.page.locator("#f-singing-box").is_hidden()  # Spoil Five has no singing
+        ann.page.select_option("#f-game", "my-bird-sings")
+        assert ann.page.locator("#f-singing-box").is_visible()
+        ann.page.select_option("#f-singing", "declared")
+        ann.page.click("#f-create")
+        ann.page.wait_for_selector("#invites:not([hidden])")
+        ann.page.click("#sit-down")
+        ann.page.wait_for_selector("body[data-counter][data-connection=open]", timeout=WAIT_MS)
+        table = ann.page.url.split("/t/", 1)[1].split("#", 1)[0]
+        public = server.post(f"/api/tables/{table}/view", {})["payload"]
+        assert public["table"]["options"]["auto_sing"] is False
+        advice = ann.page.locator("#advice")
+        assert advice.is_visible()
+        assert "%" in advice.inner_text()
+        assert advice.locator("a.rule").count() >= 1  # the hint's rule, as a link
+        _settle(server, table, [ann])
+        assert ann.my_turn()  # the eldest hand passes first
+        card = ann.page.locator("#hand .card.legal").first
+        assert str(card.get_attribute("aria-description")).startswith("Pass this card")
+
+        created = server.post("/api/tables", {"game": "spoil-five", "players": 2, "bots": [1]})
+        ann.open(created["creator_link"])
+        rows = ann.page.locator("#order .order-row")
+        assert rows.count() == 4
+        assert rows.first.inner_text().startswith("Trumps, best first (")
+        assert rows.first.locator("a.rule").count() == 1
+        _settle(server, created["table"], [ann])
+        assert ann.my_turn()  # the eldest hand leads, or robs first
+        card = ann.page.locator("#hand .card.legal").first
+        assert str(card.get_attribute("aria-description")).startswith(("Play a card", "Rob: "))
+    finally:
+        ann.close()
+    assert ann.errors == []
 
 
 def test_the_ui_strings_are_complete_in_every_language() -> None:

@@ -40,6 +40,26 @@ def test_the_catalogue_and_a_new_table_follow_the_schema(client: TestClient) -> 
     assert table["seats"][1]["key"] not in json.dumps(summary)
 
 
+def test_the_lobby_offers_declared_singing_for_my_bird_sings(client: TestClient) -> None:
+    catalogue = checked(client.get("/api/games").text, "catalogue")
+    singing = {game["name"]: game["singing"] for game in catalogue["games"]}
+    assert singing == {"my-bird-sings": ["automatic", "declared"], "spoil-five": []}
+    table = _create(client, game="my-bird-sings", preset="peel", singing="declared")
+    with client.websocket_connect(f"/ws/{table['table']}") as raw:
+        socket = Socket(raw)
+        socket.hello(0, table["seats"][0]["key"], name="P0")
+        payload = socket.payload
+    assert payload["table"]["preset"] == "peel"
+    assert payload["table"]["options"]["auto_sing"] is False
+    refused = client.post("/api/tables", json={"game": "spoil-five", "singing": "declared"})
+    assert refused.status_code == 400
+    assert refused.json()["field"] == "singing"
+    for odd_value in ("loudly", ["declared"], {"a": 1}, True):
+        odd = client.post("/api/tables", json={"game": "my-bird-sings", "singing": odd_value})
+        assert odd.status_code == 400, odd_value
+        assert "automatic, declared" in odd.json()["message"]
+
+
 def test_every_seat_and_spectator_gets_its_own_payload_after_each_move(
     client: TestClient,
 ) -> None:

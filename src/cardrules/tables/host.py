@@ -30,7 +30,7 @@ its own store (or its own share of the table ids) and route a table's requests b
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from cardrules.errors import TableNotFoundError
@@ -121,11 +121,13 @@ class TableHost:
         preset: str | None = None,
         options: GameOptions | None = None,
         seed: int | None = None,
+        changes: Mapping[str, object] | None = None,
     ) -> NewTable:
         """Create a table (see :func:`cardrules.tables.create_table`), store it, hold it."""
         new = tables.create_table(
-            game, seats, name=name, now=now, preset=preset, options=options, seed=seed
-        )
+            game, seats, name=name, now=now, preset=preset, options=options, seed=seed,
+            changes=changes,
+        )  # fmt: skip
         self.adopt(new.table)
         return new
 

@@ -39,14 +39,26 @@ empty):
 ``hand``
     the reader's cards as a player holds them (notation, best first in Spoil Five).
 ``legal``
-    one entry per legal action: ``{"action", "card", "cards", "index", "text"}``: the
-    action in notation (send it back to act), the one card it uses (or ``null``), every
-    card it uses (notation), a blind draw's position (or ``null``), and a text entry (its
-    label, such as "Play 10♣").
+    one entry per legal action: ``{"action", "card", "cards", "index", "text",
+    "description"}``: the action in notation (send it back to act), the one card it uses
+    (or ``null``), every card it uses (notation), a blind draw's position (or ``null``), a
+    text entry (its label, such as "Play 10♣") and a text entry saying in one sentence
+    what taking it does (the game's ``wording.description``).
 ``unavailable``
     for each card of the hand the reader may not use now (by its notation), a text entry
     with ``action`` (the action refused, in notation): why not, in the engine's words,
     its ``rules`` the rule ids.
+``order``
+    Spoil Five: the order of the cards for the current trump, best first
+    (:func:`cardrules.spoil_five.wording.card_orders`): ``{"trump", "rows"}``, the trump
+    suit's letter and one row a suit, the trumps first, each ``{"suit", "trump", "label",
+    "cards", "text"}``: the suit's letter, whether it is the trump suit, its name (a text
+    entry with the rule ids), the cards in notation and the whole sentence as a text
+    entry. ``null`` in My Bird Sings.
+``hint``
+    My Bird Sings: what the reader's hand lacks to sing, and the chance that the next
+    card it receives brings it (:func:`cardrules.my_bird_sings.singing_hint`), text
+    entries; empty for a spectator and in Spoil Five.
 ``tricks``
     every completed trick of the deal with why it was won (text entries with
     ``number``, ``plays``, ``winner`` and ``card``; see
@@ -85,7 +97,11 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from cardrules import _text, records
+from cardrules import _text, my_bird_sings, records, spoil_five
+from cardrules.cards import Card, Suit
+from cardrules.messages import Message, word
+from cardrules.my_bird_sings import wording as my_bird_sings_wording
+from cardrules.spoil_five import wording as spoil_five_wording
 from cardrules.tables.narration import (
     Reader,
     TextEntry,
@@ -130,9 +146,7 @@ def legal_entry(table: Table, action: object, reader: Reader) -> dict[str, Any]:
     ('play 10D', '10D', ['10D'], None, 'Play 10♦')
     """
     notation = str(table.module.format_action(action))
-    single = getattr(action, "card", None)
-    if single is None:  # not `or`: a Card is an int, and the ace of spades is 0
-        single = getattr(action, "discard", None)
+    single = _single_card(action)
     cards = [str(card) for card in getattr(action, "cards", ())] or (
         [str(single)] if single is not None else []
     )
@@ -143,7 +157,68 @@ def legal_entry(table: Table, action: object, reader: Reader) -> dict[str, Any]:
         "cards": cards,
         "index": index if isinstance(index, int) else None,
         "text": action_entry(action, reader),
+        "description": reader.entry(_description(action)),
     }
+
+
+def _description(action: object) -> Message:
+    """What taking ``action`` does, in one sentence (the game's ``wording.description``)."""
+    if isinstance(action, spoil_five.ACTION_TYPES):
+        return spoil_five_wording.description(action)
+    return my_bird_sings_wording.description(action)
+
+
+def _order(view: Any, reader: Reader) -> dict[str, Any] | None:
+    """The order of the cards for the view's trump, best first, or ``None`` without one.
+
+    Spoil Five's :func:`~cardrules.spoil_five.wording.card_orders`: one row a suit, the
+    trumps first (see the module). Only the trump suit and the ranking are read.
+    """
+    if not isinstance(view, spoil_five.View):
+        return None
+    text = _order_text(view.trump, view.options.ranking, reader.language, reader.suits)
+    value: dict[str, Any] = json.loads(text)
+    return value
+
+
+@functools.lru_cache(maxsize=64)
+def _order_text(trump: Suit, ranking: object, language: str, suits: str) -> str:
+    """:func:`_order` as JSON text, once per trump, ranking, language and suit style.
+
+    Each payload parses its own copy, so no payload shares a dict with another.
+    """
+    reader = Reader(None, (), language, suits)  # the orders name no seat
+    rows = []
+    for said in spoil_five_wording.card_orders(trump, cast("str", ranking)):
+        params = dict(said.params)
+        suit = cast("Suit", params.get("suit", trump))
+        name = word(f"suit.{suit.letter}.plural", language)
+        rows.append(
+            {
+                "suit": suit.letter,
+                "trump": suit is trump,
+                "label": {"text": name[:1].upper() + name[1:], "rules": list(said.rules)},
+                "cards": [str(card) for card in cast("tuple[Card, ...]", params["order"])],
+                "text": reader.entry(said),
+            }
+        )
+    return json.dumps({"trump": trump.letter, "rows": rows}, ensure_ascii=False)
+
+
+def _hint(view: Any, reader: Reader) -> list[TextEntry]:
+    """My Bird Sings: what the reader's hand lacks to sing, and the chance of the next card."""
+    if not isinstance(view, my_bird_sings.View) or not view.hand:
+        return []
+    return [reader.entry(said) for said in my_bird_sings.singing_hint(view)]
+
+
+def _single_card(action: object) -> object | None:
+    """The one card ``action`` uses (``card``, else ``discard``), or ``None``.
+
+    Checked with ``is not None``: the ace of spades is card 0, and falsy.
+    """
+    card = getattr(action, "card", None)
+    return getattr(action, "discard", None) if card is None else card
 
 
 def _unavailable(table: Table, view: Any, reader: Reader) -> dict[str, TextEntry]:
@@ -159,9 +234,7 @@ def _unavailable(table: Table, view: Any, reader: Reader) -> dict[str, TextEntry
         for card, refusal in module.explain_unavailable(view).items()
     }
     verb = table.entry.load_narrator().card_verb
-    usable = {
-        str(getattr(a, "card", None) or getattr(a, "discard", None)) for a in view.legal_actions
-    }
+    usable = {str(card) for a in view.legal_actions if (card := _single_card(a)) is not None}
     for card in view.hand:
         if verb is None or str(card) in found or str(card) in usable:
             continue
@@ -339,6 +412,8 @@ def seat_payload(
         hand=[str(card) for card in _text.sort_hand(view, view.hand)],
         legal=[legal_entry(table, action, reader) for action in view.legal_actions],
         unavailable=_unavailable(table, view, reader),
+        order=_order(view, reader),
+        hint=_hint(view, reader),
         **_explained(table, reader, _check_since(since)),
     )
     return payload
@@ -358,6 +433,8 @@ def spectator_payload(
         hand=[],
         legal=[],
         unavailable={},
+        order=_order(table.module.view(table.state, 0), reader),  # trump and ranking: public
+        hint=[],
         **_explained(table, reader, _check_since(since)),
     )
     return payload

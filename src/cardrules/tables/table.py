@@ -54,8 +54,8 @@ from __future__ import annotations
 import enum
 import random
 import secrets
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
 import attrs
 
@@ -350,6 +350,7 @@ def create_table(
     options: GameOptions | None = None,
     seed: int | None = None,
     table_id: str | None = None,
+    changes: Mapping[str, object] | None = None,
 ) -> NewTable:
     """A new table of ``game`` with one seat per plan, the first deal dealt.
 
@@ -365,6 +366,9 @@ def create_table(
         seed: a seed from 0 to :data:`MAX_SEED` for a reproducible table, or ``None``
             for secret seeds.
         table_id: the table's id (a fresh :func:`new_table_id` if ``None``).
+        changes: options to change from the preset's (or ``options``), by field name,
+            checked as the options class checks them: ``{"auto_sing": False}`` makes a
+            My Bird Sings table where each player declares singing (D-5).
 
     The last seat deals first, so seat 0 is the eldest hand of the first deal.
 
@@ -387,6 +391,8 @@ def create_table(
         raise OptionsError("give a preset or options, not both")
     elif not isinstance(options, entry.options_class):
         raise OptionsError(f"options must be {entry.name} options, not {options!r:.60}")
+    if changes:
+        options = _changed(options, changes)
     if options.players != len(plans):
         raise OptionsError(
             f"the options are for {options.players} players but {len(plans)} seats were given"
@@ -420,6 +426,33 @@ def create_table(
         changed_at=now,
     )
     return NewTable(table, creator, seat_credentials)
+
+
+def _changed(options: GameOptions, changes: Mapping[str, object]) -> GameOptions:
+    """``options`` with ``changes``, each field checked by the options class.
+
+    >>> from cardrules.my_bird_sings import PEEL
+    >>> _changed(PEEL, {"auto_sing": False}).auto_sing
+    False
+    >>> _changed(PEEL, {"colour": "blue"})
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.OptionsError: unknown option 'colour' (one of: auto_sing, ...)
+    """
+    fields_of: Any = attrs.fields  # every game's Options is an attrs class ("Adding a game")
+    fields = {field.name for field in fields_of(type(options))}
+    for name in changes:
+        if name not in fields or name == "players":
+            known = sorted(fields - {"players"})
+            raise OptionsError(f"unknown option {name!r:.40} (one of: {', '.join(known)})")
+    evolve: Any = attrs.evolve
+    try:
+        changed: GameOptions = evolve(options, **changes)
+    except OptionsError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise OptionsError(f"bad option changes: {exc}") from None
+    return changed
 
 
 def _seat_of(plan: SeatPlan, number: int, digest: str, now: float) -> Seat:

@@ -5,6 +5,8 @@
 >>> request = TableRequest.read({"game": "spoil-five", "players": 4, "bots": [2, 3]})
 >>> request.game, request.preset, [plan.kind.value for plan in request.seats]
 ('spoil-five', 'peel', ['empty', 'empty', 'bot', 'bot'])
+>>> TableRequest.read({"game": "my-bird-sings", "singing": "declared"}).changes
+{'auto_sing': False}
 >>> TableRequest.read({"game": "spoil-five", "players": 3, "bots": [0, 1, 2]})
 Traceback (most recent call last):
 ...
@@ -25,7 +27,7 @@ from cardrules.web.frames import PROTOCOL, FrameError
 
 __all__ = ["TableRequest", "catalogue", "only_fields"]
 
-CREATE_FIELDS: Final = ("game", "preset", "players", "bots", "name", "names", "seed")
+CREATE_FIELDS: Final = ("game", "preset", "players", "bots", "name", "names", "seed", "singing")
 """The fields of a create request (``$defs.create_table`` of the protocol's schema)."""
 
 
@@ -56,7 +58,21 @@ def _game(entry: games.GameEntry) -> dict[str, object]:
         "title": entry.title,
         "default_preset": _default_preset(entry),
         "presets": presets,
+        "singing": list(SINGING) if _has_singing(entry) else [],
     }
+
+
+SINGING: Final = {"automatic": True, "declared": False}
+"""The lobby's ``singing`` choices (My Bird Sings): the ``auto_sing`` option each gives.
+
+``"declared"``: a player whose hand sings says so himself ("My bird sings!", D-5);
+``"automatic"``: a singing hand sings by itself (the presets' default).
+"""
+
+
+def _has_singing(entry: games.GameEntry) -> bool:
+    """Whether the game's options have ``auto_sing`` (every game's are attrs classes)."""
+    return hasattr(entry.options_class(), "auto_sing")
 
 
 def _default_preset(entry: games.GameEntry) -> str:
@@ -77,6 +93,7 @@ class TableRequest:
     seats: tuple[tables.SeatPlan, ...]
     name: str
     seed: int | None
+    changes: Mapping[str, object] = attrs.field(factory=dict)
 
     @classmethod
     def read(cls, data: Mapping[str, object]) -> TableRequest:
@@ -136,6 +153,13 @@ class TableRequest:
                 "bad-frame", f"field 'seed' must be a number from 0 to {MAX_SEED}",
                 field="seed",
             )  # fmt: skip
+        changes: dict[str, object] = {}
+        singing = data.get("singing")
+        if singing is not None:
+            if not _has_singing(entry) or not isinstance(singing, str) or singing not in SINGING:
+                choices = ", ".join(SINGING) if _has_singing(entry) else "absent for this game"
+                raise FrameError("bad-frame", f"field 'singing' must be {choices}", field="singing")
+            changes["auto_sing"] = SINGING[singing]
         plans = []
         for seat in range(players):
             given = str(names[seat]).strip() or None if seat < len(names) else None
@@ -143,7 +167,7 @@ class TableRequest:
                 plans.append(tables.SeatPlan.robot(name=given))
             else:
                 plans.append(tables.SeatPlan.invite(given))
-        return cls(entry.name, preset, tuple(plans), name, seed)
+        return cls(entry.name, preset, tuple(plans), name, seed, changes)
 
     def create(self, host: tables.TableHost, now: float) -> tables.NewTable:
         """Create the table in ``host`` (which stores it).
@@ -152,7 +176,13 @@ class TableRequest:
             CardrulesError: for a name the tables refuse (control characters, say).
         """
         return host.create(
-            self.game, self.seats, name=self.name, now=now, preset=self.preset, seed=self.seed
+            self.game,
+            self.seats,
+            name=self.name,
+            now=now,
+            preset=self.preset,
+            seed=self.seed,
+            changes=self.changes,
         )
 
     @staticmethod

@@ -31,6 +31,13 @@ export function rulesOf(message) {
 }
 
 const RULE_PAGES = { SF: "spoil-five", MBS: "my-bird-sings", C: "common", D: "common" };
+// The decisions (D-n) that a game's rules page defines; the others are on the common page.
+// Each rule id is an anchor on its page ("#sf-3", "#d-17"); tests/web/test_rule_links.py
+// checks this table against docs/rules.
+const DECISION_PAGES = {
+  "my-bird-sings": [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 26],
+  "spoil-five": [13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 27, 28],
+};
 let rulesBase = "https://cardrules.github.io/cardrules/rules/";
 
 /** Where the rules pages live (a server may serve its own copy). */
@@ -44,8 +51,11 @@ export function docsHref(page) {
 }
 
 export function ruleHref(rule) {
-  const prefix = String(rule).split("-")[0];
-  const page = RULE_PAGES[prefix] || "common";
+  const [prefix, number] = String(rule).split("-");
+  let page = RULE_PAGES[prefix] || "common";
+  if (prefix === "D") {
+    for (const [game, numbers] of Object.entries(DECISION_PAGES)) if (numbers.includes(Number(number))) page = game;
+  }
   return rulesBase + page + ".html#" + encodeURIComponent(String(rule).toLowerCase());
 }
 

@@ -63,6 +63,9 @@ function fillPresets() {
   }
   select.value = g.default_preset;
   $("f-blurb").textContent = g.blurb || "";
+  // My Bird Sings: whether a player whose hand sings says so himself ("My bird sings!").
+  const singing = g.singing || [];
+  $("f-singing-box").hidden = singing.length === 0;
   fillPlayers();
 }
 
@@ -145,6 +148,7 @@ async function create(event) {
     return;
   }
   const body = { game: $("f-game").value, preset: $("f-preset").value, players: n, bots };
+  if ((game().singing || []).includes($("f-singing").value)) body.singing = $("f-singing").value;
   const seed = $("f-seed").value.trim();
   if (/^\d+$/.test(seed)) body.seed = Number(seed);
   const tableName = $("f-name").value.trim();

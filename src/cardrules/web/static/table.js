@@ -348,8 +348,10 @@ export class TableScreen {
     }
     if (!order) return;
     for (const row of order.rows || []) {
-      const line = el("li", "order-row");
-      line.appendChild(messageNode("span", "order-label", row.label));
+      const line = el("li", "order-row" + (row.trump ? " trumps" : ""));
+      // The trump row says so in the page's words, with the suit's name from the table.
+      const label = row.trump ? { text: t("trumps_best_first") + " (" + textOf(row.label) + ")", rules: rulesOf(row.label) } : row.label;
+      line.appendChild(messageNode("span", "order-label", label));
       const cards = el("span", "order-line");
       (row.cards || []).forEach((card, i) => {
         if (i) cards.appendChild(el("span", "gt", "›"));

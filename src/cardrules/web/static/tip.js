@@ -46,7 +46,9 @@ export function installTips() {
   document.addEventListener("pointerout", hide);
   document.addEventListener("focusin", show);
   document.addEventListener("focusout", hide);
-  document.addEventListener("scroll", () => hide(), { passive: true });
+  // The tip is placed in the document's coordinates: a scroll (such as the one that
+  // brings a card into view under the pointer) keeps it beside its card.
+  document.addEventListener("scroll", () => (owner && owner.isConnected ? place(owner) : hide()), { passive: true });
 }
 
 /** Hide the tooltip (the element it belonged to is being redrawn). */
