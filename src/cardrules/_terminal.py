@@ -694,7 +694,7 @@ def _simulation_executor(
                 cluster = distributed.LocalCluster(  # type: ignore[no-untyped-call]
                     n_workers=workers,
                     threads_per_worker=1,
-                    dashboard_address=":0",  # any free port, for the scheduler's HTTP routes
+                    dashboard_address="127.0.0.1:0",  # any free loopback port, for its HTTP routes
                     scheduler_kwargs={"dashboard": False},  # it needs bokeh, not asked for
                     silence_logs=logging.ERROR,  # not the warnings of blocks cancelled by Ctrl-C
                 )
