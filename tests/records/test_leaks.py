@@ -20,7 +20,7 @@ import types
 from typing import Any
 
 import attrs
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from cardrules import my_bird_sings, records, spoil_five
@@ -204,6 +204,13 @@ def test_a_view_names_only_cards_its_seat_has_seen(
     seed=st.integers(0, 2**32),
     seat_choice=st.integers(0, 12),
 )
+# An omitted rob under "penalize" bars a seat whose ace of trumps the view never showed;
+# the settlement makes the bar public (D-18), where the comparison stops.
+@example(
+    case=next(c for c in ALL_CASES if c[1] == "penalize" and c[2].players == 4),
+    seed=222,
+    seat_choice=0,
+)
 def test_cards_a_seat_never_sees_do_not_change_its_views(
     case: tuple[types.ModuleType, str, Any], seed: int, seat_choice: int
 ) -> None:
@@ -224,7 +231,19 @@ def test_cards_a_seat_never_sees_do_not_change_its_views(
         fixed |= {Card(Rank.ACE, state.trump) for state in states}
     permutation = _hidden_permutation(pack_of(game, options), fixed, rng)
     trajectory = (deck, deal_seed, dealer, states, actions)
-    assert _views_compared(game, trajectory, permutation, seat) >= 1
+    comparable = _bar_not_yet_public if game is spoil_five else None
+    assert _views_compared(game, trajectory, permutation, seat, comparable) >= 1
+
+
+def _bar_not_yet_public(state: Any, other: Any) -> bool:
+    """Whether a bar (SF-12, SF-13) still shows only in the barred seat's own view.
+
+    Under ``rob_enforcement="penalize"`` an omitted rob bars its player without a word;
+    the settlement makes it public (D-18), so two games whose hidden aces put the bar on
+    different seats may be told apart once the deal is over, and not before.
+    """
+    over = spoil_five.is_deal_over(state) or spoil_five.is_deal_over(other)
+    return not over or state.barred == other.barred
 
 
 def test_the_seen_cards_model_tracks_a_seats_own_exchange() -> None:
