@@ -23,6 +23,7 @@ Without ``node_modules/pyodide`` the play page is left out and the build says so
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -92,8 +93,26 @@ def build_play_page(site: Path, *, wheels: Path | None = None) -> Path:
         names = sorted(path.name for path in found.glob("*.whl"))
         for name in names:
             shutil.copy2(found / name, play / "wheels" / name)
-    (play / "wheels" / "wheels.json").write_text(json.dumps({"wheels": names}), encoding="utf-8")
+    listing = {"wheels": names, "key": build_key(play)}
+    (play / "wheels" / "wheels.json").write_text(json.dumps(listing), encoding="utf-8")
     return play
+
+
+def build_key(play: Path) -> str:
+    """What the Python the page boots is made of: a digest of Pyodide's files and the wheels.
+
+    The worker keeps Python's memory snapshot under this key in the browser's storage and
+    restores it on the next visit only while the key is the same (see play-worker.js).
+    """
+    digest = hashlib.sha256()
+    for folder, names in (
+        ("pyodide", PYODIDE_FILES),
+        ("wheels", sorted(p.name for p in (play / "wheels").glob("*.whl"))),
+    ):
+        for name in names:
+            digest.update(f"{folder}/{name}\n".encode())
+            digest.update(hashlib.sha256((play / folder / name).read_bytes()).digest())
+    return digest.hexdigest()[:20]
 
 
 def local_index() -> str:

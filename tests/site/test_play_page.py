@@ -133,6 +133,42 @@ class Player:
             timeout=WAIT_MS,
         )
 
+    def python_from(self) -> str:
+        """How the page's Python started: ``boot``, or ``snapshot`` (the boot kept)."""
+        self.page.wait_for_selector("body[data-python='ready']", timeout=WAIT_MS)
+        return str(self.page.get_attribute("body", "data-python-from"))
+
+    def wait_until_boot_kept(self) -> None:
+        """Wait until the worker has kept Python's boot in the browser's storage."""
+        self.page.wait_for_selector("body[data-python-kept='true']", timeout=WAIT_MS)
+
+    def kept_boots(self) -> list[str]:
+        """The addresses of the boots kept in the browser's Cache Storage."""
+        return list(
+            self.page.evaluate(
+                """async () => {
+                    const cache = await caches.open("cardrules-play-python");
+                    return (await cache.keys()).map((request) => request.url);
+                }"""
+            )
+        )
+
+    def spoil_kept_boot(self, how: str) -> None:
+        """Replace the kept boot by bytes of another shape, or by another build's boot."""
+        self.page.evaluate(
+            """async (how) => {
+                const cache = await caches.open("cardrules-play-python");
+                const [request] = await cache.keys();
+                let bytes = new Uint8Array(4096);
+                if (how === "another build") {
+                    bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+                    for (let i = 16; i < 48; i++) bytes[i] ^= 0xff;  // its build id
+                }
+                await cache.put(request, new Response(bytes));
+            }""",
+            how,
+        )
+
     @property
     def counter(self) -> int:
         return int(self.page.get_attribute("body", "data-counter") or -1)
@@ -251,10 +287,13 @@ def test_my_bird_sings_deal_resumed_after_a_reload_and_saved(
         player.page.wait_for_selector(f"body[data-deal='{deal}']", timeout=WAIT_MS)
         player.settle()
     counter, hand = player.counter, player.hand()
+    assert player.python_from() == "boot"
+    player.wait_until_boot_kept()
     player.page.reload()
     player.page.wait_for_selector("body[data-counter]", timeout=WAIT_MS)
     player.settle()
     assert (player.counter, player.hand()) == (counter, hand)
+    assert player.python_from() == "snapshot"  # Python restored from the boot kept
 
     saved = player.save(tmp_path)
     record, state = _replayed(saved)
@@ -275,4 +314,34 @@ def test_my_bird_sings_deal_resumed_after_a_reload_and_saved(
         player.do(player.actions()[0])
     assert player.deal_over()
     assert player.page.locator("#result").is_visible()
+    player.close()
+
+
+def test_python_restored_from_its_kept_boot_deals_afresh_and_a_bad_one_is_dropped(
+    site: str, browser: Any
+) -> None:
+    """Python's boot, kept after the first visit, starts the next ones; each table it
+    starts deals its own cards (the memory restored is the same, the randomness is
+    not); a kept boot of another build, or bytes of another shape, is dropped: Python
+    boots as on a first visit and keeps a new boot."""
+    player = Player(browser, site)
+    player.create("spoil-five", "peel", 3)
+    assert player.python_from() == "boot"
+    player.wait_until_boot_kept()
+    assert len(player.kept_boots()) == 1
+    hands = []
+    for _ in range(2):
+        player.create("spoil-five", "peel", 3)
+        assert player.python_from() == "snapshot"
+        hands.append(player.hand())
+    assert hands[0] != hands[1]
+    for how in ("another build", "another shape"):
+        player.spoil_kept_boot(how)
+        player.create("my-bird-sings", "peel", 3)
+        assert player.python_from() == "boot", how
+        assert player.actions() or player.deal_over()
+        player.wait_until_boot_kept()
+        assert len(player.kept_boots()) == 1
+    player.create("spoil-five", "peel", 3)
+    assert player.python_from() == "snapshot"
     player.close()

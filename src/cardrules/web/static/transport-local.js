@@ -62,7 +62,12 @@ function theWorker() {
       pythonReady = true;
       showLoading();
       document.body.dataset.python = "ready";
-      document.body.dataset.pythonMs = String(data.ready.ms); // loading it took (benchmarks)
+      // how Python started and how long it took, step by step (benchmarks/play_page.py)
+      document.body.dataset.pythonMs = String(data.ready.ms);
+      document.body.dataset.pythonFrom = data.ready.from;
+      document.body.dataset.pythonSteps = JSON.stringify(data.ready.steps);
+    } else if (data.kept !== undefined) {
+      document.body.dataset.pythonKept = String(data.kept); // the next visit restores it
     } else if (waiting.has(data.id)) {
       const { resolve, reject } = waiting.get(data.id);
       waiting.delete(data.id);
