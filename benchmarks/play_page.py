@@ -27,6 +27,7 @@ import argparse
 import http.server
 import importlib.util
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -106,6 +107,27 @@ def build(site: Path) -> None:
     module.build_play_page(site)
 
 
+def python_start(page: Any, visit: str) -> dict[str, float]:
+    """When the worker started, how Python started in it and how long each step took.
+
+    In seconds from opening the page: ``worker`` (the page starts its worker),
+    ``python`` (Python ready, the table's modules imported), and each step the worker
+    reports (``kept boot read``, ``python restored`` or ``python booted``, ``wheels
+    unpacked``, ``modules imported``, ``snapshot taken``, ``table ready``); ``restored``
+    is 1 when Python was restored from the boot kept by an earlier visit, 0 when booted.
+    """
+    body = page.evaluate("({...document.body.dataset})")
+    worker = float(body.get("workerAt") or 0) / 1000
+    figures = {
+        f"{visit}_worker_s": worker,
+        f"{visit}_python_s": worker + float(body.get("pythonMs") or 0) / 1000,
+        f"{visit}_restored": float(body.get("pythonFrom") == "snapshot"),
+    }
+    for name, ms in json.loads(body.get("pythonSteps") or "{}").items():
+        figures[f"{visit}: {name}"] = worker + ms / 1000
+    return figures
+
+
 def one_run(playwright: Any, base: str, profile: Path) -> dict[str, float]:
     """One first visit, one second visit and the bots' pace, in a fresh profile.
 
@@ -141,8 +163,10 @@ def one_run(playwright: Any, base: str, profile: Path) -> dict[str, float]:
     page.click("#f-create")
     page.wait_for_function(READY, timeout=WAIT_MS)
     figures["first_visit_s"] = time.perf_counter() - start
-    figures["first_python_s"] = float(page.get_attribute("body", "data-python-ms") or 0) / 1000
     figures["first_visit_mb"] = Counted.sent / 1e6
+    figures.update(python_start(page, "first"))
+    page.wait_for_selector("body[data-python-kept]", timeout=WAIT_MS)
+    figures["boot_kept"] = float(page.get_attribute("body", "data-python-kept") == "true")
 
     page.close()
     page = context.new_page()
@@ -151,8 +175,8 @@ def one_run(playwright: Any, base: str, profile: Path) -> dict[str, float]:
     page.goto(base + "/play/index.html")
     page.wait_for_function(READY, timeout=WAIT_MS)
     figures["second_visit_s"] = time.perf_counter() - start
-    figures["second_python_s"] = float(page.get_attribute("body", "data-python-ms") or 0) / 1000
     figures["second_visit_mb"] = Counted.sent / 1e6
+    figures.update(python_start(page, "second"))
 
     page.evaluate("localStorage.setItem('cardrules.speed', 'instant')")
     page.reload()
@@ -179,6 +203,7 @@ def one_run(playwright: Any, base: str, profile: Path) -> dict[str, float]:
         per_bot_move.append(1000 * elapsed / max(1, moves))
     figures["answer_ms_per_move"] = statistics.median(per_bot_move) if per_bot_move else 0.0
     figures["outside_requests"] = float(len(outside))
+    figures["load_average"] = os.getloadavg()[0]
     context.close()
     return figures
 
@@ -208,16 +233,33 @@ def main() -> None:
                 runs.append(figures)
                 print(f"run {number + 1}: " + ", ".join(f"{k} {v:.2f}" for k, v in figures.items()))
         server.shutdown()
-    summary = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+    summary = {
+        key: statistics.median(run[key] for run in runs if key in run)
+        for key in dict.fromkeys(key for run in runs for key in run)
+    }
     print(f"play/ on disk: {size / 1e6:.1f} MB")
     print(
         f"first visit:  {summary['first_visit_mb']:.1f} MB sent, first legal move after "
         f"{summary['first_visit_s']:.1f} s (lobby after {summary['lobby_s']:.1f} s)"
     )
+    seconds = ", ".join(f"{run['second_visit_s']:.1f}" for run in runs)
     print(
         f"second visit: {summary['second_visit_mb']:.2f} MB sent, first legal move after "
-        f"{summary['second_visit_s']:.1f} s"
+        f"{summary['second_visit_s']:.1f} s (runs {seconds}; "
+        f"Python restored from the kept boot in {sum(r['second_restored'] for r in runs):.0f} "
+        f"of {len(runs)})"
     )
+    for visit in ("first", "second"):
+        steps = ", ".join(
+            f"{key.split(': ')[1]} {value:.2f}"
+            for key, value in summary.items()
+            if key.startswith(f"{visit}: ")
+        )
+        print(
+            f"  {visit} visit, seconds from opening the page: worker started "
+            f"{summary[f'{visit}_worker_s']:.2f}, {steps}"
+        )
+    print(f"load average (1 min) at the end of the runs: {summary['load_average']:.1f} (median)")
     print(
         f"bots: {summary['answer_ms_per_move']:.0f} ms a move (median), "
         f"against the page's {PAGE_PACE_MS} ms pace"

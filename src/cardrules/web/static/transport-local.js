@@ -52,6 +52,7 @@ const listeners = new Set();
 function theWorker() {
   if (worker) return worker;
   worker = new Worker(new URL("./play-worker.js", import.meta.url), { type: "module" });
+  document.body.dataset.workerAt = String(Math.round(performance.now())); // (benchmarks)
   worker.onmessage = (event) => {
     const data = event.data;
     if (data.saved !== undefined) {
