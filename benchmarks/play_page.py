@@ -40,7 +40,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (the project's Chromium)
+from tests.chromium import CHROMIUM, launch_persistent  # noqa: E402  (the project's Chromium)
 
 PAGE_PACE_MS = 600
 """The page's default pause between two moves shown (table.js ``SPEEDS.normal``)."""
@@ -134,12 +134,8 @@ def one_run(playwright: Any, base: str, profile: Path) -> dict[str, float]:
     A profile on disk, as a person's browser has: an incognito context's cache, held in
     memory, keeps no file as large as Pyodide's WebAssembly module.
     """
-    context = playwright.chromium.launch_persistent_context(
-        str(profile),
-        executable_path=CHROMIUM,
-        args=list(CHROMIUM_ARGS),
-        viewport={"width": 1024, "height": 820},
-        bypass_csp=True,
+    context = launch_persistent(
+        playwright, profile, viewport={"width": 1024, "height": 820}, bypass_csp=True
     )
     outside: list[str] = []
 

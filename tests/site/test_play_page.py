@@ -24,13 +24,9 @@ from typing import Any
 import pytest
 
 from cardrules import games, records
-from tests.chromium import CHROMIUM, MISSING, launch
+from tests.chromium import require_browser
 
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the browser test needs playwright: pip install '.[browser]'"
-)
-if CHROMIUM is None:
-    pytest.skip(MISSING, allow_module_level=True)
+require_browser()
 
 ROOT = Path(__file__).resolve().parents[2]
 HOOK = ROOT / "docs" / "hooks" / "mkdocs_play.py"
@@ -78,14 +74,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         server.kill()
         server.wait()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
-        yield chromium
-        chromium.close()
 
 
 class Player:

@@ -23,16 +23,12 @@ from typing import Any
 
 import pytest
 
-from tests.chromium import CHROMIUM, MISSING, launch
+from tests.chromium import require_browser
 from tests.web.process import ServerProcess
 
 pytest.importorskip("starlette", reason="the server needs its extra: pip install '.[web]'")
 pytest.importorskip("uvicorn", reason="the server needs uvicorn: pip install '.[web]'")
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the browser test needs playwright: pip install '.[browser]'"
-)
-if CHROMIUM is None:
-    pytest.skip(MISSING, allow_module_level=True)
+require_browser()
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,14 +54,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
         yield running
     finally:
         running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        launched = launch(playwright)
-        yield launched
-        launched.close()
 
 
 _NOT_THIS_DEAL = "#order"
