@@ -128,7 +128,8 @@ class Player:
 
     def wait_until_boot_kept(self) -> None:
         """Wait until the worker has kept Python's boot in the browser's storage."""
-        self.page.wait_for_selector("body[data-python-kept='true']", timeout=WAIT_MS)
+        self.page.wait_for_selector("body[data-python-kept]", timeout=WAIT_MS)
+        assert self.page.get_attribute("body", "data-python-kept") == "true"
 
     def kept_boots(self) -> list[str]:
         """The addresses of the boots kept in the browser's Cache Storage."""

@@ -88,12 +88,13 @@ function unpack(pyodide, buffers) {
 }
 
 async function start() {
-  // the wheels are fetched while Pyodide loads
+  const opening = bootCache(); // opened while the list of wheels is read
   const list = await wheelList;
+  // the wheels are fetched while Pyodide starts
   const wheels = Promise.all(
     list.wheels.map((name) => fetch(here("./wheels/" + name)).then((r) => r.arrayBuffer())),
   );
-  const cache = await bootCache();
+  const cache = await opening;
   const kept = await keptBoot(cache, list.key);
   step("kept boot read");
   let pyodide = null;
@@ -138,8 +139,9 @@ async function start() {
   );
   step("table ready");
   postMessage({ ready: { ms: Math.round(performance.now() - started), from, steps } });
-  if (snapshot) {
-    setTimeout(() => keepBoot(cache, list.key, snapshot).then((kept) => postMessage({ kept })), 0);
+  if (from === "boot") {
+    // kept once the page has its answer (the first visit does not wait for the storage)
+    setTimeout(async () => postMessage({ kept: Boolean(snapshot) && (await keepBoot(cache, list.key, snapshot)) }), 0);
   }
   return table;
 }
