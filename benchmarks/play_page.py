@@ -163,6 +163,7 @@ def one_run(playwright: Any, base: str, profile: Path) -> dict[str, float]:
     figures.update(python_start(page, "first"))
     page.wait_for_selector("body[data-python-kept]", timeout=WAIT_MS)
     figures["boot_kept"] = float(page.get_attribute("body", "data-python-kept") == "true")
+    figures["boot_kept_mb"] = float(page.get_attribute("body", "data-python-kept-bytes") or 0) / 1e6
 
     page.close()
     page = context.new_page()
@@ -255,6 +256,7 @@ def main() -> None:
             f"  {visit} visit, seconds from opening the page: worker started "
             f"{summary[f'{visit}_worker_s']:.2f}, {steps}"
         )
+    print(f"Python's boot kept in the browser's storage: {summary['boot_kept_mb']:.1f} MB")
     print(f"load average (1 min) at the end of the runs: {summary['load_average']:.1f} (median)")
     print(
         f"bots: {summary['answer_ms_per_move']:.0f} ms a move (median), "

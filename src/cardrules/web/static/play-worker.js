@@ -8,7 +8,7 @@
 //                   {frame: text}                     a server frame, as JSON text
 //                   {saved: text}                     a snapshot of the table, to keep
 //                   {ready: {ms, from, steps}}        Python is loaded (how, how long)
-//                   {kept: true | false}              its boot is kept for the next visit
+//                   {kept: true | false, bytes}       its boot is kept for the next visit
 //
 // Python starts in seconds the first time: Pyodide's runtime boots, then imports the
 // modules the table needs. That boot is kept: once the modules are imported, and before
@@ -23,6 +23,19 @@ const here = (path) => new URL(path, import.meta.url).href;
 
 const KEPT_BOOT = "cardrules-play-python"; // the Cache Storage of the snapshots
 const MODULES = "import cardrules.web.local"; // everything the table needs, imported once
+
+// Run once, before the snapshot, what resuming a table runs first (wheels.json `warm_up`:
+// a table of each game, the person to play): the snapshot then holds the functions cattrs
+// generates and the modules imported on the way. Python only: no page, no timer.
+const WARM_UP = `
+from cardrules.web.local import LocalTable
+for text in texts:
+    local = LocalTable(lambda frame: None, lambda snapshot: None)
+    local.restore(text)
+    local.room.table_frame(0, language="en")
+    local.record()
+    local.rooms.forget(local.table_id)
+`;
 
 const started = performance.now();
 const steps = {}; // milliseconds since the worker started, per step (benchmarks/play_page.py)
@@ -82,6 +95,25 @@ async function keepBoot(cache, key, snapshot) {
   }
 }
 
+/**
+ * Python restored from a snapshot. Pyodide's WebAssembly memory starts at its build's
+ * size and grows as Python asks; a snapshot taken after it grew is larger than a new
+ * memory, so the memory is grown to the snapshot's size before the snapshot is copied in.
+ */
+async function restoredPython(kept) {
+  const memory = kept.byteLength - new Uint32Array(kept.buffer, kept.byteOffset, 2)[1];
+  return loadPyodide({
+    indexURL: here("./pyodide/"),
+    _loadSnapshot: kept,
+    async createPyodideModule(settings) {
+      const { default: create } = await import("./pyodide/pyodide.asm.mjs");
+      const module = await create(settings);
+      if (module.HEAP8.length < memory) module.growMemory(memory);
+      return module;
+    },
+  });
+}
+
 function unpack(pyodide, buffers) {
   const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   for (const buffer of buffers) pyodide.unpackArchive(buffer, "wheel", { extractDir: site });
@@ -101,7 +133,7 @@ async function start() {
   let from = "boot";
   if (kept) {
     try {
-      pyodide = await loadPyodide({ indexURL: here("./pyodide/"), _loadSnapshot: kept });
+      pyodide = await restoredPython(kept);
       from = "snapshot";
       // every visit restores the same memory: draw the random module's state afresh
       // (the table's seeds and credentials come from the system's randomness anyway)
@@ -125,6 +157,14 @@ async function start() {
     step("modules imported");
     if (cache && list.key) {
       try {
+        const scope = pyodide.toPy({ texts: list.warm_up || [] });
+        pyodide.runPython(WARM_UP, { globals: scope });
+        scope.destroy();
+        step("tables resumed once");
+      } catch (error) {
+        // a warm-up that fails only leaves the next visit's first resume slower
+      }
+      try {
         snapshot = pyodide.makeMemorySnapshot();
         step("snapshot taken");
       } catch (error) {
@@ -141,7 +181,10 @@ async function start() {
   postMessage({ ready: { ms: Math.round(performance.now() - started), from, steps } });
   if (from === "boot") {
     // kept once the page has its answer (the first visit does not wait for the storage)
-    setTimeout(async () => postMessage({ kept: Boolean(snapshot) && (await keepBoot(cache, list.key, snapshot)) }), 0);
+    setTimeout(async () => {
+      const kept = Boolean(snapshot) && (await keepBoot(cache, list.key, snapshot));
+      postMessage({ kept, bytes: kept ? snapshot.byteLength : 0 });
+    }, 0);
   }
   return table;
 }

@@ -68,7 +68,9 @@ function theWorker() {
       document.body.dataset.pythonFrom = data.ready.from;
       document.body.dataset.pythonSteps = JSON.stringify(data.ready.steps);
     } else if (data.kept !== undefined) {
-      document.body.dataset.pythonKept = String(data.kept); // the next visit restores it
+      // the next visit restores Python from it (benchmarks/play_page.py, tests/site)
+      document.body.dataset.pythonKept = String(data.kept);
+      document.body.dataset.pythonKeptBytes = String(data.bytes);
     } else if (waiting.has(data.id)) {
       const { resolve, reject } = waiting.get(data.id);
       waiting.delete(data.id);
