@@ -12,7 +12,7 @@ an error too (a typo, or a rule the pages lost).
 
 from __future__ import annotations
 
-from tools.rule_claims import defined_ids, problems, project, rule_index
+from tools.rule_claims import claims, defined_ids, problems, project, rule_index
 
 
 def test_the_rules_pages_define_the_rule_ids() -> None:
@@ -25,6 +25,17 @@ def test_the_rules_pages_define_the_rule_ids() -> None:
 def test_every_rule_is_claimed_by_one_function_and_named_by_a_test() -> None:
     found = problems(*project())
     assert not found, "rule claims and tests:\n" + "\n".join(found)
+
+
+def test_each_game_claims_its_own_rules() -> None:
+    """An SF rule is implemented in the Spoil Five package, an MBS rule in My Bird Sings'."""
+    _, sources, _ = project()
+    claimed, _ = claims(sources)
+    packages = {"SF": "src/cardrules/spoil_five/", "MBS": "src/cardrules/my_bird_sings/"}
+    for rule, where in claimed.items():
+        package = packages.get(rule.partition("-")[0])
+        if package is not None:
+            assert all(claim.path.startswith(package) for claim in where), (rule, where)
 
 
 # --- the checker itself, on made-up texts --------------------------------------------------
