@@ -70,6 +70,8 @@ class Frozen:
     open: bool
 
 
+# cardrules._value.Value's methods, with the one __reduce__ measured for Plain: the
+# module must compile alone, without the project's modules.
 class Value:
     __slots__ = ()
 

@@ -8,29 +8,19 @@ check both against the same scan that ``tests/test_rule_claims.py`` checks.
 from __future__ import annotations
 
 import html
-import importlib.util
 import re
 from pathlib import Path
-from types import ModuleType
 
 from tools.rule_claims import project, rule_index
 
+from tests.docs.hooks import load_hook
+
 ROOT = Path(__file__).resolve().parents[2]
-HOOK = ROOT / "docs" / "hooks" / "mkdocs_rule_index.py"
-
-
-def _hook() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("mkdocs_rule_index", HOOK)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_the_index_has_a_row_per_rule_with_its_claim_and_tests() -> None:
     """Every rule the pages define has a row: its link, its claiming function, its tests."""
-    page = _hook().page()
+    page = load_hook("mkdocs_rule_index").page()
     entries = rule_index(*project())
     rules = {entry.rule for entry in entries}
     assert {f"SF-{n}" for n in range(1, 26)} | {f"MBS-{n}" for n in range(1, 16)} <= rules
