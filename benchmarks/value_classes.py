@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import pickle
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -387,6 +388,8 @@ def main() -> None:
         print(f"| pickle round trip, {kind} | {' | '.join(cells)} |")
     for c in columns:
         print(f"assigning a public field ({c}): {read_only(builds[c])}")
+    if not args.keep:
+        shutil.rmtree(folder)
 
 
 if __name__ == "__main__":
