@@ -104,9 +104,15 @@ def index_markdown(entries: Sequence[IndexEntry], pages: Mapping[str, str]) -> s
     return "\n".join(out) + "\n"
 
 
+ORDER = ("docs/rules/spoil-five.md", "docs/rules/my-bird-sings.md", "docs/rules/common.md")
+"""The rules pages in the order of the site's navigation (any other page follows)."""
+
+
 def page() -> str:
     """The index of the project as it stands."""
     pages, sources, tests = project(ROOT)
+    rank = {name: position for position, name in enumerate(ORDER)}
+    pages = dict(sorted(pages.items(), key=lambda item: (rank.get(item[0], len(ORDER)), item[0])))
     return index_markdown(rule_index(pages, sources, tests), pages)
 
 
