@@ -8,9 +8,11 @@ Debian's Chromium (through Playwright) then, for each run, in a fresh browser pr
 1. *first visit*: opens the page, creates a table from the lobby as it comes (Spoil Five,
    Peel's rules, 4 players, you against three bots) and waits for the first legal move
    offered to the person (the page's default pace of the moves shown); bytes sent by the
-   server until then;
-2. *second visit*: opens the page again in the same profile (its HTTP cache warm); the
-   game kept in the browser's storage resumes; time to the first legal move and bytes;
+   server until then; then waits until the worker has kept Python's boot and the page's
+   service worker its files (bytes sent by then: ``first_visit_all_mb``);
+2. *second visit*: opens the page again in the same profile (its HTTP cache warm, Python's
+   boot and the page's files kept); the game kept in the browser's storage resumes; time
+   to the first legal move, bytes, and when each step of Python's start ended;
 3. *bots' pace*: with the moves shown at once, plays a few cards and times each answer
    (from the click to the table frame after the bots' moves), per bot move, to compare
    with the page's pacing of the moves it shows (600 ms a move at the default pace, the
@@ -164,6 +166,8 @@ def one_run(playwright: Any, base: str, profile: Path) -> dict[str, float]:
     page.wait_for_selector("body[data-python-kept]", timeout=WAIT_MS)
     figures["boot_kept"] = float(page.get_attribute("body", "data-python-kept") == "true")
     figures["boot_kept_mb"] = float(page.get_attribute("body", "data-python-kept-bytes") or 0) / 1e6
+    page.wait_for_selector("body[data-offline='ready']", timeout=WAIT_MS)  # the files kept
+    figures["first_visit_all_mb"] = Counted.sent / 1e6
 
     page.close()
     page = context.new_page()

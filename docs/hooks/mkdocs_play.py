@@ -14,7 +14,11 @@ to it after the docs are written (see docs/play.md):
   loaded from a CDN);
 * the wheels the worker unpacks: cardrules' own (``pip wheel --no-deps``) and, at the
   versions installed here, those of attrs and of the ``json`` extra (cattrs, which reads
-  records, and typing_extensions, which cattrs needs), from ``pip download``.
+  records, and typing_extensions, which cattrs needs), from ``pip download``, listed
+  in ``wheels/wheels.json`` with the build's key (under which the worker keeps Python's
+  boot) and a table of each game the worker resumes once before keeping it;
+* the page's service worker ``play-offline.js``, written with the list of every file
+  above, which keeps them in the browser for later visits, online or not.
 
 Without ``node_modules/pyodide`` the play page is left out and the build says so (set
 ``CARDRULES_PLAY_PAGE=required`` to make that an error, as the publishing workflow does).
@@ -54,6 +58,9 @@ PYODIDE_FILES = (
 )
 """The files of the npm package the page loads: Pyodide's core, nothing else."""
 
+OFFLINE = "play-offline.js"
+"""The page's service worker, written with the list of the page's files (see below)."""
+
 DEPENDENCIES = ("attrs", "cattrs", "typing_extensions")
 """The wheels besides cardrules': attrs, and what cardrules.records needs (the json extra)."""
 
@@ -78,7 +85,7 @@ def build_play_page(site: Path, *, wheels: Path | None = None) -> Path:
         shutil.rmtree(play)
     play.mkdir(parents=True)
     for source in STATIC.iterdir():
-        if source.is_file() and source.name != "index.html":
+        if source.is_file() and source.name not in ("index.html", OFFLINE):
             shutil.copy2(source, play / source.name)
     (play / "index.html").write_text(local_index(), encoding="utf-8")
     from cardrules.web.lobby import catalogue
@@ -96,7 +103,30 @@ def build_play_page(site: Path, *, wheels: Path | None = None) -> Path:
             shutil.copy2(found / name, play / "wheels" / name)
     listing = {"wheels": names, "key": build_key(play), "warm_up": warm_up_tables()}
     (play / "wheels" / "wheels.json").write_text(json.dumps(listing), encoding="utf-8")
+    write_service_worker(play)
     return play
+
+
+def write_service_worker(play: Path) -> None:
+    """Write ``play-offline.js``, the page's service worker, naming every file of ``play/``.
+
+    Its ``FILES`` are the page's files (and ``./``, the folder's address, which is the
+    page too); its ``BUILD`` a digest of them, so that a new build is a new service worker.
+    """
+    files = sorted(path.relative_to(play).as_posix() for path in play.rglob("*") if path.is_file())
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(f"{name}\n".encode())
+        digest.update(hashlib.sha256((play / name).read_bytes()).digest())
+    text = (STATIC / OFFLINE).read_text(encoding="utf-8")
+    for before, after in (
+        ('"__BUILD__"', json.dumps(digest.hexdigest()[:20])),
+        ('["__FILES__"]', json.dumps(["./", *files])),
+    ):
+        if before not in text:
+            raise PlayPageError(f"{OFFLINE} no longer holds {before}")
+        text = text.replace(before, after)
+    (play / OFFLINE).write_text(text, encoding="utf-8")
 
 
 def build_key(play: Path) -> str:

@@ -131,6 +131,10 @@ class Player:
         self.page.wait_for_selector("body[data-python-kept]", timeout=WAIT_MS)
         assert self.page.get_attribute("body", "data-python-kept") == "true"
 
+    def wait_until_files_kept(self) -> None:
+        """Wait until the page's service worker keeps its files (play-offline.js)."""
+        self.page.wait_for_selector("body[data-offline='ready']", timeout=WAIT_MS)
+
     def kept_boots(self) -> list[str]:
         """The addresses of the boots kept in the browser's Cache Storage."""
         return list(
@@ -333,4 +337,29 @@ def test_python_restored_from_its_kept_boot_deals_afresh_and_a_bad_one_is_droppe
         assert len(player.kept_boots()) == 1
     player.create("spoil-five", "peel", 3)
     assert player.python_from() == "snapshot"
+    player.close()
+
+
+def test_the_page_plays_with_no_network_once_visited(site: str, browser: Any) -> None:
+    """After one visit the page opens with the browser offline: the game kept resumes
+    (Python restored from its kept boot, every file from the page's service worker), a
+    move is answered, and a new table can be set up and played."""
+    player = Player(browser, site)
+    player.create("spoil-five", "peel", 4)
+    player.wait_until_boot_kept()
+    player.wait_until_files_kept()
+    counter, hand = player.counter, player.hand()
+    player.context.set_offline(True)
+    try:
+        player.page.reload()
+        player.page.wait_for_selector("body[data-counter]", timeout=WAIT_MS)
+        player.settle()
+        assert (player.counter, player.hand()) == (counter, hand)
+        assert player.python_from() == "snapshot"
+        player.do(player.actions()[0])
+        assert player.counter > counter
+        player.create("my-bird-sings", "peel", 3)
+        assert player.actions() or player.deal_over()
+    finally:
+        player.context.set_offline(False)
     player.close()

@@ -134,6 +134,8 @@ async function start() {
   if (kept) {
     try {
       pyodide = await restoredPython(kept);
+      // copied into Python's memory: let the 38 MB go (Pyodide keeps its options)
+      if (kept.buffer.transfer) kept.buffer.transfer(0);
       from = "snapshot";
       // every visit restores the same memory: draw the random module's state afresh
       // (the table's seeds and credentials come from the system's randomness anyway)

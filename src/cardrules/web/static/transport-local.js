@@ -67,6 +67,7 @@ function theWorker() {
       document.body.dataset.pythonMs = String(data.ready.ms);
       document.body.dataset.pythonFrom = data.ready.from;
       document.body.dataset.pythonSteps = JSON.stringify(data.ready.steps);
+      keepFiles();
     } else if (data.kept !== undefined) {
       // the next visit restores Python from it (benchmarks/play_page.py, tests/site)
       document.body.dataset.pythonKept = String(data.kept);
@@ -83,6 +84,19 @@ function theWorker() {
     waiting.clear();
   };
   return worker;
+}
+
+/**
+ * Keep the page's files for later visits, online or not (play-offline.js, a service
+ * worker). Registered once Python has loaded: every file it keeps is then in the
+ * browser's HTTP cache already, so keeping them downloads nothing more.
+ */
+function keepFiles() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register(new URL("play-offline.js", window.location.href)).then(
+    () => navigator.serviceWorker.ready.then(() => (document.body.dataset.offline = "ready")),
+    () => {}, // refused (a private window, say): every visit asks the host
+  );
 }
 
 function call(name, arg) {
