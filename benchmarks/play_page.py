@@ -13,7 +13,9 @@ Debian's Chromium (through Playwright) then, for each run, in a fresh browser pr
 2. *second visit*: opens the page again in the same profile (its HTTP cache warm, Python's
    boot and the page's files kept); the game kept in the browser's storage resumes; time
    to the first legal move, bytes, and when each step of Python's start ended;
-3. *bots' pace*: with the moves shown at once, plays a few cards and times each answer
+3. *offline visit*: opens the page a third time with the browser offline (the page's
+   files from its service worker); time to the first legal move;
+4. *bots' pace*: with the moves shown at once, plays a few cards and times each answer
    (from the click to the table frame after the bots' moves), per bot move, to compare
    with the page's pacing of the moves it shows (600 ms a move at the default pace, the
    same for the server's page).
@@ -179,6 +181,15 @@ def one_run(playwright: Any, base: str, profile: Path) -> dict[str, float]:
     figures["second_visit_mb"] = Counted.sent / 1e6
     figures.update(python_start(page, "second"))
 
+    page.close()
+    page = context.new_page()
+    context.set_offline(True)
+    start = time.perf_counter()
+    page.goto(base + "/play/index.html")
+    page.wait_for_function(READY, timeout=WAIT_MS)
+    figures["offline_visit_s"] = time.perf_counter() - start
+    context.set_offline(False)
+
     page.evaluate("localStorage.setItem('cardrules.speed', 'instant')")
     page.reload()
     page.wait_for_function(READY, timeout=WAIT_MS)
@@ -249,6 +260,11 @@ def main() -> None:
         f"{summary['second_visit_s']:.1f} s (runs {seconds}; "
         f"Python restored from the kept boot in {sum(r['second_restored'] for r in runs):.0f} "
         f"of {len(runs)})"
+    )
+    seconds = ", ".join(f"{run['offline_visit_s']:.1f}" for run in runs)
+    print(
+        f"offline visit: first legal move after {summary['offline_visit_s']:.1f} s "
+        f"(runs {seconds}; the browser offline, the files from the page's service worker)"
     )
     for visit in ("first", "second"):
         steps = ", ".join(
