@@ -67,11 +67,12 @@ function theWorker() {
       document.body.dataset.pythonMs = String(data.ready.ms);
       document.body.dataset.pythonFrom = data.ready.from;
       document.body.dataset.pythonSteps = JSON.stringify(data.ready.steps);
-      keepFiles();
+      if (data.ready.from !== "boot") keepFiles();
     } else if (data.kept !== undefined) {
       // the next visit restores Python from it (benchmarks/play_page.py, tests/site)
       document.body.dataset.pythonKept = String(data.kept);
       document.body.dataset.pythonKeptBytes = String(data.bytes);
+      keepFiles(); // one thing at a time: Python's boot is kept, then the files
     } else if (waiting.has(data.id)) {
       const { resolve, reject } = waiting.get(data.id);
       waiting.delete(data.id);
@@ -88,8 +89,8 @@ function theWorker() {
 
 /**
  * Keep the page's files for later visits, online or not (play-offline.js, a service
- * worker). Registered once Python has loaded: every file it keeps is then in the
- * browser's HTTP cache already, so keeping them downloads nothing more.
+ * worker). Registered once Python has loaded (and its boot is kept): every file it keeps
+ * is then in the browser's HTTP cache already, so keeping them downloads little more.
  */
 function keepFiles() {
   if (!("serviceWorker" in navigator)) return;
