@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import http.server
-import importlib.util
 import json
 import os
 import statistics
@@ -45,6 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.chromium import CHROMIUM, launch_persistent  # noqa: E402  (the project's Chromium)
+from tests.docs.hooks import load_hook  # noqa: E402  (the docs build's steps)
 
 PAGE_PACE_MS = 600
 """The page's default pause between two moves shown (table.js ``SPEEDS.normal``)."""
@@ -100,15 +100,6 @@ class Server(http.server.ThreadingHTTPServer):
     def handle_error(self, request: Any, client_address: Any) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):
             super().handle_error(request, client_address)
-
-
-def build(site: Path) -> None:
-    spec = importlib.util.spec_from_file_location("mkdocs_play", ROOT / "docs/hooks/mkdocs_play.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    module.build_play_page(site)
 
 
 def python_start(page: Any, visit: str) -> dict[str, float]:
@@ -233,7 +224,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         site = args.site or Path(scratch) / "site"
         if args.site is None:
-            build(site)
+            load_hook("mkdocs_play").build_play_page(site)
         size = sum(p.stat().st_size for p in (site / "play").rglob("*") if p.is_file())
         server = Server(("127.0.0.1", 0), partial(Counted, directory=str(site)))
         threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -25,11 +25,11 @@ import pytest
 
 from cardrules import games, records
 from tests.chromium import require_browser
+from tests.docs.hooks import load_hook
 
 require_browser()
 
 ROOT = Path(__file__).resolve().parents[2]
-HOOK = ROOT / "docs" / "hooks" / "mkdocs_play.py"
 if not (ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm").is_file():
     pytest.skip(
         "the npm package pyodide is not installed: run `npm ci` (see docs/play.md)",
@@ -40,20 +40,11 @@ WAIT_MS = 120_000
 """Loading Python into a page takes seconds on a busy two-core machine: wait long."""
 
 
-def _hook() -> Any:
-    spec = importlib.util.spec_from_file_location("mkdocs_play", HOOK)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The play page built by the docs step and served on the loopback: its base URL."""
     folder = tmp_path_factory.mktemp("site")
-    _hook().build_play_page(folder)
+    load_hook("mkdocs_play").build_play_page(folder)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
