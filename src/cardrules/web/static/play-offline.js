@@ -1,7 +1,8 @@
 // The static play page's service worker (docs/play.md): once the page has loaded, every
 // file of the page (Pyodide, the wheels, the cards) is kept in the browser's Cache
-// Storage, and later visits are served from there first: the page opens without asking
-// the host whether its files changed, and plays with no network at all.
+// Storage, and a visit with the browser offline is served from there: the page opens,
+// resumes its game and starts new ones with no network at all. Online, the browser
+// fetches as if there were no service worker.
 //
 // The docs build (docs/hooks/mkdocs_play.py) writes this file into play/ with FILES (the
 // page's files) and BUILD (a digest of all of them) filled in; a new build is a new
