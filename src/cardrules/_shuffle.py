@@ -84,10 +84,15 @@ _GAMMA: Final = 0x9E3779B97F4A7C15  # SplitMix64's increment: 2**64 over the gol
 _BATCH_LIMIT: Final = 1 << 56  # the largest product of bounds one output draws
 
 # The batches of a pack of n cards: (first position, product of the bounds, Lemire's
-# threshold 2**64 % product, and per position of the batch the place value of its digit,
-# the product of the bounds after it), computed once per pack size.
-_Batch = tuple[int, int, int, tuple[int, ...]]
+# threshold 2**64 % product, segments), computed once per pack size. A batch's number is
+# read in segments of consecutive positions whose bounds multiply to less than 2**30 (one
+# digit of CPython's integers, where its arithmetic is quickest): a segment is (place
+# value of its last digit in the batch's number, product of its bounds, and per position
+# the place value of its digit inside the segment and its bound).
+_Segment = tuple[int, int, tuple[tuple[int, int], ...]]
+_Batch = tuple[int, int, int, tuple[_Segment, ...]]
 _PLANS: Final[dict[int, tuple[_Batch, ...]]] = {}
+_SEGMENT_LIMIT: Final = 1 << 30
 
 
 def mix64(z: int) -> int:
@@ -122,37 +127,61 @@ def _plan(n: int) -> tuple[_Batch, ...]:
             while end < n - 1 and product * (n - end) <= _BATCH_LIMIT:
                 product *= n - end
                 end += 1
-            places: list[int] = []
-            place = product
-            for i in range(start, end):
-                place //= n - i
-                places.append(place)
-            batches.append((start, product, _WIDTH % product, tuple(places)))
+            batches.append((start, product, _WIDTH % product, _segments(n, start, end)))
             start = end
         plan = _PLANS[n] = tuple(batches)
     return plan
+
+
+def _segments(n: int, start: int, end: int) -> tuple[_Segment, ...]:
+    """Positions ``start`` to ``end - 1`` of a pack of ``n`` read as digits, in segments."""
+    groups: list[list[int]] = [[]]
+    size = 1
+    for i in range(start, end):
+        if size * (n - i) >= _SEGMENT_LIMIT:
+            groups.append([])
+            size = 1
+        groups[-1].append(n - i)
+        size *= n - i
+    segments: list[_Segment] = []
+    below = 1  # the product of the bounds after the segment
+    for bounds in reversed(groups):
+        steps: list[tuple[int, int]] = []
+        place = 1
+        for bound in reversed(bounds):
+            steps.append((place, bound))
+            place *= bound
+        segments.append((below, place, tuple(reversed(steps))))
+        below *= place
+    return tuple(reversed(segments))
 
 
 def top(pool: list[T], state: int, count: int) -> tuple[T, ...]:
     """Shuffle ``pool`` in place with SplitMix64 from ``state``; return its top ``count``.
 
     ``state`` is a 64-bit word and ``count`` lies between 0 and ``len(pool)`` (trusted).
+    Positions from ``count`` on are left as they are: only the top is shuffled.
     """
-    n = len(pool)
-    for start, product, threshold, places in _plan(n):
+    i = 0
+    for start, product, threshold, segments in _plan(len(pool)):
         if start >= count:
             break
         while True:  # Lemire: refuse the few outputs that would favour small numbers
             state = (state + _GAMMA) & _MASK64
-            scaled = mix64(state) * product
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64  # mix64, inlined
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            scaled = (z ^ (z >> 31)) * product
             if scaled & _MASK64 >= threshold:
                 break
-        number = scaled >> 64  # below 2**56: small integers from here on
-        i = start
-        for place in places:  # its digits in the mixed radix of the bounds, first bound first
-            j = i + number // place % (n - i)
-            pool[i], pool[j] = pool[j], pool[i]
-            i += 1
+        number = scaled >> 64  # below 2**56; its digits in the mixed radix of the bounds
+        for below, size, steps in segments:
+            if i >= count:
+                break
+            digits = number // below % size  # below 2**30: one-digit arithmetic from here
+            for place, bound in steps:  # first bound first
+                j = i + digits // place % bound
+                pool[i], pool[j] = pool[j], pool[i]
+                i += 1
     return tuple(pool[:count])
 
 
@@ -230,7 +259,7 @@ def seeded_top(pack: tuple[T, ...] | list[T], seed: int, count: int) -> tuple[T,
     The same as :func:`cardrules.dealing.shuffled` (``pack, seed, count=count``), for the
     engines, which compute the seed and the count themselves.
     """
-    return top(list(pack), state_of(seed), count)
+    return top(list(pack), seed if 0 <= seed < _WIDTH else derive(seed, ()), count)
 
 
 def derived_order(
@@ -250,12 +279,35 @@ def derived_order(
 def derived_index(seed: int, labels: tuple[int, ...], bound: int, legacy: bool) -> int:
     """A uniform number below ``bound`` drawn from the seed ``seed`` and ``labels`` derive.
 
-    The other randomness inside a deal (which of several sets a bird shows). ``legacy``
-    draws as record versions 1 and 2 did (the derived seed modulo ``bound``).
+    The other randomness inside a deal (which of several sets a bird shows):
+    ``pick(derive(seed, labels), bound)``, the two fused for a seed of one word.
+    ``legacy`` draws as record versions 1 and 2 did (the derived seed modulo ``bound``).
+
+    >>> derived_index(5, (3, 9), 7, False) == pick(derive(5, (3, 9)), 7)
+    True
     """
     if legacy:
         return legacy_derive(seed, labels) % bound
-    return pick(derive(seed, labels), bound)
+    if not 0 <= seed < _WIDTH:
+        return pick(derive(seed, labels), bound)
+    # derive (see there) and pick, with mix64 written out: a call costs as much as a step.
+    z = (seed + _GAMMA) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    state = z ^ (z >> 31)
+    for word in (*labels, len(labels)):
+        z = ((state ^ (word & _MASK64)) + _GAMMA) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        state = z ^ (z >> 31)
+    threshold = _WIDTH % bound
+    while True:
+        state = (state + _GAMMA) & _MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        x = (z ^ (z >> 31)) * bound
+        if x & _MASK64 >= threshold:
+            return x >> 64
 
 
 def pack_top(pack: tuple[T, ...], seed: int, count: int, legacy: bool) -> tuple[T, ...]:
