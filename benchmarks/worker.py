@@ -18,6 +18,10 @@ Requests:
 * ``{"op": "time", "game": "sf5", "item": "...", "reps": 3, "clock": "cpu"}``: time one
   chunk of an item of that sample, in CPU time (``"wall"``: wall-clock time); answer
   ``{"seconds_per_call": ...}``.
+* ``{"op": "search", "game": "sf5", "points": 24, "start": 0, "count": 2,
+  "iterations": 100}``: a fresh search bot decides ``count`` of the decision points of
+  :class:`benchmarks.search_speed.DecisionPoints`; answer its CPU and wall seconds, the
+  decisions and the rollouts.
 * ``{"op": "profile", "game": "sf5", "deals": 2000, "top": 25}``: cProfile the playout
   workload; answer the top functions by own time, in microseconds per deal.
 """
@@ -67,7 +71,9 @@ def _profile(label: str, deals: int, top: int) -> list[dict[str, Any]]:
     return rows[:top]
 
 
-def answer(request: dict[str, Any], samples: dict[str, StepSample]) -> dict[str, Any]:
+def answer(
+    request: dict[str, Any], samples: dict[str, StepSample], points: dict[str, Any]
+) -> dict[str, Any]:
     """The answer to one request (see the module docstring)."""
     op = request.get("op", "workload")
     if op == "workload":
@@ -102,6 +108,13 @@ def answer(request: dict[str, Any], samples: dict[str, StepSample]) -> dict[str,
         sample = samples[request["game"]]
         seconds = sample.seconds_per_call(request["item"], request["reps"], clock)
         return {"seconds_per_call": seconds}
+    if op == "search":
+        from benchmarks.search_speed import DecisionPoints
+
+        key = f"search {request['game']} {request['points']}"
+        if key not in points:
+            points[key] = DecisionPoints(request["game"], request["points"])
+        return points[key].decide(request["start"], request["count"], request["iterations"])
     if op == "profile":
         return {"rows": _profile(request["game"], request["deals"], request["top"])}
     raise ValueError(f"unknown request {request!r}")
@@ -110,8 +123,9 @@ def answer(request: dict[str, Any], samples: dict[str, StepSample]) -> dict[str,
 def main() -> int:
     """Answer requests from standard input until it closes."""
     samples: dict[str, StepSample] = {}
+    points: dict[str, Any] = {}
     for line in sys.stdin:
-        print(json.dumps(answer(json.loads(line), samples)), flush=True)
+        print(json.dumps(answer(json.loads(line), samples, points)), flush=True)
     return 0
 
 
