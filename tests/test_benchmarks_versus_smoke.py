@@ -35,3 +35,21 @@ def test_versus_pairs_two_workers_of_this_build(tmp_path: Path) -> None:
     rows = results["steps"]["mbs6"]["rows"]
     assert rows[0]["item"] == steps.PLAYOUT
     assert all(row["speed_new_over_old"]["median"] > 0 for row in rows)
+
+
+@pytest.mark.parametrize("label", ["sf5", "mbs5"])
+def test_search_speed_decides_fixed_points(label: str) -> None:
+    from benchmarks.search_speed import DecisionPoints
+
+    points = DecisionPoints(label, count=2)
+    assert len(points.points) == 2
+    answer = points.decide(1, 2, iterations=2)
+    assert answer["decisions"] == 2
+    assert answer["rollouts"] >= 2 * 2 * 2  # two samples, two actions or more, two points
+    assert answer["cpu_seconds"] > 0
+
+
+def test_simulate_scaling_times_the_command() -> None:
+    from benchmarks.simulate_scaling import run_once
+
+    assert run_once(sys.executable, "spoil-five", 5, [], "random") > 0
