@@ -168,9 +168,7 @@ def top(pool: list[T], state: int, count: int) -> tuple[T, ...]:
             break
         while True:  # Lemire: refuse the few outputs that would favour small numbers
             state = (state + _GAMMA) & _MASK64
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64  # mix64, inlined
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-            scaled = (z ^ (z >> 31)) * product
+            scaled = mix64(state) * product
             if scaled & _MASK64 >= threshold:
                 break
         number = scaled >> 64  # below 2**56; its digits in the mixed radix of the bounds
@@ -279,35 +277,12 @@ def derived_order(
 def derived_index(seed: int, labels: tuple[int, ...], bound: int, legacy: bool) -> int:
     """A uniform number below ``bound`` drawn from the seed ``seed`` and ``labels`` derive.
 
-    The other randomness inside a deal (which of several sets a bird shows):
-    ``pick(derive(seed, labels), bound)``, the two fused for a seed of one word.
-    ``legacy`` draws as record versions 1 and 2 did (the derived seed modulo ``bound``).
-
-    >>> derived_index(5, (3, 9), 7, False) == pick(derive(5, (3, 9)), 7)
-    True
+    The other randomness inside a deal (which of several sets a bird shows). ``legacy``
+    draws as record versions 1 and 2 did (the derived seed modulo ``bound``).
     """
     if legacy:
         return legacy_derive(seed, labels) % bound
-    if not 0 <= seed < _WIDTH:
-        return pick(derive(seed, labels), bound)
-    # derive (see there) and pick, with mix64 written out: a call costs as much as a step.
-    z = (seed + _GAMMA) & _MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    state = z ^ (z >> 31)
-    for word in (*labels, len(labels)):
-        z = ((state ^ (word & _MASK64)) + _GAMMA) & _MASK64
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        state = z ^ (z >> 31)
-    threshold = _WIDTH % bound
-    while True:
-        state = (state + _GAMMA) & _MASK64
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        x = (z ^ (z >> 31)) * bound
-        if x & _MASK64 >= threshold:
-            return x >> 64
+    return pick(derive(seed, labels), bound)
 
 
 def pack_top(pack: tuple[T, ...], seed: int, count: int, legacy: bool) -> tuple[T, ...]:
