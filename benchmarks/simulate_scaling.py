@@ -6,10 +6,11 @@ the two configurations from round to round so that a busy machine hits both alik
 
     cardrules simulate GAME -n DEALS --quiet --json                          # one core
     cardrules simulate GAME -n DEALS --quiet --json --scheduler local --workers 2
+    cardrules simulate GAME -n DEALS --quiet --json --workers 2       # two local processes
 
 Each configuration also runs a short simulation (``--short`` deals) in the same round;
 the marginal rate, ``(DEALS - SHORT) / (time - short time)``, leaves the fixed start-up
-out. It prints, per game, both rates and the scaling ratio (two workers / one core),
+out. It prints, per game, the rates and the scaling ratios (two workers / one core),
 medians over the rounds, with the machine's load::
 
     python benchmarks/simulate_scaling.py --deals 4000 --short 400 --rounds 3
@@ -33,7 +34,11 @@ if __package__ in (None, ""):  # run as a script: make `benchmarks` importable
 
 from benchmarks.versus import _load
 
-CONFIGS = {"one core": [], "Dask, 2 workers": ["--scheduler", "local", "--workers", "2"]}
+CONFIGS = {
+    "one core": [],
+    "Dask, 2 workers": ["--scheduler", "local", "--workers", "2"],
+    "2 processes": ["--workers", "2"],
+}
 
 
 def run_once(python: str, game: str, deals: int, extra: list[str], bots: str) -> float:
@@ -59,7 +64,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for game in args.games.split(","):
         rates: dict[str, list[float]] = {name: [] for name in CONFIGS}
         totals: dict[str, list[float]] = {name: [] for name in CONFIGS}
-        ratios = []
+        ratios: list[float] = []
+        pool_ratios: list[float] = []
         for round_number in range(args.rounds):
             names = list(CONFIGS)
             if round_number % 2:
@@ -73,16 +79,19 @@ def main(argv: Sequence[str] | None = None) -> int:
                 rates[name].append(got[name])
                 totals[name].append(args.deals / whole)
             ratios.append(got["Dask, 2 workers"] / got["one core"])
+            pool_ratios.append(got["2 processes"] / got["one core"])
         print(f"{game}, bots {args.bots}, {args.deals} deals ({args.short} for the start-up):")
         for name in CONFIGS:
             print(
                 f"  {name:<16} {statistics.median(rates[name]):>8,.0f} deals/s marginal, "
                 f"{statistics.median(totals[name]):>8,.0f} deals/s whole run"
             )
-        print(
-            f"  scaling, two workers / one core: {statistics.median(ratios):.2f}x "
-            f"({min(ratios):.2f}-{max(ratios):.2f}); load {_load()}"
-        )
+        for name, values in (("Dask, 2 workers", ratios), ("2 processes", pool_ratios)):
+            print(
+                f"  scaling, {name} / one core: {statistics.median(values):.2f}x "
+                f"({min(values):.2f}-{max(values):.2f})"
+            )
+        print(f"  load {_load()}")
     return 0
 
 
