@@ -51,7 +51,7 @@ class DecisionPoints:
         entry = games.entry_of(name)
         if entry is None:
             raise ValueError(f"unknown game {name!r}")
-        module = entry.module
+        module: Any = entry.module
         self.module = module
         self.make_bot = make_bot
         options = module.PRESETS["peel"]
@@ -77,7 +77,7 @@ class DecisionPoints:
         for offset in range(count):
             index = (start + offset) % len(self.points)
             state, seat = self.points[index]
-            bot = self.make_bot(module, "search", random.Random(index), iterations=iterations)
+            bot: Any = self.make_bot(module, "search", random.Random(index), iterations=iterations)
             legal = module.legal_actions(state)
             bot.choose(module.view(state, seat), legal)
             rollouts += bot.last_iterations * len(legal)

@@ -27,13 +27,14 @@ from typing import Any
 from benchmarks.workloads import MBS_6P, SF_5P, my_bird_sings_6p, spoil_five_5p
 from cardrules import my_bird_sings, spoil_five
 
-__all__ = ["GAMES", "PLAYOUT", "StepSample", "classify_mbs", "classify_sf"]
+__all__ = ["GAMES", "PLAYOUT", "Classifier", "StepSample", "classify_mbs", "classify_sf"]
 
 PLAYOUT = "one random playout"
 NEW_GAME = "new_game (antes, deal, first decision)"
 LEGAL = "legal_actions (every state, settled ones too)"
 
 Classifier = Callable[[Any, Any, Any], str]
+"""``classify(state, action, successor)``: the kind of a transition, as a label."""
 
 
 def _settles(successor: Any) -> bool:

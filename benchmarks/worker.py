@@ -114,7 +114,10 @@ def answer(
         key = f"search {request['game']} {request['points']}"
         if key not in points:
             points[key] = DecisionPoints(request["game"], request["points"])
-        return points[key].decide(request["start"], request["count"], request["iterations"])
+        decided: dict[str, Any] = points[key].decide(
+            request["start"], request["count"], request["iterations"]
+        )
+        return decided
     if op == "profile":
         return {"rows": _profile(request["game"], request["deals"], request["top"])}
     raise ValueError(f"unknown request {request!r}")
