@@ -86,10 +86,11 @@ _BATCH_LIMIT: Final = 1 << 56  # the largest product of bounds one output draws
 # The batches of a pack of n cards: (first position, product of the bounds, Lemire's
 # threshold 2**64 % product, segments), computed once per pack size. A batch's number is
 # read in segments of consecutive positions whose bounds multiply to less than 2**30 (one
-# digit of CPython's integers, where its arithmetic is quickest): a segment is (place
-# value of its last digit in the batch's number, product of its bounds, and per position
-# the place value of its digit inside the segment and its bound).
-_Segment = tuple[int, int, tuple[tuple[int, int], ...]]
+# digit of CPython's integers, where its arithmetic is quickest): a segment is (its first
+# position, place value of its last digit in the batch's number, product of its bounds,
+# and per position the position, the place value of its digit inside the segment and its
+# bound).
+_Segment = tuple[int, int, int, tuple[tuple[int, int, int], ...]]
 _Batch = tuple[int, int, int, tuple[_Segment, ...]]
 _PLANS: Final[dict[int, tuple[_Batch, ...]]] = {}
 _SEGMENT_LIMIT: Final = 1 << 30
@@ -135,23 +136,23 @@ def _plan(n: int) -> tuple[_Batch, ...]:
 
 def _segments(n: int, start: int, end: int) -> tuple[_Segment, ...]:
     """Positions ``start`` to ``end - 1`` of a pack of ``n`` read as digits, in segments."""
-    groups: list[list[int]] = [[]]
+    groups: list[list[int]] = [[]]  # the positions of each segment
     size = 1
     for i in range(start, end):
         if size * (n - i) >= _SEGMENT_LIMIT:
             groups.append([])
             size = 1
-        groups[-1].append(n - i)
+        groups[-1].append(i)
         size *= n - i
     segments: list[_Segment] = []
     below = 1  # the product of the bounds after the segment
-    for bounds in reversed(groups):
-        steps: list[tuple[int, int]] = []
+    for positions in reversed(groups):
+        steps: list[tuple[int, int, int]] = []
         place = 1
-        for bound in reversed(bounds):
-            steps.append((place, bound))
-            place *= bound
-        segments.append((below, place, tuple(reversed(steps))))
+        for i in reversed(positions):
+            steps.append((i, place, n - i))
+            place *= n - i
+        segments.append((positions[0], below, place, tuple(reversed(steps))))
         below *= place
     return tuple(reversed(segments))
 
@@ -162,7 +163,6 @@ def top(pool: list[T], state: int, count: int) -> tuple[T, ...]:
     ``state`` is a 64-bit word and ``count`` lies between 0 and ``len(pool)`` (trusted).
     Positions from ``count`` on are left as they are: only the top is shuffled.
     """
-    i = 0
     for start, product, threshold, segments in _plan(len(pool)):
         if start >= count:
             break
@@ -172,14 +172,13 @@ def top(pool: list[T], state: int, count: int) -> tuple[T, ...]:
             if scaled & _MASK64 >= threshold:
                 break
         number = scaled >> 64  # below 2**56; its digits in the mixed radix of the bounds
-        for below, size, steps in segments:
-            if i >= count:
+        for first, below, size, steps in segments:
+            if first >= count:
                 break
             digits = number // below % size  # below 2**30: one-digit arithmetic from here
-            for place, bound in steps:  # first bound first
+            for i, place, bound in steps:  # first bound first
                 j = i + digits // place % bound
                 pool[i], pool[j] = pool[j], pool[i]
-                i += 1
     return tuple(pool[:count])
 
 
