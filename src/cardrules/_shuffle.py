@@ -161,7 +161,8 @@ def top(pool: list[T], state: int, count: int) -> tuple[T, ...]:
     """Shuffle ``pool`` in place with SplitMix64 from ``state``; return its top ``count``.
 
     ``state`` is a 64-bit word and ``count`` lies between 0 and ``len(pool)`` (trusted).
-    Positions from ``count`` on are left as they are: only the top is shuffled.
+    It stops once the top ``count`` positions are drawn: the rest of ``pool`` is left
+    partly shuffled.
     """
     for start, product, threshold, segments in _plan(len(pool)):
         if start >= count:
