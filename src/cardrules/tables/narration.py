@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 import attrs
 
-from cardrules import my_bird_sings, spoil_five
+from cardrules import spoil_five
 from cardrules.errors import OptionsError
 from cardrules.explanations import (
     Refusal,
@@ -268,69 +268,6 @@ def _explain(table: Table, state: GameState, reader: int | None) -> Explained:
 # -- what an action looks like to a reader ---------------------------------------------------
 
 
-_SF: Final = "spoil-five.narration."
-_MBS: Final = "my-bird-sings.narration."
-
-
-def _spoil_five(action: object, seat: int, reader: Reader, before: Any) -> Message:
-    """Spoil Five: a rob's discard only for the robber (SF-10, C-6).
-
-    ``before`` is the reader's view before the action (the phase and the turn-up are
-    public).
-    """
-    if isinstance(action, spoil_five.Play):
-        return message(_SF + "plays", seat=seat, card=action.card)
-    if isinstance(action, spoil_five.Rob):
-        key = "dealer-robs" if before.phase == spoil_five.Phase.DEALER_ROB else "robs"
-        if seat == reader.seat:
-            return message(_SF + key, seat=seat, turn_up=before.turn_up, discard=action.discard)
-        return message(_SF + key + "-hidden", seat=seat, turn_up=before.turn_up)
-    if isinstance(action, spoil_five.DeclineRob):
-        return message(_SF + "declines-rob", seat=seat)
-    if isinstance(action, spoil_five.Stop):
-        return message(_SF + "stops", seat=seat)
-    if isinstance(action, spoil_five.GoOn):
-        return message(_SF + "goes-on", seat=seat)
-    return message("narration.action", seat=seat, action=_action_message(action))
-
-
-def _my_bird_sings(action: object, seat: int, reader: Reader, view: Any) -> Message:
-    """My Bird Sings: each card named only to those who saw it.
-
-    A passed card only for its two owners; a drawn or exchanged card only for the drawer;
-    a sing's cards only to the singer, or to all once shown (MBS-15). ``view`` is the
-    reader's view after the action.
-    """
-    players = len(reader.names)
-    mine = seat == reader.seat
-    receiver = (seat + 1) % players
-    if isinstance(action, my_bird_sings.Pass):
-        if reader.seat in (seat, receiver):
-            return message(_MBS + "passes", seat=seat, card=action.card, receiver=receiver)
-        return message(_MBS + "passes-hidden", seat=seat, receiver=receiver)
-    if isinstance(action, my_bird_sings.Draw):
-        giver = (seat - 1) % players
-        if mine and view.received:
-            return message(_MBS + "draws-seen", seat=seat, card=view.received[-1], giver=giver)
-        return message(_MBS + "draws", seat=seat, giver=giver)
-    if isinstance(action, my_bird_sings.Exchange):
-        if mine and view.exchanges:
-            last = view.exchanges[-1]
-            return message(_MBS + "exchanges", seat=seat, discard=last.discard, taken=last.taken)
-        return message(_MBS + "exchanges-hidden", seat=seat)
-    if isinstance(action, my_bird_sings.Sing):
-        outcome = view.outcome
-        shown = (
-            outcome is not None
-            and outcome.singer == seat
-            and set(outcome.shown) == set(action.cards)
-        )
-        if mine or shown:
-            return message(_MBS + "sings", seat=seat, cards=action.cards)
-        return message(_MBS + "sings-hidden", seat=seat)
-    return message("narration.action", seat=seat, action=_action_message(action))
-
-
 def describe_action(
     table: Table, action: object, seat: int, reader: Reader, views: tuple[Any, Any]
 ) -> Message:
@@ -338,11 +275,11 @@ def describe_action(
 
     ``views`` are the reader's views just before and just after the action (for a
     spectator, any seat's: only their public parts are read). No hidden card is named to
-    a reader who did not see it.
+    a reader who did not see it. The game's narrator tells it (its ``action_said``, the
+    same sentences as the command line's narration).
     """
-    if table.game == spoil_five.NAME:
-        return _spoil_five(action, seat, reader, views[0])
-    return _my_bird_sings(action, seat, reader, views[1])
+    narrator = table.entry.load_narrator()
+    return narrator.action_said(table.module, action, seat, reader.seat, *views)
 
 
 def _deal_line(table: Table, step: Step) -> Message:
