@@ -450,6 +450,7 @@ def test_a_drawn_card_is_named_to_the_drawer_and_its_giver_only_as_the_terminal_
     table, step = act(table, key(new, drawer), first_legal(table), counter=table.counter, now=1.0)
     (drawn,) = held - set(table.module.view(table.state, giver).hand)
     narrator = games.lookup("my-bird-sings").load_narrator()
+    assert step.before is not None
     for reader in range(4):
         (told,) = seat_payload(table, reader, since=step.counter - 1)["narration"]
         seen = reader in (drawer, giver)
