@@ -18,7 +18,8 @@ a deal is over, seat 0 asks for the next one. After ``--warmup`` seconds it meas
   load average (on a shared machine the server gets only its share of the cores).
 
 Run: ``python benchmarks/tables.py --tables 250`` (needs the ``web`` extra, and psutil, which the
-``dask`` extra brings).
+``dask`` extra brings). ``--profile FILE`` runs the server under :mod:`cProfile` and leaves
+its statistics in ``FILE`` (``python -m pstats FILE``) to see where a move's time goes.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -121,11 +123,12 @@ async def _seat(
 
 
 def _start_server(
-    folder: Path, port: int, tables: int, power_safe: bool
+    folder: Path, port: int, tables: int, power_safe: bool, profile: str | None
 ) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    profiler = ["-m", "cProfile", "-o", profile] if profile else []
     command = [
-        sys.executable, "-m", "cardrules", "serve", "--port", str(port),
+        sys.executable, *profiler, "-m", "cardrules", "serve", "--port", str(port),
         "--database", str(folder / "tables.db"), "--bot-delay", "0", "--log-level", "warning",
         "--max-tables", str(tables + 10), "--tables-per-client", str(tables + 10),
         "--creations-per-minute", str(tables + 10), "--sockets-per-client", str(4 * tables + 10),
@@ -186,11 +189,19 @@ def main() -> None:
         help="mean seconds a seat waits before its move (0: at once)",
     )
     parser.add_argument("--power-safe", action="store_true", help="serve with --power-safe")
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        help="run the server under cProfile, its statistics written to FILE when it stops "
+        "(read them with python -m pstats FILE; the CPU figures then include the profiler's)",
+    )
     arguments = parser.parse_args()
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as folder:
-        server = _start_server(Path(folder), port, arguments.tables, arguments.power_safe)
+        server = _start_server(
+            Path(folder), port, arguments.tables, arguments.power_safe, arguments.profile
+        )
         try:
             for _ in range(300):
                 try:
@@ -214,7 +225,10 @@ def main() -> None:
             )
             rss = process.memory_info().rss
         finally:
-            server.terminate()
+            # uvicorn stops on either; after SIGTERM it kills itself with the signal again,
+            # before cProfile could write its statistics, after SIGINT it raises
+            # KeyboardInterrupt, and cProfile writes them on the way out
+            server.send_signal(signal.SIGINT if arguments.profile else signal.SIGTERM)
             server.wait(30)
     latencies = sorted(load.latencies)
     p50 = statistics.median(latencies) * 1000 if latencies else float("nan")

@@ -254,12 +254,14 @@ def explain(table: Table, state: GameState, reader: int | None) -> Explained:
 
 def _explain(table: Table, state: GameState, reader: int | None) -> Explained:
     module: Any = table.module
+    # a settlement is explained once the deal is over, and is None until then
+    settled = bool(module.is_deal_over(state))
     if reader is not None:
         view = reader_view(table, state, reader)
-        return module.explain_tricks(view), module.explain_settlement(view)
+        return module.explain_tricks(view), module.explain_settlement(view) if settled else None
     views = [reader_view(table, state, seat) for seat in range(table.players)]
     tricks = [module.explain_tricks(view) for view in views]
-    settlements = [module.explain_settlement(view) for view in views]
+    settlements = [module.explain_settlement(view) if settled else None for view in views]
     common = tuple(trick for trick in tricks[0] if all(trick in other for other in tricks[1:]))
     settlement = settlements[0] if all(s == settlements[0] for s in settlements) else None
     return common, settlement

@@ -229,10 +229,14 @@ def _unavailable(table: Table, view: Any, reader: Reader) -> dict[str, TextEntry
     ``pass 10C``) through ``explain_action``. Both answers come from the engine.
     """
     module: Any = table.module
-    found = {
-        str(card): refusal_entry(refusal, reader)
-        for card, refusal in module.explain_unavailable(view).items()
-    }
+    found = (
+        {
+            str(card): refusal_entry(refusal, reader)
+            for card, refusal in module.explain_unavailable(view).items()
+        }
+        if view.to_act == view.seat  # explain_unavailable is empty unless the seat decides
+        else {}
+    )
     verb = table.entry.load_narrator().card_verb
     usable = {str(card) for a in view.legal_actions if (card := _single_card(a)) is not None}
     for card in view.hand:
