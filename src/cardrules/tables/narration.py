@@ -134,7 +134,7 @@ class Reader:
         return value
 
 
-@functools.lru_cache(maxsize=32768)
+@functools.lru_cache(maxsize=8192)
 def _entry_text(said: Message, reader: Reader) -> str:
     """:meth:`Reader.entry` as JSON text, rendered once per message and reader.
 
@@ -226,9 +226,9 @@ class _PerState(Generic[V]):
         return value
 
 
-_VIEWS: Final[_PerState[SeatView]] = _PerState(16384)
-_EXPLAINED: Final[_PerState[Explained]] = _PerState(16384)
-"""Enough for a few thousand tables at five readers each (their seats and a spectator)."""
+_VIEWS: Final[_PerState[SeatView]] = _PerState(4096)
+_EXPLAINED: Final[_PerState[Explained]] = _PerState(4096)
+"""Enough for the states of a move and the move before at a thousand tables of four."""
 
 
 def reader_view(table: Table, state: GameState, reader: int | None) -> SeatView:
