@@ -455,6 +455,12 @@ def test_tables_without_a_decision_for_a_while_are_purged(tmp_path: Path) -> Non
     assert raw.execute("SELECT count(*) FROM actions WHERE table_id = ?", (old.table.id,)
                        ).fetchone() == (0,)  # fmt: skip
     raw.close()
-    assert store.purge(1000.0) == (kept.table.id, recent.table.id)
-    assert store.table_ids() == ()
+    damaged = new_table(seed=4).table
+    store.add(damaged)
+    raw = sqlite3.connect(path)
+    raw.execute("UPDATE tables SET setup = 'not json' WHERE id = ?", (damaged.id,))
+    raw.commit()
+    raw.close()
+    assert store.purge(1000.0) == (kept.table.id, recent.table.id)  # the damaged one stays
+    assert store.table_ids() == (damaged.id,)
     store.close()

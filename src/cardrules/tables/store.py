@@ -399,7 +399,8 @@ class SQLiteTableStore:
         """
         with self._transaction() as connection:
             rows = connection.execute(
-                "SELECT id FROM tables WHERE json_extract(setup, '$.changed_at') < ?",
+                "SELECT id FROM tables"  # a damaged setup is load's to report, not purged
+                " WHERE json_valid(setup) AND json_extract(setup, '$.changed_at') < ?",
                 (changed_before,),
             ).fetchall()
             kept = set(keep)
