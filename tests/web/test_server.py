@@ -443,3 +443,40 @@ def test_tables_without_a_decision_for_keep_tables_are_removed_but_not_those_in_
         assert gone == (made[0],)
         assert set(store.table_ids()) == {made[1], made[2]}
         assert made[0] not in rooms.rooms
+
+
+def test_the_server_s_collector_freezes_survivors_and_still_frees_young_cycles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gc
+    import threading
+    import weakref
+
+    from cardrules.web import serve
+
+    class Node:
+        """An object in a reference cycle: only the collector frees it."""
+
+        def __init__(self) -> None:
+            self.me = self
+
+    monkeypatch.setattr(serve, "FREEZE_EVERY", 0.05)
+    stop = threading.Event()
+    collector = threading.Thread(target=serve.collect_in_steps, args=(stop,), daemon=True)
+    try:
+        collector.start()
+        while gc.get_freeze_count() == 0:
+            stop.wait(0.01)
+        cycle = Node()
+        gone = weakref.ref(cycle)
+        del cycle  # garbage, held only by its own cycle: the next step collects it
+        for _ in range(200):
+            if gone() is None:
+                break
+            stop.wait(0.01)
+        assert gone() is None
+        assert gc.get_freeze_count() > 0
+    finally:
+        stop.set()
+        collector.join(5)
+        gc.unfreeze()

@@ -135,10 +135,11 @@ def collect_in_steps(stop: threading.Event) -> None:
     A server holding hundreds of tables holds hundreds of thousands of objects (the
     states of every deal in play); Python's full collection walks all of them, and stops
     every table meanwhile: a few hundred milliseconds, the slowest moves of the
-    benchmark. So every :data:`FREEZE_EVERY` seconds what survived is frozen
+    benchmark. So every :data:`FREEZE_EVERY` seconds the young generations are collected
+    (a short pause: they hold only the last moments' objects) and what survived is frozen
     (:func:`gc.freeze`): the automatic collections then walk only what is younger. Frozen
     objects are still freed when nothing refers to them; only garbage held in reference
-    cycles waits, for the full collection of everything every
+    cycles among them waits, for the full collection of everything every
     :data:`FULL_COLLECTION_EVERY` seconds (one pause an hour).
     """
     gc.collect()
@@ -150,6 +151,8 @@ def collect_in_steps(stop: threading.Event) -> None:
             since_full = 0.0
             gc.unfreeze()
             gc.collect()
+        else:
+            gc.collect(1)
         gc.freeze()
 
 
