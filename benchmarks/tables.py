@@ -125,7 +125,7 @@ async def _seat(
 
 
 def _start_server(
-    folder: Path, port: int, tables: int, power_safe: bool, profile: str | None
+    folder: Path, port: int, tables: int, flags: list[str], profile: str | None
 ) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     profiler = ["-m", "cProfile", "-o", profile] if profile else []
@@ -135,7 +135,7 @@ def _start_server(
         "--max-tables", str(tables + 10), "--tables-per-client", str(tables + 10),
         "--creations-per-minute", str(tables + 10), "--sockets-per-client", str(4 * tables + 10),
         "--frames-per-second", "10000", "--idle-timeout", "600",
-        *(["--power-safe"] if power_safe else []),
+        *flags,
     ]  # fmt: skip
     return subprocess.Popen(command, env=env)
 
@@ -231,6 +231,7 @@ def main() -> None:
         help="mean seconds a seat waits before its move (0: at once)",
     )
     parser.add_argument("--power-safe", action="store_true", help="serve with --power-safe")
+    parser.add_argument("--no-compression", action="store_true", help="serve with --no-compression")
     parser.add_argument(
         "--profile",
         metavar="FILE",
@@ -250,9 +251,11 @@ def main() -> None:
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as folder:
-        server = _start_server(
-            Path(folder), port, arguments.tables, arguments.power_safe, arguments.profile
-        )
+        flags = [
+            *(["--power-safe"] if arguments.power_safe else []),
+            *(["--no-compression"] if arguments.no_compression else []),
+        ]
+        server = _start_server(Path(folder), port, arguments.tables, flags, arguments.profile)
         try:
             for _ in range(300):
                 try:
@@ -286,7 +289,8 @@ def main() -> None:
     p99 = latencies[int(0.99 * (len(latencies) - 1))] * 1000 if latencies else float("nan")
     print(f"tables: {arguments.tables}, sockets: {4 * arguments.tables}, think "
           f"{arguments.think:g} s, measured {arguments.seconds:g} s after {arguments.warmup:g} s"
-          f"{', power-safe' if arguments.power_safe else ''}")  # fmt: skip
+          f"{', power-safe' if arguments.power_safe else ''}"
+          f"{', no compression' if arguments.no_compression else ''}")  # fmt: skip
     print(f"accepted moves/s: {load.moves / arguments.seconds:,.0f}")
     print(f"move -> last push: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(latencies):,} moves)")
     per_move = load.cpu / load.moves * 1000 if load.moves else float("nan")

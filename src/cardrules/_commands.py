@@ -417,6 +417,11 @@ def _default_hosts(host: str, loopback: tuple[str, ...]) -> tuple[str, ...]:
     "(by default they survive any crash of the server, kill -9 included).",
 )
 @click.option(
+    "--no-compression",
+    is_flag=True,
+    help="Send the sockets' frames uncompressed: less CPU a move, more bytes.",
+)
+@click.option(
     "--allow-host",
     "allowed_hosts",
     multiple=True,
@@ -472,6 +477,7 @@ def serve(
     database: str,
     memory: bool,
     power_safe: bool,
+    no_compression: bool,
     allowed_hosts: tuple[str, ...],
     allowed_origins: tuple[str, ...],
     trusted_proxies: tuple[str, ...],
@@ -506,6 +512,7 @@ def serve(
             port=port,
             database=None if memory else database,
             power_safe=power_safe,
+            compress=not no_compression,
             allowed_hosts=allowed_hosts or _default_hosts(host, LOOPBACK_HOSTS),
             allowed_origins=allowed_origins,
             trusted_proxies=trusted_proxies,

@@ -4,7 +4,8 @@ uvicorn is told: no proxy headers unless ``trusted_proxies`` lists proxies (then
 theirs), a keep-alive timeout of ``header_timeout`` seconds (an idle connection is closed
 after it), no ``Server`` header, WebSocket frames of at most ``max(16 * max_frame, 64 KiB)``
 bytes (bigger ones close the socket with 1009; from ``max_frame`` up to that, the server
-answers an ``error`` frame ``too-large``), and its own pings every 20 s. The access log
+answers an ``error`` frame ``too-large``), compression as ``compress`` says, and its own
+pings every 20 s. The access log
 shows paths only: a credential lives in a link's fragment, which never reaches a server.
 The garbage collector runs in steps (:func:`collect_in_steps`).
 """
@@ -93,6 +94,7 @@ def uvicorn_config(settings: Settings, app: object) -> object:
         server_header=False,
         date_header=True,
         ws="websockets-sansio",
+        ws_per_message_deflate=settings.compress,
         ws_max_size=max(16 * settings.max_frame, 64 * 1024),
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
