@@ -112,8 +112,8 @@ def main(argv: list[str] | None = None) -> None:
         "*X better* / *X worse*: the gain's interval excludes zero. *X s/decision*: the "
         "mean wall-clock time of X's decisions with two or more legal actions, on a "
         "machine shared with other work (see the load). IS-MCTS rows: one deal an "
-        "OpenSpiel episode through the adapter, X at seat `i % 5` of deal `i`; its win "
-        "rate counts deals with a positive return.",
+        "OpenSpiel episode through the adapter, X at every seat and position in turn; "
+        "its win rate counts deals with a positive return.",
         "",
         strength.markdown(rows),
         "",

@@ -31,7 +31,8 @@ lies above zero, ``X worse`` below, else ``not shown``.
 OpenSpiel's IS-MCTS (``--ismcts-deals``) plays through the adapter
 (:mod:`cardrules.adapters.openspiel`): each deal is an OpenSpiel episode whose chance
 nodes place a pack shuffled from the deal's seed, IS-MCTS in the seat under test and the
-field's bots choosing from :func:`~cardrules.adapters.openspiel.seat_view`; its baseline
+field's bots choosing from :func:`~cardrules.adapters.openspiel.seat_view`, IS-MCTS taking
+every seat and every position relative to the dealer in turn; its baseline
 is the same episodes with the field in every seat. An episode is one deal (OpenSpiel's
 returns), so a spoilt pool is lost with it.
 
@@ -171,8 +172,8 @@ def play_session(
             bot = bots[seat]
             if len(legal) == 1:
                 action = legal[0]
-            elif isinstance(bot, Peeking):  # a yardstick that cheats, never a player
-                action = bot.choose_seeing(state, legal)
+            elif isinstance(inner := getattr(bot, "bot", bot), Peeking):  # a yardstick
+                action = inner.choose_seeing(state, legal)  # that cheats, never a player
             else:
                 action = bot.choose(game.view(state, seat), legal)
             state = game.apply_action(state, action)
@@ -382,7 +383,12 @@ def measure_ismcts(
     game_name: str, y: Contender, *, players: int, deals: int, seed: int, simulations: int,
     progress: bool = True,
 ) -> Row:  # fmt: skip
-    """IS-MCTS at seat ``i % players`` of deal ``i`` against the field Y, one deal an episode."""
+    """IS-MCTS against the field Y, one deal an episode, from every seat and position.
+
+    Deal ``i`` is dealt by seat ``i % players``; IS-MCTS sits at seat ``(i + i // players)
+    % players``, so each run of ``players`` deals puts it at one position relative to the
+    dealer, and every ``players`` squared deals at every seat in every position.
+    """
     started, cpu = time.perf_counter(), time.process_time()
     clock = [0.0, 0]
     x_wins: list[float] = []
@@ -390,7 +396,7 @@ def measure_ismcts(
     x_net: list[float] = []
     gain: list[float] = []
     for index in range(deals):
-        seat = index % players
+        seat = (index + index // players) % players  # deal i is dealt by seat i % players
         line_up: list[Decider | None] = [None if s == seat else _FIELD for s in range(players)]
         returns = play_episode(
             game_name, players, seed, index, line_up, y.build, simulations, clock
@@ -499,6 +505,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         default=None,
         help="print the Markdown table of the rows in this JSON-lines file",
     )
+    argv = list(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(argv)  # fmt: skip
     if args.render:
         with open(args.render, encoding="utf-8") as lines:
@@ -512,7 +519,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                 args.game, y, players=args.players, deals=args.ismcts_deals, seed=args.seed,
                 simulations=args.ismcts,
             ))  # fmt: skip
-            _report(rows[-1], args.json)
+            _report(rows[-1], args.json, argv)
             continue
         baseline = None
         for spec in args.bots.split(","):
@@ -524,16 +531,20 @@ def main(argv: Sequence[str] | None = None) -> None:
                 baseline=baseline,
             )  # fmt: skip
             rows.append(row)
-            _report(row, args.json)
+            _report(row, args.json, argv)
     print(markdown([row.as_json() for row in rows]))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else math.nan
     print(f"(Python {platform.python_version()}, {os.cpu_count()} cores, load {load:.1f})")
 
 
-def _report(row: Row, path: str | None) -> None:
+def _report(row: Row, path: str | None, argv: Sequence[str]) -> None:
+    """Print the row and append it to ``path``, with the load and the command (``--json``'s
+    file called ROWS: it is the reader's)."""
     data = row.as_json()
     data["load"] = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    data["command"] = "python benchmarks/strength.py " + " ".join(sys.argv[1:])
+    previous = ["", *argv[:-1]]
+    words = [("ROWS" if p == "--json" else arg) for p, arg in zip(previous, argv, strict=True)]
+    data["command"] = "python benchmarks/strength.py " + " ".join(words)
     print(json.dumps(data), file=sys.stderr)
     if path:
         with open(path, "a", encoding="utf-8") as out:
