@@ -2,10 +2,15 @@
 
 Usage::
 
-    python benchmarks/strength.py [--game spoil-five|my-bird-sings|both] [--sessions 400]
-        [--players 5] [--bots random,heuristic,search] [--fields random,heuristic]
-        [--iterations 40] [--ismcts-deals 0] [--ismcts-simulations 100]
-        [--budgets 0.02,0.1] [--json out.json] [--markdown]
+    python benchmarks/strength.py [--game spoil-five|my-bird-sings] [--players 5]
+        [--bots heuristic,random,search:20,strongest,peeking] [--fields random,heuristic]
+        [--sessions 400] [--seed 27] [--json ROWS]
+    python benchmarks/strength.py --ismcts 100 [--ismcts-deals 200] [--fields ...] ...
+    python benchmarks/strength.py --timing --bots heuristic,search:20,ismcts:100
+    python benchmarks/strength.py --render ROWS
+
+Run it in chunks (one command a few minutes), appending to one ROWS file;
+``benchmarks/bot_report.py --strength ROWS`` writes them into ``benchmarks/BOTS.md``.
 
 One bot X against a *field* Y (every other seat plays Y). Deals are played in sessions of
 one round (every player deals once; a pool that is spoilt or left void is carried to the
@@ -30,14 +35,17 @@ lies above zero, ``X worse`` below, else ``not shown``.
 
 OpenSpiel's IS-MCTS (``--ismcts-deals``) plays through the adapter
 (:mod:`cardrules.adapters.openspiel`): each deal is an OpenSpiel episode whose chance
-nodes place a pack shuffled from the deal's seed, IS-MCTS in the seat under test and the
+outcomes (the pack) are drawn from a generator seeded by the deal's seed, IS-MCTS in the seat under test and the
 field's bots choosing from :func:`~cardrules.adapters.openspiel.seat_view`, IS-MCTS taking
 every seat and every position relative to the dealer in turn; its baseline
 is the same episodes with the field in every seat. An episode is one deal (OpenSpiel's
 returns), so a spoilt pool is lost with it.
 
-``--budgets`` measures the strongest bot of each game (:func:`cardrules.bots.strongest`)
-at a few time budgets per decision, against the field.
+``search:N`` is the search bot at N samples a decision (its budget); ``--timing`` prints
+the CPU time a decision of each bot takes, so strength can be read per second of
+thinking. ``peeking`` is a yardstick, not a player: the My Bird Sings rule-of-thumb bot
+allowed to see its left neighbour's hand (:class:`Peeking`), to show how much there is to
+win against a field.
 """
 
 from __future__ import annotations
@@ -185,10 +193,6 @@ def play_session(
     return _Session(tuple(net), tuple(wins))
 
 
-def _estimate_mean(values: Sequence[float]) -> Estimate:
-    return Estimate.mean(values)
-
-
 def measure(
     game_name: str,
     x: Contender,
@@ -228,7 +232,7 @@ def measure(
         if progress and (k + 1) % max(1, sessions // 10) == 0:
             print(
                 f"  {x.name} v {y.name}: {k + 1}/{sessions} sessions, gain so far "
-                f"{_estimate_mean(gain)}",
+                f"{Estimate.mean(gain)}",
                 file=sys.stderr,
             )
     row = Row(
@@ -238,10 +242,10 @@ def measure(
         y=y.name,
         sessions=sessions,
         deals=sessions * players,
-        x_win=_estimate_mean(x_wins),
-        y_win=_estimate_mean(y_wins),
-        x_net=_estimate_mean(x_net),
-        gain=_estimate_mean(gain),
+        x_win=Estimate.mean(x_wins),
+        y_win=Estimate.mean(y_wins),
+        x_net=Estimate.mean(x_net),
+        gain=Estimate.mean(gain),
         seconds=time.perf_counter() - started,
         cpu_seconds=time.process_time() - cpu,
         x_seconds_per_decision=clock[0] / clock[1] if clock[1] else 0.0,
@@ -423,6 +427,75 @@ def measure_ismcts(
     )  # fmt: skip
 
 
+# --- thinking time ------------------------------------------------------------------------
+
+
+def thinking_time(
+    game_name: str, spec: str, *, players: int = 5, decisions: int = 60, seed: int = 27
+) -> float:
+    """CPU seconds a decision of bot ``spec`` takes (decisions with two or more choices).
+
+    The decisions are those met in deals among rule-of-thumb bots; CPU time (not wall
+    clock) so that a loaded machine does not inflate it.
+    """
+    if spec.startswith("ismcts:"):
+        return _ismcts_thinking_time(game_name, int(spec[7:]), players, decisions, seed)
+    entry = games.lookup(game_name)
+    game: Any = entry.module
+    options = entry.options(None, players)
+    x = contender(game_name, spec)
+    spent, seen, index = 0.0, 0, 0
+    while seen < decisions:
+        state = game.new_game(options, seed=derive_seed(seed, index), dealer=index % players)
+        rule_of_thumb = make_bot(game, "heuristic", random.Random(index))
+        while not game.is_deal_over(state) and seen < decisions:
+            legal = game.legal_actions(state)
+            view = game.view(state, state.to_act)
+            if len(legal) > 1:
+                bot = x.build(random.Random(derive_seed(seed, index, seen)))
+                started = time.process_time()
+                bot.choose(view, legal)
+                spent += time.process_time() - started
+                seen += 1
+            state = game.apply_action(state, rule_of_thumb.choose(view, legal))
+        index += 1
+    return spent / decisions
+
+
+def _ismcts_thinking_time(
+    game_name: str, simulations: int, players: int, decisions: int, seed: int
+) -> float:
+    """:func:`thinking_time` for OpenSpiel's IS-MCTS, on OpenSpiel states of the adapter."""
+    import pyspiel
+
+    from cardrules.adapters import openspiel
+
+    entry = games.lookup(game_name)
+    short = openspiel.SPOIL_FIVE if entry.key == "spoil_five" else openspiel.MY_BIRD_SINGS
+    spent, seen, index = 0.0, 0, 0
+    while seen < decisions:
+        spiel_game = pyspiel.load_game(short, {"players": players, "dealer": index % players})
+        clock = [0.0, 0]
+        search = _ismcts_decider(spiel_game, derive_seed(seed, index), simulations, clock)
+        rule_of_thumb = _engine_decider(make_bot(entry.module, "heuristic", random.Random(index)))
+        chance = random.Random(derive_seed(seed, index))
+        state = spiel_game.new_initial_state()
+        while not state.is_terminal() and seen < decisions:
+            if state.is_chance_node():
+                outcomes = sorted(card for card, _ in state.chance_outcomes())
+                state.apply_action(outcomes[int(chance.random() * len(outcomes))])
+                continue
+            seat = state.current_player()
+            if len(state.legal_actions()) > 1:
+                started = time.process_time()
+                search(state, seat)
+                spent += time.process_time() - started
+                seen += 1
+            state.apply_action(rule_of_thumb(state, seat))
+        index += 1
+    return spent / decisions
+
+
 # --- the command line -------------------------------------------------------------------
 
 
@@ -494,6 +567,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--ismcts-deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=27)
     parser.add_argument(
+        "--timing",
+        action="store_true",
+        help="print the CPU time a decision of each of --bots takes, and stop",
+    )
+    parser.add_argument(
         "--json",
         type=str,
         default=None,
@@ -510,6 +588,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.render:
         with open(args.render, encoding="utf-8") as lines:
             print(markdown([json.loads(line) for line in lines if line.strip()]))
+        return
+    if args.timing:
+        for spec in args.bots.split(","):
+            cpu = thinking_time(args.game, spec, players=args.players, seed=args.seed)
+            print(f"{args.game} {spec}: {cpu * 1000:.2f} ms CPU a decision")
         return
     rows: list[Row] = []
     for field in args.fields.split(","):

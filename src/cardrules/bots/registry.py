@@ -75,10 +75,11 @@ STRONGEST: Final = {
 }
 """The strongest bot of each game, by game name (see :func:`strongest`).
 
-Spoil Five: the search bot at 20 samples a decision beats the rule-of-thumb bot clearly
-and gains little from more. My Bird Sings: the rule-of-thumb bot; the search bot does no
-better against it at any budget measured, and the game leaves little to skill (a bird
-sings within the first round in most deals)."""
+Spoil Five: the search bot at 20 samples a decision, which beats the rule-of-thumb bot
+clearly for tens of milliseconds a decision (more samples gain a little more, in
+proportion to the time). My Bird Sings: the rule-of-thumb bot; neither search bot
+measured does better against it, and the game leaves little to skill (a bird sings
+within the first round in most deals). Figures: docs/bots.md, "Strength"."""
 
 
 def strongest(game: ModuleType | DynamicGame | str) -> Strongest:
