@@ -33,13 +33,13 @@ pool), a Y seat's win rate in the same deals, X's net counters per deal (antes i
 and X's gain over Y per deal. The *verdict* says ``X better`` when the gain's interval
 lies above zero, ``X worse`` below, else ``not shown``.
 
-OpenSpiel's IS-MCTS (``--ismcts-deals``) plays through the adapter
+OpenSpiel's IS-MCTS (``--ismcts``) plays through the adapter
 (:mod:`cardrules.adapters.openspiel`): each deal is an OpenSpiel episode whose chance
-outcomes (the pack) are drawn from a generator seeded by the deal's seed, IS-MCTS in the seat under test and the
-field's bots choosing from :func:`~cardrules.adapters.openspiel.seat_view`, IS-MCTS taking
-every seat and every position relative to the dealer in turn; its baseline
-is the same episodes with the field in every seat. An episode is one deal (OpenSpiel's
-returns), so a spoilt pool is lost with it.
+outcomes (the pack) are drawn from a generator seeded by the deal's seed; IS-MCTS takes
+every seat and every position relative to the dealer in turn, the field's bots choosing
+from :func:`~cardrules.adapters.openspiel.seat_view`. Its baseline is the same episodes
+with the field in every seat. An episode is one deal (OpenSpiel's returns), so a spoilt
+pool is lost with it.
 
 ``search:N`` is the search bot at N samples a decision (its budget); ``--timing`` prints
 the CPU time a decision of each bot takes, so strength can be read per second of
