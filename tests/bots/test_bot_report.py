@@ -18,10 +18,22 @@ def test_bot_report_writes_both_tables(tmp_path: Path) -> None:
     rows.write_text(json.dumps({**row.as_json(), "load": 1.0}) + "\n", encoding="utf-8")
     out = tmp_path / "BOTS.md"
     bot_report.main(
-        ["--strength", str(rows), "--mbs-deals", "10", "--workers", "1", "--out", str(out)]
+        [
+            "--strength",
+            str(rows),
+            "--mbs-deals",
+            "10",
+            "--workers",
+            "1",
+            "--out",
+            str(out),
+            "--timing",
+            "my-bird-sings=heuristic",
+        ]
     )
     text = out.read_text(encoding="utf-8")
     assert "| spoil-five | heuristic | random | 6 |" in text
     for preset in ("peel", "flushes-only", "short-pack", "three-cards"):
         assert f"| {preset} | 10 | 50 |" in text
     assert "2417/20825" in text
+    assert "| my-bird-sings | heuristic |" in text.split("## Thinking time", 1)[1]
