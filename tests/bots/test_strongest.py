@@ -29,6 +29,8 @@ def test_every_game_has_a_strongest_bot_by_a_known_name() -> None:
         assert strongest(games.lookup(name).module) == best
 
 
+# Determinism, legal choices and views only: tests/bots/test_bots.py, for every name of
+# BOT_NAMES, "strongest" included.
 def test_make_bot_strongest_builds_the_recorded_bot_at_its_budget() -> None:
     search = make_bot(spoil_five, "strongest", random.Random(1), iterations=3)
     assert isinstance(search, SearchBot)
@@ -40,24 +42,6 @@ def test_make_bot_strongest_builds_the_recorded_bot_at_its_budget() -> None:
 def test_strongest_refuses_an_unknown_game() -> None:
     with pytest.raises(OptionsError, match="unknown game"):
         strongest("whist")
-
-
-def test_strongest_spoil_five_bot_is_deterministic_and_legal_from_views() -> None:
-    def deal(seed: int) -> list[str]:
-        state = spoil_five.new_game(spoil_five.Options(players=3), seed=seed)
-        bots = [make_bot(spoil_five, "strongest", random.Random(seed + s)) for s in range(3)]
-        taken = []
-        while not spoil_five.is_deal_over(state):
-            seat = state.to_act
-            assert seat is not None
-            legal = spoil_five.legal_actions(state)
-            action = bots[seat].choose(spoil_five.view(state, seat), legal)
-            assert action in legal
-            taken.append(spoil_five.format_action(action))
-            state = spoil_five.apply_action(state, action)
-        return taken
-
-    assert deal(4) == deal(4)
 
 
 @pytest.mark.parametrize("game", ["spoil-five", "my-bird-sings"])
