@@ -140,7 +140,7 @@ class _Timed:
 
 @attrs.frozen(slots=True)
 class _Session:
-    """What one session gave every seat: counters won per deal and pools taken."""
+    """What one session gave every seat: its net counters (antes included), pools taken."""
 
     net: tuple[int, ...]
     wins: tuple[int, ...]

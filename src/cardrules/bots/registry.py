@@ -85,8 +85,8 @@ within the first round in most deals). Figures: docs/bots.md, "Strength"."""
 def strongest(game: ModuleType | DynamicGame | str) -> Strongest:
     """Return which bot plays ``game`` (a game module or its ``NAME``) best, and its budget.
 
-    ``make_bot(game, "strongest", rng)`` builds it; front-ends that offer a computer
-    player use that name.
+    ``make_bot(game, "strongest", rng)`` builds it, and a front-end offers it by that
+    name (``cardrules play --bots strongest``, a table's ``SeatPlan.robot("strongest")``).
 
     Raises:
         OptionsError: if the game is unknown or no strongest bot is recorded for it.
