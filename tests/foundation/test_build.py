@@ -50,7 +50,7 @@ from cardrules.cards import FULL_PACK, Suit, parse_card
 from cardrules.errors import OptionsError
 from cardrules.my_bird_sings.compiled import compile_rules as mbs_rules
 from cardrules.spoil_five.compiled import compile_rules as sf_rules
-from cardrules.spoil_five.fiving import fiving_turn
+from cardrules.spoil_five.fiving import fiving_decision
 from cardrules.spoil_five.options import TWO_HANDED
 from cardrules.spoil_five.ranking import TrumpTable, trump_table
 from cardrules.spoil_five.robbing import rob_rule
@@ -144,10 +144,10 @@ def test_value_classes_of_compiled_modules_compare_and_hash_by_value() -> None:
     assert first != other
     assert pickle.loads(pickle.dumps(first)) == first
     assert copy.deepcopy(first) == first
-    turn = fiving_turn(TWO_HANDED, (0, 1), 0, declined=(), asked=False)
+    turn = fiving_decision(TWO_HANDED, (0, 1), 0, declined=(), asked=False)
     assert turn is not None
     assert pickle.loads(pickle.dumps(turn)) == turn
-    assert turn != fiving_turn(TWO_HANDED, (0, 1), 0, declined=(), asked=True)
+    assert turn != fiving_decision(TWO_HANDED, (0, 1), 0, declined=(), asked=True)
 
 
 def test_trump_tables_are_read_only_values_that_unpickle_as_the_shared_ones() -> None:

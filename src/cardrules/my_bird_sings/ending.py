@@ -16,9 +16,8 @@ import enum
 import operator
 from typing import TYPE_CHECKING, Final
 
-from cardrules.errors import IllegalActionError
 from cardrules.history import Log
-from cardrules.messages import message
+from cardrules.messages import Message, message
 from cardrules.my_bird_sings.actions import Action
 from cardrules.my_bird_sings.options import Options
 from cardrules.my_bird_sings.state import (
@@ -80,7 +79,7 @@ def turn_start(options: Options, turn: int) -> Start:
     return _GO_ON
 
 
-def abandon_refusal(options: Options, turn: int, action: object) -> IllegalActionError:
+def abandon_refusal(options: Options, turn: int, action: object) -> Message:
     """Why ``Abandon()`` is refused at a decision of turn ``turn`` that does not offer it.
 
     The chances are those :func:`turn_start` gives (see MBS-13); the next one is named.
@@ -95,8 +94,7 @@ def abandon_refusal(options: Options, turn: int, action: object) -> IllegalActio
         for later in range(turn + 1, turn + 1 + options.players)
         if turn_start(options, later) is not Start.GO_ON
     )
-    why = message(f"my-bird-sings.refusal.{reason}", "MBS-13", turn=following)
-    return IllegalActionError(action, "MBS-13", why)
+    return message(f"my-bird-sings.refusal.{reason}", "MBS-13", turn=following)
 
 
 class DealOver(Decision):
@@ -181,10 +179,10 @@ class DealOver(Decision):
         return outcome
 
 
-def over_refusal(kind: OutcomeKind, action: object) -> IllegalActionError:
+def over_refusal(kind: OutcomeKind, action: object) -> Message:
     """The refusal of every action once a deal has ended by ``kind``, by the rule that ended it."""
     rule = {OutcomeKind.SANG: "MBS-12", OutcomeKind.EXHAUSTED: "MBS-15"}.get(kind, "MBS-13")
-    return IllegalActionError(action, rule, message("common.refusal.deal-over", rule))
+    return message("common.refusal.deal-over", rule)
 
 
 def settle(

@@ -21,8 +21,7 @@ import enum
 from typing import Final
 
 from cardrules.cards import Card
-from cardrules.errors import IllegalActionError
-from cardrules.messages import message
+from cardrules.messages import Message, message
 from cardrules.my_bird_sings.actions import (
     ABANDON,
     DECLINE_EXCHANGE,
@@ -60,7 +59,7 @@ class Closed(enum.Enum):
     DONE = "done"
     """The player has exchanged once this turn already."""
 
-    def refusal(self, options: Options, eldest: int, action: object) -> IllegalActionError:
+    def refusal(self, options: Options, eldest: int, action: object) -> Message:
         """The refusal of an exchange or its decline for this reason (``eldest``: the leader)."""
         if self is Closed.NOBODY:
             why = message(_P + "exchange-off", "MBS-11")
@@ -74,7 +73,7 @@ class Closed(enum.Enum):
             why = message(_P + "stock-empty", "MBS-11")
         else:
             why = message(_P + "one-exchange", "MBS-11")
-        return IllegalActionError(action, "MBS-11", why)
+        return why
 
 
 # Enum members read once: a class attribute look-up costs a call on the hot path.
@@ -94,16 +93,14 @@ class ExchangeDecision(Decision):
     phase = Phase.EXCHANGE
 
 
-def exchange_refusal(action: object, seat: int) -> IllegalActionError:
+def exchange_refusal(action: object, seat: int) -> Message:
     """Why ``action`` is refused while ``seat`` decides an open exchange (see MBS-11).
 
     A discard he does not hold, or any other action: the exchange waits.
     """
     if type(action) is Exchange:
-        why = message("common.refusal.not-held", "MBS-11", card=action.discard)
-        return IllegalActionError(action, "MBS-11", why)
-    why = message(_P + "must-exchange-or-decline", "MBS-11", seat=seat)
-    return IllegalActionError(action, "MBS-11", why)
+        return message("common.refusal.not-held", "MBS-11", card=action.discard)
+    return message(_P + "must-exchange-or-decline", "MBS-11", seat=seat)
 
 
 def exchange_chance(

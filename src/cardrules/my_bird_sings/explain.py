@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from cardrules._engine import as_action
 from cardrules.cards import Card, Suit
 from cardrules.errors import IllegalActionError, ViewError
 from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation, wrong_argument
@@ -39,7 +40,8 @@ from cardrules.my_bird_sings.combinations import singing_message, singing_rule, 
 from cardrules.my_bird_sings.compiled import compile_rules
 from cardrules.my_bird_sings.events import OutcomeKind, Phase
 from cardrules.my_bird_sings.options import Singing
-from cardrules.my_bird_sings.refusals import Seen, as_action, refusal, turn_refusal
+from cardrules.my_bird_sings.refusals import Seen, refusal, turn_refusal
+from cardrules.my_bird_sings.rules import RULEBOOK
 from cardrules.my_bird_sings.views import View, validate_view
 from cardrules.my_bird_sings.wording import action_message
 
@@ -108,7 +110,7 @@ def explain_action(view: View, action: Action | str) -> Refusal | None:
 
     """
     v = _expect_view(view)
-    parsed = as_action(action)
+    parsed = as_action(RULEBOOK, action)
     if isinstance(parsed, IllegalActionError):
         return Refusal.of(parsed, action_message(parsed.action))
     to_act = v.to_act
@@ -118,7 +120,7 @@ def explain_action(view: View, action: Action | str) -> Refusal | None:
         )
     if parsed in v.legal_actions:
         return None
-    return Refusal.of(refusal(_seen(v), parsed), action_message(parsed))
+    return Refusal.because(parsed, refusal(_seen(v), parsed), action_message(parsed))
 
 
 def explain_unavailable(view: View) -> dict[Card, Refusal]:

@@ -16,10 +16,10 @@ from __future__ import annotations
 from operator import itemgetter as _pick
 from typing import Final
 
+from cardrules._engine import left_of
 from cardrules._shuffle import derived_order
 from cardrules.cards import Card
-from cardrules.errors import IllegalActionError
-from cardrules.messages import message
+from cardrules.messages import Message, message
 from cardrules.my_bird_sings.actions import (
     ABANDON,
     DRAW_ACTIONS,
@@ -108,23 +108,21 @@ def pass_decision(
         return PassDecision(seat, (*legal, ABANDON) if abandon else legal, exchanged)
     legal = DRAW_ACTIONS[: len(hand)]
     order = derived_order(sorted(hand), deal._seed, (turn,), deal._legacy)
-    drawer = (seat + 1) % rules.players  # the left neighbour (C-1)
+    drawer = left_of(seat, rules.players)
     return DrawDecision(drawer, (*legal, ABANDON) if abandon else legal, exchanged, seat, order)
 
 
-def method_refusal(options: Options, action: Pass | Draw) -> IllegalActionError | None:
+def method_refusal(options: Options, action: Pass | Draw) -> Message | None:
     """The refusal of a pass by the method the options do not play (see MBS-8), else None."""
     throw = options.passing is Passing.THROW
     if type(action) is Pass and not throw:
-        return IllegalActionError(action, "MBS-8", message(_P + "draw-blind-no-throw", "MBS-8"))
+        return message(_P + "draw-blind-no-throw", "MBS-8")
     if type(action) is Draw and throw:
-        return IllegalActionError(action, "MBS-8", message(_P + "throw-no-draw", "MBS-8"))
+        return message(_P + "throw-no-draw", "MBS-8")
     return None
 
 
-def passing_refusal(
-    action: object, giver: int, players: int, offered: int | None
-) -> IllegalActionError:
+def passing_refusal(action: object, giver: int, players: int, offered: int | None) -> Message:
     """Why ``action`` is refused while the pass of ``giver`` waits (see MBS-8).
 
     ``offered`` is None for ``throw`` passing, else the number of cards ``giver`` offers
@@ -134,17 +132,14 @@ def passing_refusal(
     """
     if type(action) is Exchange or type(action) is DeclineExchange:
         # An exchange that was open this turn and is not made any more: it was declined.
-        why = message(_P + "exchange-declined", "MBS-11")
-        return IllegalActionError(action, "MBS-11", why)
-    left = giver + 1 if giver + 1 < players else 0  # the left neighbour (C-1)
+        return message(_P + "exchange-declined", "MBS-11")
+    left = left_of(giver, players)
     if offered is None:
         if type(action) is Pass:
-            why = message("common.refusal.not-held", "MBS-9", card=action.card)
-            return IllegalActionError(action, "MBS-9", why)
-        why = message(_P + "must-pass", "MBS-8", giver=giver, receiver=left)
-        return IllegalActionError(action, "MBS-8", why)
+            return message("common.refusal.not-held", "MBS-9", card=action.card)
+        return message(_P + "must-pass", "MBS-8", giver=giver, receiver=left)
     if type(action) is Draw:
-        why = message(_P + "draw-position", "MBS-8", giver=giver, offered=offered, last=offered - 1)
-        return IllegalActionError(action, "MBS-8", why)
-    why = message(_P + "must-draw", "MBS-8", giver=giver, receiver=left)
-    return IllegalActionError(action, "MBS-8", why)
+        return message(
+            _P + "draw-position", "MBS-8", giver=giver, offered=offered, last=offered - 1
+        )
+    return message(_P + "must-draw", "MBS-8", giver=giver, receiver=left)

@@ -17,13 +17,15 @@ from __future__ import annotations
 import operator
 from typing import Final, cast, overload
 
-from cardrules._notation import read_action
+from cardrules import _engine
+from cardrules._engine import left_of
 from cardrules._shuffle import pack_top
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError
 from cardrules.history import DealHistory, Log
-from cardrules.messages import message
+from cardrules.messages import Message, message
 from cardrules.my_bird_sings.actions import (
+    ACTION_TYPES,
     Abandon,
     Action,
     DeclineExchange,
@@ -38,7 +40,7 @@ from cardrules.my_bird_sings.compiled import Rules
 from cardrules.my_bird_sings.ending import settle
 from cardrules.my_bird_sings.exchange import exchange_cards
 from cardrules.my_bird_sings.passing import DrawDecision, pass_decision
-from cardrules.my_bird_sings.refusals import as_action, refusal, seen_in_state, wrong_state
+from cardrules.my_bird_sings.refusals import refusal, seen_in_state
 from cardrules.my_bird_sings.state import (
     Deal,
     Decision,
@@ -113,8 +115,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     ...     state = apply_action(state, legal_actions(state)[0])
     >>> state.turn, [str(a) for a in legal_actions(state)]
     (3, ['pass 3D', 'pass 8D', 'pass 5C', 'pass 7C', 'abandon'])
+
+    Raises:
+        TypeError: if ``state`` is not a state (for a view, read ``view.legal_actions``).
     """
-    return state._decision._legal
+    return cast("tuple[Action, ...]", _engine.legal_actions(RULEBOOK, state))
 
 
 # Enum members read once: a class attribute look-up costs a call on every step.
@@ -153,14 +158,7 @@ def check_action(state: object, action: object) -> IllegalActionError | None:
     Raises:
         TypeError: if ``state`` is not a state (for a view, call ``explain_action``).
     """
-    if not isinstance(state, State):
-        raise wrong_state(state)
-    action = as_action(action)
-    if isinstance(action, IllegalActionError):
-        return action
-    if action in state._decision._legal:
-        return None
-    return refusal(seen_in_state(state), action)
+    return _engine.check_action(RULEBOOK, state, action)
 
 
 @overload
@@ -180,9 +178,7 @@ def is_legal(state: object, action: object) -> bool:
     >>> is_legal(new_game(Options(players=3), seed=2), "pass 5D")  # notation is read
     True
     """
-    if not isinstance(state, State):
-        raise wrong_state(state)
-    return check_action(state, action) is None
+    return _engine.is_legal(RULEBOOK, state, action)
 
 
 @overload
@@ -193,7 +189,7 @@ def apply_action(state: State, action: Action) -> State: ...
 def apply_action(state: State, action: str) -> State: ...
 
 
-def apply_action(state: State, action: object) -> State:
+def apply_action(state: object, action: object) -> State:
     """Apply ``action`` and return the state at the next decision (the "do" of the triad).
 
     Automatic steps (receiving, sing checks, replenishing, settlement) happen inside this
@@ -202,70 +198,67 @@ def apply_action(state: State, action: object) -> State:
 
     Raises:
         IllegalActionError: naming the rule, if the action is illegal (C-7).
-        TypeError: if ``action`` is neither an action nor its notation (read notation
-            with ``my_bird_sings.parse_action``).
+        TypeError: if ``state`` is not a state (a view, say), or ``action`` neither an
+            action nor its notation (read notation with ``my_bird_sings.parse_action``).
     """
-    if isinstance(action, str):
-        action = read_action(action, parse_action)
-        if isinstance(action, IllegalActionError):
-            raise action
-    decision = state._decision
-    if action not in decision._legal:  # the legal actions are the decision's: check first
-        error = check_action(state, action)
-        if error is not None:
-            raise error
-    if type(action) is Pass:  # thrown by the player on turn, who decides (MBS-8)
-        thrower = decision._seat
-        assert thrower is not None  # a legal pass has a player to make it
-        return _pass(state, thrower, action.card, action)
-    if type(action) is Draw:  # drawn from the hand the player on turn offers (MBS-8)
-        offer = cast("DrawDecision", decision)
-        return _pass(state, offer.giver, offer.order[action.index], action)
-    kind = type(action)
-    if type(action) is Exchange:
-        return _exchange(state, action)
+    return _engine.apply_action(RULEBOOK, state, action)
+
+
+def _refuse(state: State, action: object) -> Message:
+    """Why ``action``, not among the decision's actions, is refused: its rule's word."""
+    return refusal(seen_in_state(state), action)
+
+
+def _throw(state: State, decision: Decision, action: Pass) -> State:
+    """A pass thrown by the player on turn, who decides (MBS-8)."""
+    thrower = decision._seat
+    assert thrower is not None  # a legal pass has a player to make it
+    return _pass(state, thrower, action.card, action)
+
+
+def _draw(state: State, decision: DrawDecision, action: Draw) -> State:
+    """A pass drawn from the hand the player on turn offers (MBS-8)."""
+    return _pass(state, decision.giver, decision.order[action.index], action)
+
+
+def _decline_exchange(state: State, decision: Decision, action: DeclineExchange) -> State:
+    """The player on turn declines the exchange: his pass follows (MBS-11, MBS-8)."""
     deal = state._deal
-    log = (state._log, cast(Action, action))  # legal: one of the game's actions
-    if kind is DeclineExchange:
-        hands = state._hands
-        seat = deal.on_turn(state._turn)
-        passing = pass_decision(deal, hands[seat], seat, state._turn, False, False)
-        return State(
-            deal=deal,
-            hands=hands,
-            turn=state._turn,
-            decision=passing,
-            table=state._table,
-            log=log,
-            events=state._events,
-        )
-    if kind is Abandon:
-        return settle(
-            deal,
-            state._hands,
-            state._turn,
-            state._table,
-            log,
-            state._events,
-            _OUTCOME_ABANDONED,
-        )
-    if kind is DeclineSing:  # the chance is lost; the turn goes on after this check (D-5)
-        sing = cast("SingDecision", decision)
-        return play_turn(
-            deal,
-            state._hands,
-            state._turn,
-            state._table,
-            log,
-            state._events,
-            begins=False,
-            pre=sing.pre,
-            exchanged=sing.exchanged,
-            check=False,
-        )
-    if type(action) is Sing:
-        return _sing(state, decision, action)
-    raise IllegalActionError(action, "C-7", message(_P + "not-an-action", "C-7"))
+    hands = state._hands
+    seat = deal.on_turn(state._turn)
+    passing = pass_decision(deal, hands[seat], seat, state._turn, False, False)
+    log = (state._log, action)
+    return State(deal, hands, state._turn, passing, state._table, log, state._events)
+
+
+def _abandon(state: State, decision: Decision, action: Abandon) -> State:
+    """The deal is abandoned (MBS-13)."""
+    log = (state._log, action)
+    return settle(
+        state._deal,
+        state._hands,
+        state._turn,
+        state._table,
+        log,
+        state._events,
+        _OUTCOME_ABANDONED,
+    )
+
+
+def _decline_sing(state: State, decision: SingDecision, action: DeclineSing) -> State:
+    """The chance is lost; the turn goes on after this check (D-5)."""
+    return play_turn(
+        state._deal,
+        state._hands,
+        state._turn,
+        state._table,
+        (state._log, action),
+        state._events,
+        begins=False,
+        pre=decision.pre,
+        exchanged=decision.exchanged,
+        check=False,
+    )
 
 
 def _pass(state: State, giver: int, card: Card, action: Action) -> State:
@@ -278,7 +271,7 @@ def _pass(state: State, giver: int, card: Card, action: Action) -> State:
     """
     deal = state._deal
     rules = deal._rules
-    receiver = giver + 1 if giver + 1 < rules.players else 0  # the left neighbour (C-1)
+    receiver = left_of(giver, rules.players)
     hands = list(state._hands)
     hand = hands[giver]
     at = hand.index(card)
@@ -289,7 +282,7 @@ def _pass(state: State, giver: int, card: Card, action: Action) -> State:
     return play_turn(deal, tuple(hands), state._turn + 1, state._table, log, events)
 
 
-def _exchange(state: State, action: Exchange) -> State:
+def _exchange(state: State, decision: Decision, action: Exchange) -> State:
     """An exchange with the stock (MBS-11); then the holding is checked again (MBS-9)."""
     deal = state._deal
     table = state._table
@@ -355,6 +348,26 @@ def _sing(state: State, decision: Decision, action: Sing) -> State:
         pre=decision.pre if type(decision) is SingDecision else 0,
         exchanged=decision.exchanged,
     )
+
+
+RULEBOOK: Final = _engine.Rulebook(
+    name="my_bird_sings",
+    title="My Bird Sings",
+    state_type=State,
+    action_types=ACTION_TYPES,
+    parse=parse_action,
+    refuse=_refuse,
+    steps={
+        Pass: _throw,
+        Draw: _draw,
+        Exchange: _exchange,
+        DeclineExchange: _decline_exchange,
+        Abandon: _abandon,
+        DeclineSing: _decline_sing,
+        Sing: _sing,
+    },
+)
+"""My Bird Sings for the calls both games share (:mod:`cardrules._engine`)."""
 
 
 def exchange_open(state: State) -> bool:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from typing import cast
 
+from cardrules._engine import left_of
 from cardrules.cards import Card
 from cardrules.errors import OptionsError
 from cardrules.my_bird_sings.actions import Abandon, Sing
@@ -143,7 +144,7 @@ def sample_state(view: View, rng: random.Random) -> State:
         recent = range(max(view.turn - n, 0), view.turn)  # the last round holds his turn
         last_turn = max((t for t in recent if order.on_turn(t) == me), default=-2)
         if view.turn == last_turn + 1 and not view.exchanged:
-            placed[(me + 1) % n].append(view.passed[-1])
+            placed[left_of(me, n)].append(view.passed[-1])
     outcome = view.outcome
     if outcome is not None and outcome.singer is not None and outcome.singer != me:
         placed[outcome.singer].extend(outcome.shown)  # the singer showed them from his hand

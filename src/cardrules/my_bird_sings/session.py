@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from cardrules._engine import left_of
 from cardrules._shuffle import derive, legacy_derive
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError, OptionsError
@@ -170,7 +171,7 @@ def next_deal(
     table: Table = state._table
     return start_deal(
         rules,
-        (deal.dealer + 1) % rules.players,  # to the left (C-1)
+        left_of(deal.dealer, rules.players),  # the deal passes to the left
         seed,
         deck,
         number=number,

@@ -17,9 +17,11 @@ States are created by :func:`~cardrules.my_bird_sings.session.new_game`,
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, ClassVar, TypeAlias, cast
 
 from cardrules._brief import brief
+from cardrules._engine import Decision as _Decision
+from cardrules._engine import Position
 from cardrules._shuffle import pack_top
 from cardrules._value import Value
 from cardrules.cards import Card
@@ -329,7 +331,7 @@ def _rebuild_deal(
     )
 
 
-class Decision(Value):
+class Decision(_Decision):
     """The decision a state waits for: who makes it, between which actions (internal).
 
     Each rule that asks a player something returns one of these (the pass of MBS-8, the
@@ -339,7 +341,7 @@ class Decision(Value):
     :func:`cardrules.my_bird_sings.refusals.refusal`).
     """
 
-    __slots__ = ("_exchanged", "_legal", "_seat")
+    __slots__ = ("_exchanged",)
     phase: ClassVar[Phase]
 
     def __init__(self, seat: int | None, legal: tuple[Action, ...], exchanged: bool) -> None:
@@ -349,19 +351,6 @@ class Decision(Value):
 
     def _key(self) -> tuple[object, ...]:
         return (self._seat, self._legal, self._exchanged)
-
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        return (type(self), self._key())
-
-    @property
-    def seat(self) -> int | None:
-        """The seat that decides, ``None`` once the deal is over."""
-        return self._seat
-
-    @property
-    def legal(self) -> tuple[Action, ...]:
-        """The legal actions, in the order ``legal_actions`` gives them."""
-        return self._legal
 
     @property
     def exchanged(self) -> bool:
@@ -374,7 +363,7 @@ class Decision(Value):
         return None
 
 
-class State(Value):
+class State(Position):
     """A My Bird Sings session at one decision point (or at the end of a deal).
 
     Full information: show players only :func:`~cardrules.my_bird_sings.views.view`.
@@ -382,7 +371,7 @@ class State(Value):
     thousands of actions pickles without deep recursion).
     """
 
-    __slots__ = ("_deal", "_decision", "_events", "_hands", "_log", "_table", "_turn")
+    __slots__ = ("_deal", "_events", "_hands", "_log", "_table", "_turn")
 
     def __init__(
         self,
@@ -502,17 +491,17 @@ class State(Value):
     @property
     def to_act(self) -> int | None:
         """The seat whose decision is pending, ``None`` when the deal is over."""
-        return self._decision.seat
+        return self._decision._seat
 
     @property
     def phase(self) -> Phase:
         """The kind of decision pending."""
-        return self._decision.phase
+        return cast(Decision, self._decision).phase
 
     @property
     def outcome(self) -> Outcome | None:
         """The settlement once the deal is over, else ``None``."""
-        return self._decision.outcome
+        return cast(Decision, self._decision).outcome
 
     @property
     def pool(self) -> int:

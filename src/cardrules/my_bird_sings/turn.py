@@ -12,13 +12,12 @@ limit and the abandon offer of MBS-13 come first), or from any sing check in it.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from cardrules._shuffle import derived_index
 from cardrules.cards import Card
-from cardrules.errors import IllegalActionError
 from cardrules.history import Log
-from cardrules.messages import message
+from cardrules.messages import Message, message
 from cardrules.my_bird_sings.actions import (
     ABANDON,
     DECLINE_SING,
@@ -117,9 +116,7 @@ def sing_decision(
     return SingDecision(seat, legal, exchanged, pre)
 
 
-def sing_refusal(
-    options: Options, seat: int, hand: tuple[Card, ...], action: object
-) -> IllegalActionError:
+def sing_refusal(options: Options, seat: int, hand: tuple[Card, ...], action: object) -> Message:
     """Why ``action`` is refused while ``seat``, holding ``hand``, must decide a sing (MBS-9).
 
     A set that is not held or does not sing (MBS-4 to MBS-6), a silence not allowed
@@ -129,17 +126,15 @@ def sing_refusal(
     """
     if type(action) is Sing:
         if not all(card in hand for card in action.cards):
-            why = message(_P + "not-all-held", "MBS-12")
-            return IllegalActionError(action, "MBS-12", why)
-        why = not_singing(options, action.cards)
-        return IllegalActionError(action, why.rules[0], why)
+            return message(_P + "not-all-held", "MBS-12")
+        return not_singing(options, action.cards)
     if type(action) is DeclineSing:
-        return IllegalActionError(action, "MBS-9", message(_P + "sing-automatic", "MBS-9"))
+        return message(_P + "sing-automatic", "MBS-9")
     if options.auto_sing:  # play to exhaustion: the sing itself is compulsory
         why = message(_P + "must-lay-set", "MBS-9", seat=seat)
     else:
         why = message(_P + "must-sing-or-silent", "MBS-9", seat=seat)
-    return IllegalActionError(action, "MBS-9", why)
+    return why
 
 
 def no_sing_waiting(
@@ -148,7 +143,7 @@ def no_sing_waiting(
     hand: tuple[Card, ...],
     offered: bool,
     action: Sing | DeclineSing,
-) -> IllegalActionError:
+) -> Message:
     """The refusal of a sing, or of keeping silent, away from a sing decision (MBS-9).
 
     ``seat`` decides now, holding ``hand``; ``offered`` says whether his decision offers
@@ -163,7 +158,7 @@ def no_sing_waiting(
         why = message(_P + "nothing-to-decline", "MBS-9")
     else:
         why = message(_P + "no-sing-waiting", "MBS-9")
-    return IllegalActionError(action, "MBS-9", why)
+    return why
 
 
 def play_turn(
@@ -295,7 +290,7 @@ def declaration(
     if not sets:
         return ordinary
     sings = tuple([Sing(cards) for cards in sets])
-    legal = ordinary._legal
+    legal = cast("tuple[Action, ...]", ordinary._legal)
     if legal[-1] is ABANDON:  # Abandon() stays last (MBS-13)
         return type(ordinary)(seat, (*legal[:-1], *sings, ABANDON), ordinary._exchanged)
     return type(ordinary)(seat, (*legal, *sings), ordinary._exchanged)

@@ -26,7 +26,15 @@ from cardrules.my_bird_sings.actions import Action, Draw, Exchange, Pass, Sing
 from cardrules.my_bird_sings.combinations import why_singing
 from cardrules.my_bird_sings.options import Options
 from cardrules.my_bird_sings.passing import DrawDecision
-from cardrules.my_bird_sings.state import EventKind, Known, Outcome, OutcomeKind, Phase, State
+from cardrules.my_bird_sings.state import (
+    Decision,
+    EventKind,
+    Known,
+    Outcome,
+    OutcomeKind,
+    Phase,
+    State,
+)
 
 __all__ = ["ExchangeView", "View", "validate_view", "view"]
 
@@ -205,7 +213,7 @@ def view(state: State, seat: int) -> View:
         elif who == seat:
             (trick_cards if kind is EventKind.TRICK else replenished).extend(event.cards)
     table = state._table
-    decision = state._decision
+    decision = cast(Decision, state._decision)
     phase = decision.phase
     offered = 0
     if type(decision) is DrawDecision and decision.seat == seat:
@@ -238,7 +246,7 @@ def view(state: State, seat: int) -> View:
         pool=table.pool,
         balances=table.balances,
         outcome=state.outcome,
-        legal_actions=decision.legal if decision.seat == seat else (),
+        legal_actions=cast("tuple[Action, ...]", decision._legal) if decision._seat == seat else (),
     )
 
 

@@ -12,17 +12,18 @@ import operator
 from collections.abc import Sequence
 from typing import Final
 
+from cardrules._engine import left_of
 from cardrules._shuffle import derive
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError, OptionsError
 from cardrules.history import log_append
 from cardrules.messages import message
-from cardrules.spoil_five.compiled import Rules, compile_rules, deal_positions
+from cardrules.spoil_five.compiled import Rules, compile_rules
 from cardrules.spoil_five.options import Options, Scoring
 from cardrules.spoil_five.rules import deal_history, start_deal
 from cardrules.spoil_five.state import SPOIL_KINDS, Board, Phase, State
 
-__all__ = ["deal_hands", "new_game", "next_deal", "start_deal"]
+__all__ = ["new_game", "next_deal", "start_deal"]
 
 # start_deal lives in the compiled engine (rules); the public entries here check their
 # arguments and raise OptionsError, so they stay interpreted in the compiled build.
@@ -54,27 +55,6 @@ def _check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise OptionsError(f"seed: expected an int, not {seed!r}")
     return seed
-
-
-def deal_hands(
-    drawn: Sequence[Card], n: int, eldest: int, batches: tuple[int, int]
-) -> tuple[tuple[Card, ...], ...]:
-    """Deal five cards to each of ``n`` seats from the top of ``drawn`` (SF-8).
-
-    Each hand is returned sorted by card index; the positions are those of
-    :func:`~cardrules.spoil_five.compiled.deal_positions`.
-
-    >>> from cardrules.cards import FULL_PACK, format_cards
-    >>> hands = deal_hands(FULL_PACK, 2, 1, (2, 3))
-    >>> format_cards(hands[1]), format_cards(hands[0])
-    ('AS 2S 5S 6S 7S', '3S 4S 8S 9S 10S')
-    """
-    return tuple(
-        [
-            tuple(sorted(operator.itemgetter(*positions)(drawn)))
-            for positions in deal_positions(n, eldest, batches)
-        ]
-    )
 
 
 def _collect(
@@ -167,7 +147,7 @@ def next_deal(
     if seed is None:
         seed = 0 if pack is not None else derive(deal._first_seed, (number,))
     _check_seed(seed)
-    dealer = (deal.dealer + 1) % rules.players
+    dealer = left_of(deal.dealer, rules.players)  # the deal passes to the left
     balances = board.balances
     pool = board.pool
     if options.scoring is _SCORING_POOL:

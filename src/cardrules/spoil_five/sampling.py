@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+from cardrules._engine import left_of
 from cardrules.cards import FULL_PACK, Card
 from cardrules.errors import CardrulesError, IllegalActionError
 from cardrules.spoil_five.actions import (
@@ -327,7 +328,7 @@ def _deck(
     n = options.players
     if any(len(cards) != 5 for cards in dealt):
         return None
-    eldest = (view.dealer + 1) % n
+    eldest = left_of(view.dealer, n)
     pools = [list(cards) for cards in dealt]
     deck: list[Card] = []
     for batch in options.deal_batches:

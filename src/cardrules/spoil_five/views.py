@@ -13,14 +13,14 @@ cards or the seed.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
 from cardrules import _view_checks as check
 from cardrules._brief import brief
 from cardrules.cards import FULL_PACK, Card, Suit
-from cardrules.errors import CardrulesError, ViewError
+from cardrules.errors import OptionsError, ViewError
 from cardrules.spoil_five.actions import Action, Play, Rob
 from cardrules.spoil_five.options import Options, Scoring
 from cardrules.spoil_five.ranking import trump_table, winning_index
@@ -197,14 +197,15 @@ def view(state: State, seat: int) -> View:
     otherwise or the bar comes to matter (SF-12, SF-13, see :func:`_known_bars`).
 
     Raises:
-        CardrulesError: if ``seat`` is not a seat of this game.
+        OptionsError: if ``seat`` is not a seat of this game.
 
     """
     deal = state._deal
     n = deal._n
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise CardrulesError(f"seat: expected a seat from 0 to {n - 1}, not {seat!r}")
+        raise OptionsError(f"seat: expected a seat from 0 to {n - 1}, not {seat!r}")
     board = state._board
+    decision = state._decision
     events = board._events
     for event in events:
         if event.seat != seat and event.kind in _PRIVATE_PARTS:
@@ -216,8 +217,8 @@ def view(state: State, seat: int) -> View:
         deal_number=deal._number,
         dealer=deal._dealer,
         eldest=deal._eldest,
-        phase=state._phase,
-        to_act=state._to_act,
+        phase=state.phase,
+        to_act=decision._seat,
         hand=tuple([play.card for play in state._held[seat]]),
         hand_sizes=tuple([len(hand) for hand in state._held]),
         trump=deal._trump,
@@ -234,7 +235,7 @@ def view(state: State, seat: int) -> View:
         balances=board._balances,
         scores=board._scores,
         outcome=board._outcome,
-        legal_actions=state._legal if state._to_act == seat else (),
+        legal_actions=cast("tuple[Action, ...]", decision._legal) if decision._seat == seat else (),
     )
 
 
