@@ -68,7 +68,7 @@ def turn_start(options: Options, turn: int) -> Start:
     turn. Whoever makes that decision holds the offer: the leader himself (his sing choice,
     exchange or pass) or, with ``draw_blind`` passing and nothing else to decide, his left
     neighbour about to draw. A void or abandoned deal leaves the pool for the next deal
-    (:func:`settle`). ``Rules.starts`` tables the answer for the first rounds.
+    (:func:`settle`). ``OptionTables.starts`` tables the answer for the first rounds.
     """
     n = options.players
     limit = options.round_limit

@@ -165,8 +165,8 @@ def first_exchange_turn(options: Options) -> int:
     """The first turn from which :func:`exchange_chance` may open an exchange (D-8).
 
     ``exchange_after_rounds`` full rounds come first: turn ``3 × players`` by default.
-    :func:`~cardrules.my_bird_sings.compiled.compile_rules` keeps it as
-    ``Rules.exchange_from``; before it every exchange is closed.
+    :func:`~cardrules.my_bird_sings.option_tables.tables_for` keeps it as
+    ``OptionTables.exchange_from``; before it every exchange is closed.
     """
     return options.exchange_after_rounds * options.players
 

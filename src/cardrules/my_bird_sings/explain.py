@@ -37,8 +37,8 @@ from cardrules.my_bird_sings.actions import (
     Sing,
 )
 from cardrules.my_bird_sings.combinations import singing_message, singing_rule, singing_sets
-from cardrules.my_bird_sings.compiled import compile_rules
 from cardrules.my_bird_sings.events import OutcomeKind, Phase
+from cardrules.my_bird_sings.option_tables import tables_for
 from cardrules.my_bird_sings.options import Singing
 from cardrules.my_bird_sings.refusals import Seen, refusal, turn_refusal
 from cardrules.my_bird_sings.rules import RULEBOOK
@@ -71,7 +71,7 @@ def _seen(v: View) -> Seen:
     """What the viewing seat, which is to act (or nobody is), sees: :func:`refusal`'s facts."""
     seat = v.to_act
     return Seen(
-        rules=compile_rules(v.options),
+        rules=tables_for(v.options),
         phase=v.phase,
         seat=seat,
         turn=v.turn,

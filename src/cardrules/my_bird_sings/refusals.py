@@ -34,10 +34,10 @@ from cardrules.my_bird_sings.actions import (
     Pass,
     Sing,
 )
-from cardrules.my_bird_sings.compiled import Rules
 from cardrules.my_bird_sings.ending import DealOver, abandon_refusal, over_refusal
 from cardrules.my_bird_sings.events import OutcomeKind, Phase
 from cardrules.my_bird_sings.exchange import exchange_closed, exchange_refusal
+from cardrules.my_bird_sings.option_tables import OptionTables
 from cardrules.my_bird_sings.passing import DrawDecision, method_refusal, passing_refusal
 from cardrules.my_bird_sings.state import Decision, State
 from cardrules.my_bird_sings.turn import no_sing_waiting, sing_refusal
@@ -52,7 +52,7 @@ class Seen:
     """What the seat deciding sees when an action of his is refused.
 
     Attributes:
-        rules: the compiled rules of the game's options (public).
+        rules: the option tables of the game (public).
         phase: the pending decision's kind.
         seat: the seat deciding, or None once the deal is over.
         turn: the turn number (MBS-7).
@@ -69,7 +69,7 @@ class Seen:
 
     """
 
-    rules: Rules
+    rules: OptionTables
     phase: Phase
     seat: int | None
     turn: int

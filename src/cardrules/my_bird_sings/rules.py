@@ -36,9 +36,9 @@ from cardrules.my_bird_sings.actions import (
     Sing,
     parse_action,
 )
-from cardrules.my_bird_sings.compiled import Rules
 from cardrules.my_bird_sings.ending import settle
 from cardrules.my_bird_sings.exchange import exchange_cards
+from cardrules.my_bird_sings.option_tables import OptionTables
 from cardrules.my_bird_sings.passing import DrawDecision, pass_decision
 from cardrules.my_bird_sings.refusals import refusal, seen_in_state
 from cardrules.my_bird_sings.state import (
@@ -70,7 +70,7 @@ _P: Final = "my-bird-sings.refusal."
 
 
 def deal_cards(
-    rules: Rules,
+    rules: OptionTables,
     dealer: int,
     seed: int,
     deck: tuple[Card, ...] | None,

@@ -27,9 +27,9 @@ from cardrules.cards import Card
 from cardrules.errors import OptionsError
 from cardrules.my_bird_sings.actions import Abandon, Sing
 from cardrules.my_bird_sings.combinations import SUIT_KEY, sets_of, suit_key
-from cardrules.my_bird_sings.compiled import compile_rules
 from cardrules.my_bird_sings.ending import DealOver, Start, turn_start
 from cardrules.my_bird_sings.exchange import ExchangeDecision, exchange_chance, exchange_closed
+from cardrules.my_bird_sings.option_tables import tables_for
 from cardrules.my_bird_sings.options import PileTo, SingTiming
 from cardrules.my_bird_sings.passing import pass_decision
 from cardrules.my_bird_sings.state import Deal, Decision, Known, Outcome, Phase, State, Table
@@ -115,7 +115,7 @@ def sample_state(view: View, rng: random.Random) -> State:
     options = view.options
     n = options.players
     me = view.seat
-    rules = compile_rules(options)
+    rules = tables_for(options)
     pack = rules.pack
     sizes = view.hand_sizes
     hand_size = options.hand_size

@@ -18,8 +18,8 @@ from cardrules.errors import IllegalActionError, OptionsError
 from cardrules.history import DealHistory, History, Log, deal_result, log_items
 from cardrules.messages import message
 from cardrules.my_bird_sings.actions import Action
-from cardrules.my_bird_sings.compiled import Rules, compile_rules
 from cardrules.my_bird_sings.deal import check_deck
+from cardrules.my_bird_sings.option_tables import OptionTables, tables_for
 from cardrules.my_bird_sings.options import Options, Passing
 from cardrules.my_bird_sings.rules import deal_cards
 from cardrules.my_bird_sings.state import State, Table
@@ -31,7 +31,7 @@ __all__ = ["history", "new_game", "next_deal", "replay_legacy_game", "start_deal
 
 
 def start_deal(
-    rules: Rules,
+    rules: OptionTables,
     dealer: int,
     seed: int | None,
     deck: Sequence[Card] | str | None,
@@ -119,7 +119,7 @@ def _new_session(
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
         raise OptionsError(f"dealer: expected a seat from 0 to {n - 1}, not {dealer!r}")
     _check_blind_seed(options, seed, deck)
-    return start_deal(compile_rules(options), dealer, seed, deck, legacy=legacy)
+    return start_deal(tables_for(options), dealer, seed, deck, legacy=legacy)
 
 
 # Enum members read once: a class attribute look-up costs a call on every step.

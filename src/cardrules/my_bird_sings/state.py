@@ -31,7 +31,7 @@ from cardrules.my_bird_sings.events import Event, EventKind, Known, Outcome, Out
 from cardrules.my_bird_sings.options import Options
 
 if TYPE_CHECKING:
-    from cardrules.my_bird_sings.compiled import Rules
+    from cardrules.my_bird_sings.option_tables import OptionTables
 
 __all__ = [
     "Deal",
@@ -171,7 +171,7 @@ class Deal(Value):
     """Everything fixed for one deal, shared by all its states (internal).
 
     Attributes:
-        rules: the compiled options (:func:`~cardrules.my_bird_sings.compiled.compile_rules`).
+        rules: the option tables (:func:`~cardrules.my_bird_sings.option_tables.tables_for`).
         dealer: the dealer; the eldest hand (original leader) is the seat to his left.
         seed: the deal's seed (the shuffle, unless ``deck`` is given, and the draw order).
         deck: the explicit pack order, top card first, or ``None``.
@@ -198,7 +198,7 @@ class Deal(Value):
 
     def __init__(
         self,
-        rules: Rules,
+        rules: OptionTables,
         dealer: int,
         seed: int,
         deck: tuple[Card, ...] | None,
@@ -236,8 +236,8 @@ class Deal(Value):
         return (_rebuild_deal, self._key())
 
     @property
-    def rules(self) -> Rules:
-        """The compiled options."""
+    def rules(self) -> OptionTables:
+        """The option tables."""
         return self._rules
 
     @property
@@ -317,10 +317,10 @@ def _rebuild_deal(
     legacy: bool = False,
 ) -> Deal:
     """Unpickle a :class:`Deal` through its constructor."""
-    from cardrules.my_bird_sings.compiled import compile_rules
+    from cardrules.my_bird_sings.option_tables import tables_for
 
     return Deal(
-        rules=compile_rules(options),
+        rules=tables_for(options),
         dealer=dealer,
         seed=seed,
         deck=deck,

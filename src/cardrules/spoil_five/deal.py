@@ -18,7 +18,7 @@ from cardrules.cards import Card
 from cardrules.errors import IllegalActionError, OptionsError
 from cardrules.history import log_append
 from cardrules.messages import message
-from cardrules.spoil_five.compiled import Rules, compile_rules
+from cardrules.spoil_five.option_tables import OptionTables, tables_for
 from cardrules.spoil_five.options import Options, Scoring
 from cardrules.spoil_five.rules import deal_history, start_deal
 from cardrules.spoil_five.state import SPOIL_KINDS, Board, Phase, State
@@ -58,7 +58,7 @@ def _check_seed(seed: object) -> int:
 
 
 def _collect(
-    rules: Rules, dealer: int, pool: int, balances: tuple[int, ...], spoilt: bool
+    rules: OptionTables, dealer: int, pool: int, balances: tuple[int, ...], spoilt: bool
 ) -> tuple[int, tuple[int, ...]]:
     """Collect the antes of a pool-game deal (SF-7): the new pool and balances."""
     payments = rules.antes[dealer][spoilt]
@@ -105,7 +105,7 @@ def new_game(
     if seed is None:
         seed = 0
     _check_seed(seed)
-    rules = compile_rules(options)
+    rules = tables_for(options)
     zeros = (0,) * n
     if options.scoring is _SCORING_POINTS:
         stake = options.game_stake

@@ -27,8 +27,8 @@ from cardrules.errors import IllegalActionError
 from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation, wrong_argument
 from cardrules.messages import Message, Param, message
 from cardrules.spoil_five.actions import PLAYS, Action, Play, Rob
-from cardrules.spoil_five.compiled import compile_rules
 from cardrules.spoil_five.events import EventKind, OutcomeKind, Phase
+from cardrules.spoil_five.option_tables import tables_for
 from cardrules.spoil_five.options import Ranking
 from cardrules.spoil_five.ranking import TRUMP, TrumpTable, trump_table, winning_index
 from cardrules.spoil_five.refusals import Seen, refusal, turn_refusal
@@ -80,7 +80,7 @@ def _dealt_ace_of_trumps(v: View, table: TrumpTable) -> bool:
 
 def _seen(v: View) -> Seen:
     """What the viewing seat, which is to act (or nobody is), sees: :func:`refusal`'s facts."""
-    rules = compile_rules(v.options)
+    rules = tables_for(v.options)
     seat = v.to_act
     rob = None
     if seat is not None:

@@ -24,8 +24,8 @@ from cardrules.cards import Card, Suit
 from cardrules.errors import ViewError
 from cardrules.messages import Message, message
 from cardrules.spoil_five.actions import Action, DeclineRob, GoOn, Play, Rob, Stop
-from cardrules.spoil_five.compiled import Rules
 from cardrules.spoil_five.fiving import fiving_duty, fiving_refusal
+from cardrules.spoil_five.option_tables import OptionTables
 from cardrules.spoil_five.robbing import RobDecision, rob_duty
 from cardrules.spoil_five.settlement import JINK_DUTY, JINK_REFUSAL
 from cardrules.spoil_five.state import Decision, Phase, State
@@ -41,7 +41,7 @@ class Seen:
     """What the seat deciding sees when an action of his is refused.
 
     Attributes:
-        rules: the compiled rules of the game's options (public).
+        rules: the option tables of the game (public).
         phase: the pending decision's kind.
         seat: the seat deciding, or None once the deal is over.
         hand: his cards.
@@ -54,7 +54,7 @@ class Seen:
 
     """
 
-    rules: Rules
+    rules: OptionTables
     phase: Phase
     seat: int | None
     hand: tuple[Card, ...]

@@ -46,8 +46,8 @@ from cardrules.spoil_five.actions import (
     Stop,
     parse_action,
 )
-from cardrules.spoil_five.compiled import Rules, compile_rules
 from cardrules.spoil_five.fiving import five, fiving_decision
+from cardrules.spoil_five.option_tables import OptionTables, tables_for
 from cardrules.spoil_five.options import Options, PlainLeadRule, Ranking
 from cardrules.spoil_five.ranking import winning_index
 from cardrules.spoil_five.refusals import refusal, seen_in_state
@@ -230,7 +230,7 @@ def legal_plays(
     options = Options(
         ranking=cast(Ranking, ranking), plain_lead_rule=cast(PlainLeadRule, plain_lead_rule)
     )
-    rules = compile_rules(options)
+    rules = tables_for(options)
     return rules.following[Suit(trump)][trick[0]].legal(cards)
 
 
@@ -267,7 +267,7 @@ def start_play(deal: Deal, board: Board) -> State:
 
 
 def start_deal(
-    rules: Rules,
+    rules: OptionTables,
     board: Board,
     *,
     dealer: int,

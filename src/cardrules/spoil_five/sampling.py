@@ -27,8 +27,8 @@ from cardrules.spoil_five.actions import (
     STOP,
     Action,
 )
-from cardrules.spoil_five.compiled import Rules, compile_rules
 from cardrules.spoil_five.deal import start_deal
+from cardrules.spoil_five.option_tables import OptionTables, tables_for
 from cardrules.spoil_five.options import Scoring
 from cardrules.spoil_five.robbing import RobTime, rob_rule
 from cardrules.spoil_five.rules import apply_action
@@ -64,7 +64,7 @@ def _plays(view: View) -> list[tuple[int, int, Card]]:
 
 
 def _script(
-    view: View, rules: Rules, plays: list[tuple[int, int, Card]], discards: dict[int, Card]
+    view: View, rules: OptionTables, plays: list[tuple[int, int, Card]], discards: dict[int, Card]
 ) -> list[Action]:
     """The deal's actions in order, rebuilt from the view and the sampled discards."""
     robs = rules.rob_decisions(view.turn_up, view.dealer, None)
@@ -148,7 +148,7 @@ def sample_state(view: View, rng: random.Random) -> State:
     options = view.options
     n = options.players
     me = view.seat
-    rules = compile_rules(options)
+    rules = tables_for(options)
     table = rules.tables[view.trump]
     plays = _plays(view)
     played_by: list[list[Card]] = [[] for _ in range(n)]
@@ -211,7 +211,9 @@ def sample_state(view: View, rng: random.Random) -> State:
     raise CardrulesError("no deal consistent with this view was found")
 
 
-def _forbidden(view: View, rules: Rules, plays: list[tuple[int, int, Card]]) -> list[set[Card]]:
+def _forbidden(
+    view: View, rules: OptionTables, plays: list[tuple[int, int, Card]]
+) -> list[set[Card]]:
     """Cards each seat cannot hold now, from what its plays revealed.
 
     Each led card's following decision says what a card played to it reveals (SF-15,

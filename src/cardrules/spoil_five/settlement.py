@@ -12,7 +12,7 @@ from typing import Final
 
 from cardrules.messages import message
 from cardrules.spoil_five.actions import GO_ON, STOP, Action
-from cardrules.spoil_five.compiled import Rules
+from cardrules.spoil_five.option_tables import OptionTables
 from cardrules.spoil_five.options import Options
 from cardrules.spoil_five.state import Board, Decision, Outcome, OutcomeKind, Phase
 from cardrules.stakes import split_pool
@@ -75,7 +75,7 @@ _PLAY: Final = Phase.PLAY
 
 
 def trick_result(
-    rules: Rules, board: Board, winner: int, won: tuple[int, ...], played: int
+    rules: OptionTables, board: Board, winner: int, won: tuple[int, ...], played: int
 ) -> Result:
     """What follows a trick won by ``winner`` in a pool game (``won``: tricks per seat).
 
@@ -135,7 +135,7 @@ def jink_rule(
 
 
 def points_result(
-    rules: Rules, board: Board, winner: int, won: tuple[int, ...], played: int
+    rules: OptionTables, board: Board, winner: int, won: tuple[int, ...], played: int
 ) -> tuple[tuple[int, ...], Result]:
     """Score a trick won by ``winner`` in a points game: return the scores and what follows.
 

@@ -7,7 +7,7 @@ States are immutable. A :class:`State` holds the per-step facts (hands, the tric
 progress, the tricks taken, whose turn it is and the legal actions, computed once) and
 refers to two shared objects: :class:`Deal`, the constants of the current deal (its cards,
 and the decisions of the rules for its trump suit, see
-:func:`cardrules.spoil_five.compiled.compile_rules`), and :class:`Board`, the facts that
+:func:`cardrules.spoil_five.option_tables.tables_for`), and :class:`Board`, the facts that
 change only a few times a deal (pool, balances, robbing, jinking, settlement). Successor
 states share both with their predecessor.
 
@@ -39,8 +39,8 @@ from cardrules.spoil_five.options import Options
 
 if TYPE_CHECKING:
     from cardrules.messages import Message
-    from cardrules.spoil_five.compiled import Rules
     from cardrules.spoil_five.following import Following
+    from cardrules.spoil_five.option_tables import OptionTables
     from cardrules.spoil_five.ranking import TrumpTable
     from cardrules.spoil_five.robbing import RobDecision
 
@@ -79,7 +79,7 @@ _ROB: Final = Phase.ROB
 class Deal(Value):
     """The constants of one deal, shared by every state of the deal (internal).
 
-    Built from the compiled rules of the options and the cards drawn; it derives the
+    Built from the option tables and the cards drawn; it derives the
     hands dealt, the turn-up, and the decisions of the rules for this trump suit: the
     following decision of every led card (SF-15, SF-16) and every seat's rob decision
     (SF-10 to SF-13). The engine reads its private slots; states show the public facts.
@@ -93,7 +93,7 @@ class Deal(Value):
 
     def __init__(
         self,
-        rules: Rules,
+        rules: OptionTables,
         *,
         dealer: int,
         number: int,
@@ -149,8 +149,8 @@ class Deal(Value):
         return self._held
 
     @property
-    def rules(self) -> Rules:
-        """The compiled rules of the options."""
+    def rules(self) -> OptionTables:
+        """The option tables."""
         return self._rules
 
     @property
@@ -211,7 +211,7 @@ class Deal(Value):
 
 
 def _restore_deal(
-    rules: Rules,
+    rules: OptionTables,
     dealer: int,
     number: int,
     seed: int,

@@ -1,4 +1,4 @@
-"""Everything a deal under one options value needs, compiled once: :func:`compile_rules`.
+"""The option tables: all a deal under one options value needs, built once: :func:`tables_for`.
 
 The tables here are built by calling the rule functions themselves (the antes of MBS-2,
 the deal of MBS-3, the turn order of MBS-7, the singing rule of MBS-4 to MBS-6, the first
@@ -6,8 +6,8 @@ exchange turn of MBS-11, the turn starts of MBS-13), so the engine reads the ver
 rules define.
 
 >>> from cardrules.my_bird_sings.options import Options
->>> rules = compile_rules(Options(players=3))
->>> rules is compile_rules(Options(players=3)), rules.antes[0], rules.stock_size
+>>> rules = tables_for(Options(players=3))
+>>> rules is tables_for(Options(players=3)), rules.antes[0], rules.stock_size
 (True, (2, 1, 1), 40)
 """
 
@@ -25,17 +25,17 @@ from cardrules.my_bird_sings.exchange import first_exchange_turn
 from cardrules.my_bird_sings.options import Options
 from cardrules.my_bird_sings.state import Event, EventKind, Hands, Table
 
-__all__ = ["Rules", "compile_rules"]
+__all__ = ["OptionTables", "tables_for"]
 
 
-class Rules:
-    """The compiled form of one :class:`Options` value, shared by every deal under it.
+class OptionTables:
+    """The tables of one :class:`Options` value, shared by every deal under it.
 
     Compared by identity (there is one per options value); a plain slotted class with
     read-only fields, compiled with the engine in the compiled build.
 
     Attributes:
-        options: the options compiled.
+        options: the options tabled.
         players: the number of seats.
         hand_size: the cards dealt to each player.
         pack: the pack, in pack order (52 or 32 cards, MBS-1).
@@ -93,15 +93,15 @@ class Rules:
         self._passes = passes
 
     def __repr__(self) -> str:
-        return f"Rules(options={self._options!r})"
+        return f"OptionTables(options={self._options!r})"
 
-    def __reduce__(self) -> tuple[Callable[[Options], Rules], tuple[Options]]:
-        """Unpickle as the compiled rules of the same options."""
-        return (compile_rules, (self._options,))
+    def __reduce__(self) -> tuple[Callable[[Options], OptionTables], tuple[Options]]:
+        """Unpickle as the tables of the same options."""
+        return (tables_for, (self._options,))
 
     @property
     def options(self) -> Options:
-        """The options compiled."""
+        """The options tabled."""
         return self._options
 
     @property
@@ -171,7 +171,7 @@ class Rules:
 
 
 def _horizon(options: Options) -> int:
-    """How many turns ``Rules.starts`` covers: to the round limit, but at most 64 rounds.
+    """How many turns ``OptionTables.starts`` covers: to the round limit, but at most 64 rounds.
 
     Later turns ask :func:`~cardrules.my_bird_sings.ending.turn_start` itself, so a huge
     ``round_limit`` costs no memory.
@@ -198,11 +198,11 @@ def _hands_getter(places: tuple[tuple[int, ...], ...]) -> Callable[[tuple[Card, 
     return operator.itemgetter(*slices)
 
 
-_last: tuple[Options, Rules] | None = None
-"""The options last compiled and their rules: a batch of deals asks for the same ones."""
+_last: tuple[Options, OptionTables] | None = None
+"""The options last tabled and their tables: a batch of deals asks for the same ones."""
 
 
-def compile_rules(options: Options) -> Rules:
+def tables_for(options: Options) -> OptionTables:
     """Compile ``options`` into the tables every deal under them reads (cached).
 
     The one cache of the game: a session or a batch of playouts asks for the same options
@@ -219,8 +219,8 @@ def compile_rules(options: Options) -> Rules:
 
 
 @functools.lru_cache(maxsize=256)
-def _compile(options: Options) -> Rules:
-    """Build the compiled rules of ``options`` (behind the cache of :func:`compile_rules`)."""
+def _compile(options: Options) -> OptionTables:
+    """Build the option tables of ``options`` (behind the cache of :func:`tables_for`)."""
     n = options.players
     pack = options.cards
     dealt = n * options.hand_size
@@ -241,7 +241,7 @@ def _compile(options: Options) -> Rules:
     passes = tuple(
         tuple(Event(seat, EventKind.PASS, card) for card in FULL_PACK) for seat in range(n)
     )
-    return Rules(
+    return OptionTables(
         options=options,
         players=n,
         hand_size=options.hand_size,
