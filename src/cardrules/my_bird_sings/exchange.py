@@ -30,7 +30,7 @@ from cardrules.my_bird_sings.actions import (
     Exchange,
 )
 from cardrules.my_bird_sings.options import ExchangeBy, ExchangeOnExhaustion, Options, PileTo
-from cardrules.my_bird_sings.state import Deal, Decision, Phase, Table
+from cardrules.my_bird_sings.state import Board, Deal, Decision, Phase
 
 __all__ = [
     "Closed",
@@ -108,7 +108,7 @@ def exchange_chance(
     hand: tuple[Card, ...],
     seat: int,
     turn: int,
-    table: Table,
+    table: Board,
     exchanged: bool,
     abandon: bool,
 ) -> ExchangeDecision | Closed:

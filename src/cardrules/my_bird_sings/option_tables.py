@@ -20,10 +20,10 @@ from collections.abc import Callable
 from cardrules.cards import FULL_PACK, Card
 from cardrules.my_bird_sings.combinations import singing_keys
 from cardrules.my_bird_sings.deal import ante, deal_positions, turn_order
-from cardrules.my_bird_sings.ending import Start, turn_start
 from cardrules.my_bird_sings.exchange import first_exchange_turn
 from cardrules.my_bird_sings.options import Options
-from cardrules.my_bird_sings.state import Event, EventKind, Hands, Table
+from cardrules.my_bird_sings.settlement import Start, turn_start
+from cardrules.my_bird_sings.state import Board, Event, EventKind, Hands
 
 __all__ = ["OptionTables", "tables_for"]
 
@@ -49,13 +49,13 @@ class OptionTables:
             the turns a round limit allows); later turns ask ``turn_start``.
         dealing: by dealer, the getter of every seat's hand from the dealt cards, top
             card first (MBS-3).
-        first_tables: by dealer, the table a session's first deal starts from (nothing
+        first_boards: by dealer, the table a session's first deal starts from (nothing
             carried, balances 0 before the antes).
         passes: by seat and card, the shared event of that seat passing that card.
     """
 
     __slots__ = (
-        "_antes", "_dealing", "_dealt", "_exchange_from", "_first_tables", "_hand_size", "_keys",
+        "_antes", "_dealing", "_dealt", "_exchange_from", "_first_boards", "_hand_size", "_keys",
         "_options", "_orders", "_pack", "_passes", "_players", "_starts", "_stock_size",
     )  # fmt: skip
 
@@ -74,7 +74,7 @@ class OptionTables:
         orders: tuple[tuple[int, ...], ...],
         starts: tuple[Start, ...],
         dealing: tuple[Callable[[tuple[Card, ...]], Hands], ...],
-        first_tables: tuple[Table, ...],
+        first_boards: tuple[Board, ...],
         passes: tuple[tuple[Event, ...], ...],
     ) -> None:
         self._options = options
@@ -89,7 +89,7 @@ class OptionTables:
         self._orders = orders
         self._starts = starts
         self._dealing = dealing
-        self._first_tables = first_tables
+        self._first_boards = first_boards
         self._passes = passes
 
     def __repr__(self) -> str:
@@ -160,9 +160,9 @@ class OptionTables:
         return self._dealing
 
     @property
-    def first_tables(self) -> tuple[Table, ...]:
+    def first_boards(self) -> tuple[Board, ...]:
         """By dealer, the table a session's first deal starts from."""
-        return self._first_tables
+        return self._first_boards
 
     @property
     def passes(self) -> tuple[tuple[Event, ...], ...]:
@@ -173,7 +173,7 @@ class OptionTables:
 def _horizon(options: Options) -> int:
     """How many turns ``OptionTables.starts`` covers: to the round limit, but at most 64 rounds.
 
-    Later turns ask :func:`~cardrules.my_bird_sings.ending.turn_start` itself, so a huge
+    Later turns ask :func:`~cardrules.my_bird_sings.settlement.turn_start` itself, so a huge
     ``round_limit`` costs no memory.
     """
     limit = options.round_limit
@@ -183,7 +183,7 @@ def _horizon(options: Options) -> int:
 def _hands_getter(places: tuple[tuple[int, ...], ...]) -> Callable[[tuple[Card, ...]], Hands]:
     """A getter of every seat's hand from the dealt cards, given each seat's places in them.
 
-    Table builder (places in the pack, top card 0). Dealt one card at a time, every seat's
+    Board builder (places in the pack, top card 0). Dealt one card at a time, every seat's
     places are evenly spaced, so one slice per seat picks them and one C-level getter
     deals the whole table; with batches each seat gets its own getter.
     """
@@ -226,8 +226,8 @@ def _compile(options: Options) -> OptionTables:
     dealt = n * options.hand_size
     antes = tuple(ante(options, dealer) for dealer in range(n))
     dealing = tuple(_hands_getter(deal_positions(options, dealer)) for dealer in range(n))
-    first_tables = tuple(
-        Table(
+    first_boards = tuple(
+        Board(
             stock=None,
             stock_count=len(pack) - dealt,
             dead=(),
@@ -254,6 +254,6 @@ def _compile(options: Options) -> OptionTables:
         orders=tuple(turn_order(options, dealer) for dealer in range(n)),
         starts=tuple(turn_start(options, turn) for turn in range(_horizon(options))),
         dealing=dealing,
-        first_tables=first_tables,
+        first_boards=first_boards,
         passes=passes,
     )

@@ -34,11 +34,11 @@ from cardrules.my_bird_sings.actions import (
     Pass,
     Sing,
 )
-from cardrules.my_bird_sings.ending import DealOver, abandon_refusal, over_refusal
 from cardrules.my_bird_sings.events import OutcomeKind, Phase
 from cardrules.my_bird_sings.exchange import exchange_closed, exchange_refusal
 from cardrules.my_bird_sings.option_tables import OptionTables
 from cardrules.my_bird_sings.passing import DrawDecision, method_refusal, passing_refusal
+from cardrules.my_bird_sings.settlement import DealOver, abandon_refusal, over_refusal
 from cardrules.my_bird_sings.state import Decision, State
 from cardrules.my_bird_sings.turn import no_sing_waiting, sing_refusal
 
@@ -98,7 +98,7 @@ def seen_in_state(state: State) -> Seen:
         eldest=deal._eldest,
         hand=() if seat is None else state._hands[seat],
         offered=len(decision.order) if type(decision) is DrawDecision else 0,
-        stock_count=state._table._stock_count,
+        stock_count=state._board._stock_count,
         exchanged=decision._exchanged,
         ended=ended,
         sings_offered=any(type(action) is Sing for action in decision._legal),

@@ -36,11 +36,11 @@ from cardrules.my_bird_sings.actions import (
     Sing,
     parse_action,
 )
-from cardrules.my_bird_sings.ending import settle
 from cardrules.my_bird_sings.exchange import exchange_cards
 from cardrules.my_bird_sings.option_tables import OptionTables
 from cardrules.my_bird_sings.passing import DrawDecision, pass_decision
 from cardrules.my_bird_sings.refusals import refusal, seen_in_state
+from cardrules.my_bird_sings.settlement import settle
 from cardrules.my_bird_sings.state import (
     Deal,
     Decision,
@@ -57,19 +57,19 @@ from cardrules.my_bird_sings.turn import SingDecision, play_turn
 __all__ = [
     "apply_action",
     "check_action",
-    "deal_cards",
     "exchange_open",
     "is_deal_over",
     "is_game_over",
     "is_legal",
     "legal_actions",
     "offered_order",
+    "start_deal",
 ]
 
 _P: Final = "my-bird-sings.refusal."
 
 
-def deal_cards(
+def start_deal(
     rules: OptionTables,
     dealer: int,
     seed: int,
@@ -82,19 +82,20 @@ def deal_cards(
 ) -> State:
     """Ante (MBS-2), deal (MBS-3) and return the state at the deal's first decision.
 
-    The engine's side of :func:`~cardrules.my_bird_sings.session.start_deal`, which checks
-    the seed and the deck. ``carried`` is the pool and the balances the previous deal
-    left, ``None`` for a session's first deal (an empty pool, everybody at 0); ``legacy``
-    deals by the seed mapping of record versions 1 and 2 (to replay them).
+    The engine's side of a deal's start: :func:`~cardrules.my_bird_sings.session.new_game`
+    and :func:`~cardrules.my_bird_sings.session.next_deal` check the seed and the deck.
+    ``carried`` is the pool and the balances the previous deal left, ``None`` for a
+    session's first deal (an empty pool, everybody at 0); ``legacy`` deals by the seed
+    mapping of record versions 1 and 2 (to replay them).
     """
     deal = Deal(rules, dealer, seed, deck, number, first_seed, previous, legacy)  # once a deal
     dealt = pack_top(rules.pack, seed, rules.dealt, legacy) if deck is None else deck[: rules.dealt]
     if carried is None:
-        table = rules.first_tables[dealer]
+        table = rules.first_boards[dealer]
     else:
         pool, balances = carried
         paid = rules.antes[dealer]
-        table = rules.first_tables[dealer].with_counters(
+        table = rules.first_boards[dealer].with_counters(
             pool + sum(paid), tuple(map(operator.sub, balances, paid))
         )
     hands: Hands = rules.dealing[dealer](dealt)
@@ -228,7 +229,7 @@ def _decline_exchange(state: State, decision: Decision, action: DeclineExchange)
     seat = deal.on_turn(state._turn)
     passing = pass_decision(deal, hands[seat], seat, state._turn, False, False)
     log = (state._log, action)
-    return State(deal, hands, state._turn, passing, state._table, log, state._events)
+    return State(deal, hands, state._turn, passing, state._board, log, state._events)
 
 
 def _abandon(state: State, decision: Decision, action: Abandon) -> State:
@@ -238,7 +239,7 @@ def _abandon(state: State, decision: Decision, action: Abandon) -> State:
         state._deal,
         state._hands,
         state._turn,
-        state._table,
+        state._board,
         log,
         state._events,
         _OUTCOME_ABANDONED,
@@ -251,7 +252,7 @@ def _decline_sing(state: State, decision: SingDecision, action: DeclineSing) -> 
         state._deal,
         state._hands,
         state._turn,
-        state._table,
+        state._board,
         (state._log, action),
         state._events,
         begins=False,
@@ -279,13 +280,13 @@ def _pass(state: State, giver: int, card: Card, action: Action) -> State:
     hands[receiver] = hands[receiver] + (card,)
     events = (state._events, rules.passes[giver][card])
     log = (state._log, action)
-    return play_turn(deal, tuple(hands), state._turn + 1, state._table, log, events)
+    return play_turn(deal, tuple(hands), state._turn + 1, state._board, log, events)
 
 
 def _exchange(state: State, decision: Decision, action: Exchange) -> State:
     """An exchange with the stock (MBS-11); then the holding is checked again (MBS-9)."""
     deal = state._deal
-    table = state._table
+    table = state._board
     turn = state._turn
     seat = deal.on_turn(turn)
     discard = action.discard
@@ -325,7 +326,7 @@ def _sing(state: State, decision: Decision, action: Sing) -> State:
             deal,
             state._hands,
             state._turn,
-            state._table,
+            state._board,
             log,
             state._events,
             _OUTCOME_SANG,
@@ -333,7 +334,7 @@ def _sing(state: State, decision: Decision, action: Sing) -> State:
             shown=action.cards,
         )
     hands, table, events, ended = lay_trick(
-        deal, state._hands, state._turn, seat, action.cards, state._table, state._events
+        deal, state._hands, state._turn, seat, action.cards, state._board, state._events
     )
     if ended:
         return settle(deal, hands, state._turn, table, log, events, _OUTCOME_EXHAUSTED)

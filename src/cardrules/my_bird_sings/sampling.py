@@ -27,12 +27,12 @@ from cardrules.cards import Card
 from cardrules.errors import OptionsError
 from cardrules.my_bird_sings.actions import Abandon, Sing
 from cardrules.my_bird_sings.combinations import SUIT_KEY, sets_of, suit_key
-from cardrules.my_bird_sings.ending import DealOver, Start, turn_start
 from cardrules.my_bird_sings.exchange import ExchangeDecision, exchange_chance, exchange_closed
 from cardrules.my_bird_sings.option_tables import tables_for
 from cardrules.my_bird_sings.options import PileTo, SingTiming
 from cardrules.my_bird_sings.passing import pass_decision
-from cardrules.my_bird_sings.state import Deal, Decision, Known, Outcome, Phase, State, Table
+from cardrules.my_bird_sings.settlement import DealOver, Start, turn_start
+from cardrules.my_bird_sings.state import Board, Deal, Decision, Known, Outcome, Phase, State
 from cardrules.my_bird_sings.turn import declaration, silent_holdings, sing_decision
 from cardrules.my_bird_sings.views import View, validate_view
 
@@ -46,7 +46,7 @@ def _abandon_open(v: View, deal: Deal) -> bool:
 
     The seat to act reads it from its legal actions. Another seat works it out from the
     public record: the offer belongs to the first decision of a turn where
-    :func:`~cardrules.my_bird_sings.ending.turn_start` makes one, and that first decision
+    :func:`~cardrules.my_bird_sings.settlement.turn_start` makes one, and that first decision
     is a sing decision, an exchange decision, or a pass or draw when no exchange was open
     (:func:`_exchange_was_open`). (Two private steps escape
     that reading: a declined sing, and a trick laid by choice in this turn.)
@@ -211,7 +211,7 @@ def sample_state(view: View, rng: random.Random) -> State:
     trick_cards = tuple(
         tuple(view.trick_cards) if s == me else tuple(tricks.get(s, ())) for s in range(n)
     )
-    table = Table(
+    table = Board(
         stock=tuple(stock),
         stock_count=len(stock),
         dead=tuple(dead),
@@ -252,7 +252,7 @@ def sample_state(view: View, rng: random.Random) -> State:
         hands=all_hands,
         turn=turn,
         decision=decision,
-        table=table,
+        board=table,
         log=None,
         events=events,
     )

@@ -7,7 +7,7 @@ A :class:`State` holds what changes from step to step: the hands, the turn, the 
 :class:`Decision` (who decides, and between which actions), the action and event logs.
 Everything fixed for the whole deal sits in one :class:`Deal`
 shared by all its states, and what changes rarely (stock, dead pile, tricks, pool and
-balances) in one :class:`Table`, so building a successor is cheap.
+balances) in one :class:`Board`, so building a successor is cheap.
 
 States are created by :func:`~cardrules.my_bird_sings.session.new_game`,
 :func:`~cardrules.my_bird_sings.session.next_deal` and
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from cardrules.my_bird_sings.option_tables import OptionTables
 
 __all__ = [
+    "Board",
     "Deal",
     "Decision",
     "Event",
@@ -44,14 +45,13 @@ __all__ = [
     "OutcomeKind",
     "Phase",
     "State",
-    "Table",
 ]
 
 Hands: TypeAlias = "tuple[tuple[Card, ...], ...]"
 """Every seat's holding, by seat, each in the order its cards arrived."""
 
 
-class Table(Value):
+class Board(Value):
     """What changes rarely: stock, dead pile, tricks, pool and balances (internal).
 
     The stock is ``None`` while it is still the untouched rest of the pack (see
@@ -129,13 +129,13 @@ class Table(Value):
         dead: tuple[Card, ...],
         tricks: tuple[int, ...],
         trick_cards: Hands,
-    ) -> Table:
+    ) -> Board:
         """This table with a new stock, dead pile and tricks (counters unchanged)."""
-        return Table(stock, len(stock), dead, tricks, trick_cards, self._pool, self._balances)
+        return Board(stock, len(stock), dead, tricks, trick_cards, self._pool, self._balances)
 
-    def with_counters(self, pool: int, balances: tuple[int, ...]) -> Table:
+    def with_counters(self, pool: int, balances: tuple[int, ...]) -> Board:
         """This table with a new pool and balances (piles unchanged)."""
-        return Table(
+        return Board(
             self._stock,
             self._stock_count,
             self._dead,
@@ -154,9 +154,9 @@ def _rebuild_table(
     trick_cards: Hands,
     pool: int,
     balances: tuple[int, ...],
-) -> Table:
-    """Unpickle a :class:`Table` through its constructor."""
-    return Table(
+) -> Board:
+    """Unpickle a :class:`Board` through its constructor."""
+    return Board(
         stock=stock,
         stock_count=stock_count,
         dead=dead,
@@ -290,7 +290,7 @@ class Deal(Value):
         order = self._order
         return order[turn % len(order)]
 
-    def stock_of(self, table: Table) -> tuple[Card, ...]:
+    def stock_of(self, table: Board) -> tuple[Card, ...]:
         """The stock of ``table``, top card first (the rest of the pack while untouched)."""
         stock = table._stock
         return self.remainder() if stock is None else stock
@@ -371,7 +371,7 @@ class State(Position):
     thousands of actions pickles without deep recursion).
     """
 
-    __slots__ = ("_deal", "_events", "_hands", "_log", "_table", "_turn")
+    __slots__ = ("_board", "_deal", "_events", "_hands", "_log", "_turn")
 
     def __init__(
         self,
@@ -379,7 +379,7 @@ class State(Position):
         hands: Hands,
         turn: int,
         decision: Decision,
-        table: Table,
+        board: Board,
         log: Log[Action],
         events: Log[Event | Known],
     ) -> None:
@@ -387,7 +387,7 @@ class State(Position):
         self._hands = hands
         self._turn = turn
         self._decision = decision
-        self._table = table
+        self._board = board
         self._log = log
         self._events = events
 
@@ -397,7 +397,7 @@ class State(Position):
             self._hands,
             self._turn,
             self._decision,
-            self._table,
+            self._board,
             log_items(self._log),
             log_items(self._events),
         )
@@ -506,32 +506,32 @@ class State(Position):
     @property
     def pool(self) -> int:
         """Counters in the pool."""
-        return self._table.pool
+        return self._board.pool
 
     @property
     def balances(self) -> tuple[int, ...]:
         """Each seat's counters won minus paid since the session began (start: 0)."""
-        return self._table.balances
+        return self._board.balances
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, top card first (hidden from players)."""
-        return self._deal.stock_of(self._table)
+        return self._deal.stock_of(self._board)
 
     @property
     def dead(self) -> tuple[Card, ...]:
         """The dead pile: exchange discards and rejects, out of play (hidden)."""
-        return self._table.dead
+        return self._board.dead
 
     @property
     def tricks(self) -> tuple[int, ...]:
         """Tricks laid by each seat in this deal (play-to-exhaustion variant, MBS-15)."""
-        return self._table.tricks
+        return self._board.tricks
 
     @property
     def trick_cards(self) -> Hands:
         """The cards each seat laid face down as tricks (hidden)."""
-        return self._table.trick_cards
+        return self._board.trick_cards
 
 
 def _rebuild_state(
@@ -539,7 +539,7 @@ def _rebuild_state(
     hands: Hands,
     turn: int,
     decision: Decision,
-    table: Table,
+    board: Board,
     log: Iterable[Action],
     events: Iterable[Event | Known],
 ) -> State:
@@ -549,7 +549,7 @@ def _rebuild_state(
         hands=hands,
         turn=turn,
         decision=decision,
-        table=table,
+        board=board,
         log=relink(log),
         events=relink(events),
     )

@@ -26,11 +26,12 @@ from cardrules.my_bird_sings.actions import (
     Sing,
 )
 from cardrules.my_bird_sings.combinations import SUIT_KEY, not_singing, sets_of
-from cardrules.my_bird_sings.ending import Start, settle, turn_start
 from cardrules.my_bird_sings.exchange import ExchangeDecision, exchange_chance
 from cardrules.my_bird_sings.options import Options, SingTiming
 from cardrules.my_bird_sings.passing import pass_decision
+from cardrules.my_bird_sings.settlement import Start, settle, turn_start
 from cardrules.my_bird_sings.state import (
+    Board,
     Deal,
     Decision,
     Event,
@@ -39,7 +40,6 @@ from cardrules.my_bird_sings.state import (
     OutcomeKind,
     Phase,
     State,
-    Table,
 )
 
 __all__ = [
@@ -165,7 +165,7 @@ def play_turn(
     deal: Deal,
     hands: Hands,
     turn: int,
-    table: Table,
+    table: Board,
     log: Log[Action],
     events: Log[Event | Known],
     *,
@@ -255,7 +255,7 @@ def ordinary_decision(
     hand: tuple[Card, ...],
     seat: int,
     turn: int,
-    table: Table,
+    table: Board,
     exchanged: bool,
     abandon: bool,
 ) -> Decision:

@@ -212,7 +212,7 @@ def view(state: State, seat: int) -> View:
                 )
         elif who == seat:
             (trick_cards if kind is EventKind.TRICK else replenished).extend(event.cards)
-    table = state._table
+    table = state._board
     decision = cast(Decision, state._decision)
     phase = decision.phase
     offered = 0

@@ -2,8 +2,9 @@
 
 :func:`tables_for` is the game's one cache: per set of options it builds the strength
 tables of each trump suit (SF-2 to SF-6, SF-17), the following decision of every led card
-(SF-15, SF-16), the rob decisions (SF-10 to SF-13), the deal plan (SF-8), the antes
-(SF-7) and the sides (SF-25), each by calling the function that implements the rule.
+(SF-15, SF-16), the rob decisions (SF-10 to SF-13), the deal plan (SF-8) and the antes
+(SF-7) of :mod:`~cardrules.spoil_five.deal`, and the sides (SF-25), each by calling the
+function that implements the rule.
 
 >>> from cardrules.spoil_five.options import Options
 >>> rules = tables_for(Options(players=4))
@@ -19,12 +20,13 @@ from collections.abc import Callable, Sequence
 from typing import Final, cast
 
 from cardrules.cards import FULL_PACK, Card, Rank, Suit
+from cardrules.spoil_five.deal import antes, deal_positions
 from cardrules.spoil_five.following import Following, follow_rule
-from cardrules.spoil_five.options import Options, PlainLeadRule, Scoring, SpoilPayers
+from cardrules.spoil_five.options import Options, PlainLeadRule, Scoring
 from cardrules.spoil_five.ranking import TrumpTable, trump_table
 from cardrules.spoil_five.robbing import RobDecision, rob_rule
 
-__all__ = ["OptionTables", "antes", "deal_positions", "sides", "tables_for"]
+__all__ = ["OptionTables", "sides", "tables_for"]
 
 Getter = Callable[[Sequence[Card]], tuple[Card, ...]]
 """Takes one seat's five cards from the pack (an ``operator.itemgetter``)."""
@@ -35,7 +37,6 @@ _PLAIN_LEAD_RULE_MUST_FOLLOW: Final = PlainLeadRule.MUST_FOLLOW
 _RANK_ACE: Final = Rank.ACE
 _RANK_TWO: Final = Rank.TWO
 _SCORING_POINTS: Final = Scoring.POINTS
-_SPOIL_PAYERS_ALL: Final = SpoilPayers.ALL
 
 
 class OptionTables:
@@ -234,42 +235,6 @@ def _compile(options: Options) -> OptionTables:
         members=members,
         points=options.scoring is _SCORING_POINTS,
     )
-
-
-def deal_positions(n: int, eldest: int, batches: tuple[int, int]) -> tuple[tuple[int, ...], ...]:
-    """For each seat, the positions (from the top of the pack) of the cards it is dealt.
-
-    Implements SF-8: two circuits clockwise from the eldest hand, ``batches[0]`` cards at
-    a time and then ``batches[1]``; the next card is turned up.
-
-    >>> deal_positions(2, 1, (2, 3))
-    ((2, 3, 7, 8, 9), (0, 1, 4, 5, 6))
-    """
-    positions: list[list[int]] = [[] for _ in range(n)]
-    top = 0
-    for batch in batches:
-        for offset in range(n):
-            positions[(eldest + offset) % n] += range(top, top + batch)
-            top += batch
-    return tuple(tuple(seat_positions) for seat_positions in positions)
-
-
-def antes(options: Options, dealer: int, spoilt: bool) -> tuple[int, ...]:
-    """Return what each seat puts into the pool of a pool-game deal dealt by ``dealer``.
-
-    Implements SF-7: full stakes for a fresh pool, spoil stakes after a spoil (from every
-    player, or from the dealer only), and the dealer's extra on every deal.
-    """
-    n = options.players
-    if not spoilt:
-        payments = [options.full_stake] * n
-    elif options.spoil_payers is _SPOIL_PAYERS_ALL:
-        payments = [options.spoil_stake] * n
-    else:
-        payments = [0] * n
-        payments[dealer] = options.spoil_stake
-    payments[dealer] += options.dealer_extra
-    return tuple(payments)
 
 
 def sides(

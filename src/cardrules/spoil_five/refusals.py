@@ -16,7 +16,7 @@ rule functions (following, robbing, fiving, jinking).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
@@ -67,8 +67,7 @@ class Seen:
 def seen_in_state(state: State) -> Seen:
     """What the seat to act in ``state`` sees (the facts :func:`refusal` reads)."""
     deal = state._deal
-    decision = state._decision
-    assert isinstance(decision, Decision)  # every Spoil Five state waits on one
+    decision = cast(Decision, state._decision)  # every Spoil Five state waits on one
     seat = decision._seat
     return Seen(
         rules=deal._rules,

@@ -8,7 +8,7 @@ decisions once, when the state is built; :func:`check_action` returns ``None`` f
 them and otherwise the refusal the same decisions give, and :func:`apply_action` checks,
 then steps.
 
->>> from cardrules.spoil_five.deal import new_game
+>>> from cardrules.spoil_five.session import new_game
 >>> from cardrules.spoil_five.options import Options
 >>> state = new_game(Options(players=4), seed=8)
 >>> state.phase, state.to_act, state.pool
@@ -102,7 +102,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
     They are the pending decision's (see :class:`~cardrules.spoil_five.state.Decision`).
 
-    >>> from cardrules.spoil_five.deal import new_game
+    >>> from cardrules.spoil_five.session import new_game
     >>> from cardrules.spoil_five.options import Options
     >>> [str(action) for action in legal_actions(new_game(Options(players=3), seed=1))]
     ['play 6S', 'play QH', 'play 4D', 'play 7D', 'play 2C']
@@ -129,7 +129,7 @@ def is_legal(state: object, action: object) -> bool:
 
     ``action`` may be notation, read as :func:`check_action` reads it.
 
-    >>> from cardrules.spoil_five.deal import new_game
+    >>> from cardrules.spoil_five.session import new_game
     >>> is_legal(new_game(seed=5), "play 7S"), is_legal(new_game(seed=5), "play the ace")
     (True, False)
 
@@ -156,7 +156,7 @@ def check_action(state: object, action: object) -> IllegalActionError | None:
     :func:`~cardrules.spoil_five.explain.explain_action` asks from a seat's view).
     ``action`` may be notation (``"play 5C"``).
 
-    >>> from cardrules.spoil_five.deal import new_game
+    >>> from cardrules.spoil_five.session import new_game
     >>> from cardrules.spoil_five.options import Options
     >>> state = new_game(Options(players=3), seed=1)
     >>> str(check_action(state, "play 5C"))
@@ -182,7 +182,7 @@ def apply_action(state: object, action: object) -> State:
     ``action`` is an action, or its notation (``"play 10C"``), read by
     :func:`~cardrules.spoil_five.actions.parse_action`.
 
-    >>> from cardrules.spoil_five.deal import new_game
+    >>> from cardrules.spoil_five.session import new_game
     >>> from cardrules.spoil_five.options import Options
     >>> state = new_game(Options(players=3), seed=1)
     >>> apply_action(state, "play 6S").trick

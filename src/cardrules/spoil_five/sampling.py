@@ -27,11 +27,10 @@ from cardrules.spoil_five.actions import (
     STOP,
     Action,
 )
-from cardrules.spoil_five.deal import start_deal
 from cardrules.spoil_five.option_tables import OptionTables, tables_for
 from cardrules.spoil_five.options import Scoring
 from cardrules.spoil_five.robbing import RobTime, rob_rule
-from cardrules.spoil_five.rules import apply_action
+from cardrules.spoil_five.rules import apply_action, start_deal
 from cardrules.spoil_five.state import Board, EventKind, OutcomeKind, State
 from cardrules.spoil_five.views import View, validate_view
 from cardrules.spoil_five.views import view as _view_of

@@ -17,7 +17,7 @@ Build states with :func:`cardrules.spoil_five.new_game`, never by hand.
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Final, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias, cast
 
 from cardrules._brief import brief
 from cardrules._engine import Decision as _Decision
@@ -577,9 +577,7 @@ class State(Position):
     @property
     def phase(self) -> Phase:
         """What kind of decision is pending."""
-        decision = self._decision
-        assert isinstance(decision, Decision)  # every Spoil Five state waits on one
-        return decision.phase
+        return cast(Decision, self._decision).phase  # every Spoil Five state waits on one
 
     @property
     def to_act(self) -> int | None:

@@ -5,7 +5,7 @@ the counters; never another seat's hand, another seat's face-down discard, the u
 cards or the seed.
 
 >>> from cardrules.spoil_five.options import Options
->>> from cardrules.spoil_five.deal import new_game
+>>> from cardrules.spoil_five.session import new_game
 >>> v = view(new_game(Options(players=3), seed=1), 2)
 >>> v.seat, v.to_act, v.legal_actions, v.hand_sizes
 (2, 1, (), (5, 5, 5))
@@ -127,7 +127,7 @@ class View:
         """The view as an SVG picture, so Jupyter shows it (see :func:`cardrules.svg.view`).
 
         >>> from cardrules.spoil_five.options import Options
-        >>> from cardrules.spoil_five.deal import new_game
+        >>> from cardrules.spoil_five.session import new_game
         >>> seat_0 = view(new_game(Options(players=3), seed=1), 0)
         >>> picture = seat_0._repr_svg_()
         >>> picture.startswith("<svg"), all(f'data-card="{c}"' in picture for c in seat_0.hand)
@@ -273,7 +273,7 @@ def validate_view(view: View) -> View:
     - legal actions: none unless the viewer is to act, none twice, and a play or a rob
       discard names a card of the hand.
 
-    >>> from cardrules.spoil_five.deal import new_game
+    >>> from cardrules.spoil_five.session import new_game
     >>> good = view(new_game(Options(players=3), seed=1), 1)
     >>> validate_view(good) is good
     True

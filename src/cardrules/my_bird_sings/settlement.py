@@ -21,6 +21,7 @@ from cardrules.messages import Message, message
 from cardrules.my_bird_sings.actions import Action
 from cardrules.my_bird_sings.options import Options
 from cardrules.my_bird_sings.state import (
+    Board,
     Deal,
     Decision,
     Event,
@@ -30,7 +31,6 @@ from cardrules.my_bird_sings.state import (
     OutcomeKind,
     Phase,
     State,
-    Table,
 )
 from cardrules.stakes import split_pool
 
@@ -189,7 +189,7 @@ def settle(
     deal: Deal,
     hands: Hands,
     turn: int,
-    table: Table,
+    table: Board,
     log: Log[Action],
     events: Log[Event | Known],
     kind: OutcomeKind,
