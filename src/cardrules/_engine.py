@@ -26,7 +26,7 @@ action) to ask from a seat's view, or apply it to the state
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from cardrules._notation import read_action
 from cardrules._value import Value
@@ -71,7 +71,7 @@ class Decision(Value):
 
     __slots__ = ("_legal", "_seat")
 
-    def __init__(self, seat: int | None, legal: tuple[object, ...]) -> None:
+    def __init__(self, seat: int | None, legal: tuple[Any, ...]) -> None:
         self._seat = seat
         self._legal = legal
 
@@ -88,7 +88,7 @@ class Decision(Value):
         return self._seat
 
     @property
-    def legal(self) -> tuple[object, ...]:
+    def legal(self) -> tuple[Any, ...]:
         """The legal actions, in the order ``legal_actions`` gives them."""
         return self._legal
 
@@ -178,7 +178,7 @@ def as_action(book: Rulebook[S], action: object) -> object:
     return action
 
 
-def legal_actions(book: Rulebook[S], state: object) -> tuple[object, ...]:
+def legal_actions(book: Rulebook[S], state: object) -> tuple[Any, ...]:
     """The actions open to the seat to act; ``()`` exactly when no decision is pending."""
     if type(state) is book.state_type:
         return state._decision._legal

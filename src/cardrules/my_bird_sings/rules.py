@@ -120,7 +120,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     Raises:
         TypeError: if ``state`` is not a state (for a view, read ``view.legal_actions``).
     """
-    return cast("tuple[Action, ...]", _engine.legal_actions(RULEBOOK, state))
+    return _engine.legal_actions(RULEBOOK, state)
 
 
 # Enum members read once: a class attribute look-up costs a call on every step.

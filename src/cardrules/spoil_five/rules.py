@@ -110,7 +110,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     Raises:
         TypeError: if ``state`` is not a state (for a view, read ``view.legal_actions``).
     """
-    return cast("tuple[Action, ...]", _engine.legal_actions(RULEBOOK, state))
+    return _engine.legal_actions(RULEBOOK, state)
 
 
 # The implementations of is_legal and check_action take any object, so that even the
