@@ -27,6 +27,7 @@ from cardrules.spoil_five.actions import (
     STOP,
     Action,
 )
+from cardrules.spoil_five.deal import deal_positions
 from cardrules.spoil_five.option_tables import OptionTables, tables_for
 from cardrules.spoil_five.options import Scoring
 from cardrules.spoil_five.robbing import RobTime, rob_rule
@@ -324,24 +325,26 @@ def _assign(
 def _deck(
     view: View, dealt: list[list[Card]], undealt: list[Card], rng: random.Random
 ) -> tuple[Card, ...] | None:
-    """The pack (top first) that deals ``dealt`` and turns up the view's turn-up(s)."""
+    """The pack (top first) that deals ``dealt`` and turns up the view's turn-up(s).
+
+    The deal's own positions (SF-8, :func:`~cardrules.spoil_five.deal.deal_positions`)
+    say where each seat's cards lie in the pack; the cards fiving set aside and the
+    turn-up follow them (SF-9), then the undealt cards at random.
+    """
     options = view.options
     n = options.players
     if any(len(cards) != 5 for cards in dealt):
         return None
-    eldest = left_of(view.dealer, n)
-    pools = [list(cards) for cards in dealt]
-    deck: list[Card] = []
-    for batch in options.deal_batches:
-        for offset in range(n):
-            seat = (eldest + offset) % n
-            deck += pools[seat][:batch]
-            del pools[seat][:batch]
-    deck += list(view.set_aside)
-    deck.append(view.turn_up)
-    rest = [card for card in undealt if card not in deck]
+    deck: list[Card | None] = [None] * (5 * n)
+    positions = deal_positions(n, left_of(view.dealer, n), options.deal_batches)
+    for seat, places in enumerate(positions):
+        for place, card in zip(places, dealt[seat], strict=True):
+            deck[place] = card
+    top = [card for card in deck if card is not None]
+    top += [*view.set_aside, view.turn_up]
+    rest = [card for card in undealt if card not in top]
     rng.shuffle(rest)
-    deck += rest
-    if len(deck) != 52 or len(set(deck)) != 52:
+    top += rest
+    if len(top) != 52 or len(set(top)) != 52:
         return None
-    return tuple(deck)
+    return tuple(top)
