@@ -15,7 +15,7 @@ from typing import Final
 
 from cardrules.spoil_five.options import Options, SpoilPayers
 
-__all__ = ["antes", "deal_positions"]
+__all__ = ["antes", "deal_positions", "pack_reach"]
 
 # Enum members read once: a class attribute look-up costs a call on every step.
 _SPOIL_PAYERS_ALL: Final = SpoilPayers.ALL
@@ -55,3 +55,19 @@ def antes(options: Options, dealer: int, spoilt: bool) -> tuple[int, ...]:
         payments[dealer] = options.spoil_stake
     payments[dealer] += options.dealer_extra
     return tuple(payments)
+
+
+def pack_reach(options: Options) -> int:
+    """How many cards from the top of the pack a deal may ever show anybody.
+
+    The hands dealt by :func:`deal_positions` (SF-8) and the turn-up after them; with
+    fiving, the cards of the turn-up's suit it may set aside after it (at most the other
+    12 of that suit) and the new turn-up (SF-9).
+
+    >>> from cardrules.spoil_five.options import TWO_HANDED
+    >>> pack_reach(Options(players=4)), pack_reach(TWO_HANDED)
+    (21, 23)
+    """
+    n = options.players
+    dealt = 1 + max(max(places) for places in deal_positions(n, 0, options.deal_batches))
+    return dealt + 1 + (12 if options.fiving else 0)
