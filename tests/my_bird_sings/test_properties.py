@@ -282,3 +282,60 @@ def test_random_play_ends_for_every_preset_and_size() -> None:
                     legal = [a for a in legal_actions(state) if not isinstance(a, Abandon)]
                     state = apply_action(state, rng.choice(legal))
                 state = next_deal(state)
+
+
+def _decision_shape(state: State) -> tuple[object, ...]:
+    """What a seat that does not decide knows of the pending decision (public).
+
+    Its phase and seat, whether the player on turn has exchanged, whether it offers
+    ``Abandon()`` (MBS-13) and, under declared singing, whether the player on turn decides
+    right after a check of his holding (then his sings stand beside his actions, D-5): a
+    sampled state must wait on the same decision, whatever hands it deals.
+    """
+    legal = legal_actions(state)
+    offers_abandon = any(isinstance(action, Abandon) for action in legal)
+    return (
+        state.phase,
+        state.to_act,
+        view(state, state.on_turn).exchanged,
+        # The view does not record a trick laid earlier in the turn (play to exhaustion),
+        # after which the offer is gone (see sample_state): compared elsewhere only.
+        None if state.options.play_to_exhaustion else offers_abandon,
+    )
+
+
+# A declined declaration (declared singing with blind draws: the turn's first decision is
+# the declaration, and the draw after it offers no Abandon()) was a case sample_state could
+# not read; a seat that does not decide now reads it from the rules.
+@settings(max_examples=60, deadline=None)
+@given(
+    options=my_bird_sings_options(),
+    blind_declared=st.booleans(),
+    seed=st.integers(0, 2**32),
+    rng=st.randoms(use_true_random=True),
+)
+def test_sampled_states_wait_on_the_decision_play_reached(
+    options: Options, blind_declared: bool, seed: int, rng: random.Random
+) -> None:
+    """From every seat's view, the sampled state waits on the decision play reached.
+
+    Play goes on to a round's start and past it (where MBS-13 offers ``Abandon()``), so the
+    turns that begin with a declined declaration or a laid trick come up; each seat that
+    does not decide samples the state, which must wait on the same public decision.
+    """
+    if blind_declared:
+        options = attrs.evolve(options, passing="draw_blind", auto_sing=False)
+    state = new_game(options, seed=seed)
+    for _ in range(rng.randrange(1, 60)):
+        if is_deal_over(state):
+            break
+        legal = [a for a in legal_actions(state) if not isinstance(a, Abandon)]
+        state = apply_action(state, rng.choice(legal))
+        if is_deal_over(state):
+            break
+        for seat in range(options.players):
+            if seat == state.to_act:
+                continue
+            sample = sample_state(view(state, seat), rng)
+            assert view(sample, seat) == view(state, seat)
+            assert _decision_shape(sample) == _decision_shape(state)

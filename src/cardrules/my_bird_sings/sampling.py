@@ -47,9 +47,11 @@ def _abandon_open(v: View, deal: Deal) -> bool:
     The seat to act reads it from its legal actions. Another seat works it out from the
     public record: the offer belongs to the first decision of a turn where
     :func:`~cardrules.my_bird_sings.settlement.turn_start` makes one, and that first decision
-    is a sing decision, an exchange decision, or a pass or draw when no exchange was open
-    (:func:`_exchange_was_open`). (Two private steps escape
-    that reading: a declined sing, and a trick laid by choice in this turn.)
+    is a sing decision, an exchange decision, or a pass when no exchange was open
+    (:func:`_exchange_was_open`); with declared singing and blind draws, never a draw (the
+    player on turn declared his check first, D-5). One step is not in the view: a trick
+    laid earlier in this turn (play to exhaustion), after which the offer is gone; there
+    another seat's sample may offer ``Abandon()`` that the real state does not.
     """
     if v.to_act == v.seat:
         return any(type(action) is Abandon for action in v.legal_actions)
@@ -59,6 +61,10 @@ def _abandon_open(v: View, deal: Deal) -> bool:
         return False
     if v.phase is Phase.SING or v.phase is Phase.EXCHANGE:
         return True
+    if v.phase is Phase.DRAW and not v.options.auto_sing:
+        # Declared singing with blind draws: the player on turn declares each check at a
+        # decision of his own before his neighbour draws (D-5), so a draw never opens a turn.
+        return False
     return not _exchange_was_open(v, deal)
 
 
