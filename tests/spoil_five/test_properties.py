@@ -204,6 +204,14 @@ def test_sampled_states_agree_with_the_view(opts: sf.Options, seed: int, pick: i
             assert sf.legal_actions(sample) == sf.legal_actions(state)
         legal = sf.legal_actions(state)
         state = sf.apply_action(state, legal[choices.randrange(len(legal))])
+    seat = choices.randrange(opts.players)  # the settled deal too: the view's settlement
+    sample = sf.sample_state(sf.view(state, seat), choices)
+    assert sf.view(sample, seat) == sf.view(state, seat)
+    assert (sample.pool, sample.balances, sample.scores) == (
+        state.pool,
+        state.balances,
+        state.scores,
+    )
 
 
 def _twin_packs(
