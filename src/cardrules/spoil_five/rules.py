@@ -97,7 +97,18 @@ def _refuse(state: State, action: object) -> Message:
     return refusal(seen_in_state(state), cast(Action, action))  # the rulebook checked it
 
 
-def legal_actions(state: State) -> tuple[Action, ...]:
+# Each of the four calls takes any object, so that even the compiled build (which checks
+# annotations itself) refuses a view with the TypeError naming what to call instead; type
+# checkers see only the overloads.
+@overload
+def legal_actions(state: State) -> tuple[Action, ...]: ...
+
+
+@overload
+def legal_actions(state: object) -> tuple[Action, ...]: ...
+
+
+def legal_actions(state: object) -> tuple[Action, ...]:
     """Return the actions open to ``state.to_act``; ``()`` exactly when none is pending.
 
     They are the pending decision's (see :class:`~cardrules.spoil_five.state.Decision`).
