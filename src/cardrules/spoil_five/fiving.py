@@ -25,7 +25,7 @@ from cardrules.spoil_five.actions import (
     RefuseFive,
 )
 from cardrules.spoil_five.options import FivingAsker, Options
-from cardrules.spoil_five.state import Decision, Phase
+from cardrules.spoil_five.state import Phase, PhasedDecision
 
 __all__ = ["FivingDecision", "five", "fiving_decision", "fiving_refusal"]
 
@@ -33,27 +33,14 @@ _ASK: Final[tuple[Action, ...]] = (ASK_FIVE, DECLINE_FIVE)
 _ANSWER: Final[tuple[Action, ...]] = (ACCEPT_FIVE, REFUSE_FIVE)
 
 
-class FivingDecision(Decision):
+class FivingDecision(PhasedDecision):
     """A pending fiving decision (SF-9): who decides, and between what.
 
     Its phase is ``FIVING_ASK`` (an opponent of the dealer asks or declines) or
     ``FIVING_ANSWER`` (the dealer accepts or refuses).
     """
 
-    __slots__ = ("_phase",)
-
-    def __init__(self, seat: int, legal: tuple[Action, ...], phase: Phase) -> None:
-        self._seat = seat
-        self._legal = legal
-        self._phase = phase
-
-    def _key(self) -> tuple[object, ...]:
-        return (self._seat, self._legal, self._phase)
-
-    @property
-    def phase(self) -> Phase:
-        """``FIVING_ASK`` or ``FIVING_ANSWER``."""
-        return self._phase
+    __slots__ = ()
 
 
 # Enum members read once: a class attribute look-up costs a call on every step.

@@ -28,7 +28,7 @@ from cardrules.cards import Card, Rank
 from cardrules.messages import Message, message
 from cardrules.spoil_five.actions import DECLINE_ROB, ROBS, Action, DeclineRob, Play, Rob
 from cardrules.spoil_five.options import DealerAce, Options, Robbing, RobEnforcement
-from cardrules.spoil_five.state import Decision, Phase
+from cardrules.spoil_five.state import Phase, PhasedDecision
 
 __all__ = [
     "RobChoice",
@@ -264,27 +264,14 @@ def rob_duty(phase: Phase) -> Message:
     return _DEALER_MUST_ROB if phase is _DEALER_ROB else _HOLDER_MUST_ROB
 
 
-class RobChoice(Decision):
+class RobChoice(PhasedDecision):
     """A pending rob of its own: the dealer of a turned-up ace, or the holder of the ace.
 
     Its phase is ``DEALER_ROB`` (the dealer discards before the lead, or declines where
     he may, SF-10, SF-12) or ``ROB`` (the holder must rob at his first turn, SF-11).
     """
 
-    __slots__ = ("_phase",)
-
-    def __init__(self, seat: int, legal: tuple[Action, ...], phase: Phase) -> None:
-        self._seat = seat
-        self._legal = legal
-        self._phase = phase
-
-    def _key(self) -> tuple[object, ...]:
-        return (self._seat, self._legal, self._phase)
-
-    @property
-    def phase(self) -> Phase:
-        """``DEALER_ROB`` or ``ROB``."""
-        return self._phase
+    __slots__ = ()
 
 
 def rob_choice(rob: RobDecision, seat: int, hand: tuple[Play, ...]) -> RobChoice:

@@ -57,6 +57,7 @@ __all__ = [
     "Outcome",
     "OutcomeKind",
     "Phase",
+    "PhasedDecision",
     "PlayDecision",
     "State",
     "Trick",
@@ -444,6 +445,25 @@ class Decision(_Decision):
     def window(self) -> Message | None:
         """Whether the turn-up may be robbed now (None) or why not; None away from play."""
         return None
+
+
+class PhasedDecision(Decision):
+    """A decision of one of two phases, set by the rule that makes it (fiving, robbing)."""
+
+    __slots__ = ("_phase",)
+
+    def __init__(self, seat: int, legal: tuple[Action, ...], phase: Phase) -> None:
+        self._seat = seat
+        self._legal = legal
+        self._phase = phase
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._seat, self._legal, self._phase)
+
+    @property
+    def phase(self) -> Phase:
+        """The phase the rule set."""
+        return self._phase
 
 
 class PlayDecision(Decision):
