@@ -1,16 +1,10 @@
 """Every rule of the rules pages lives in one place and is tested.
 
-A rule id is *defined* by a list item of ``docs/rules/*.md`` that opens with it in bold
-(``- **SF-15** ...``, ``- **SF-3, SF-4** ...``, ``- **MBS-4 / MBS-5 / MBS-6 — singing.**``);
-ids merely mentioned elsewhere on a page define nothing. Each defined id must be
-
-* *claimed* by exactly one function or class in ``src/``: its docstring says
-  ``Implements`` followed by the id, up to the end of that sentence or clause
-  (``Implements SF-15 and SF-16.``; in ``Implements C-6 for Spoil Five: ... (SF-10)``
-  only C-6 is claimed). Other docstrings may mention a rule (``see SF-12``); a module
-  docstring may not claim one, and no id, defined or not, may be claimed twice;
-* *named* by at least one test in ``tests/``: a test function whose name contains the
-  id (``test_sf_15_...``, ``test_mbs_3_...``), or whose docstring contains it.
+The scan is ``tools/rule_claims.py`` (the docs' rule index is built from it too): each id
+defined on a rules page must be *claimed* by exactly one function or class in ``src/``
+(its docstring says ``Implements`` followed by the id; a module docstring may not claim
+one, and no id, defined or not, may be claimed twice) and *named* by at least one test in
+``tests/`` (in the test function's name, ``test_sf_15_...``, or in its docstring).
 
 An id claimed in ``src/`` of a family the pages define (SF, MBS) but defined on no page is
 an error too (a typo, or a rule the pages lost).
@@ -18,116 +12,30 @@ an error too (a typo, or a rule the pages lost).
 
 from __future__ import annotations
 
-import ast
-import re
-from collections.abc import Iterable, Mapping
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
-
-RULE_ID = re.compile(r"\b(SF|MBS|C)-(\d+)\b")
-DEFINITION = re.compile(r"^\s*[-*]\s+\*\*((?:SF|MBS|C)-\d+[^*]*)\*\*", re.MULTILINE)
-CLAIM = re.compile(r"\bImplements\b([^.:;]*)")
-TEST_NAME_ID = re.compile(r"(?<![a-z0-9])(sf|mbs|c)_(\d+)(?![0-9])")
-
-
-def _ids(text: str) -> list[str]:
-    return [f"{family}-{number}" for family, number in RULE_ID.findall(text)]
-
-
-def _order(rule: str) -> tuple[str, int]:
-    family, _, number = rule.partition("-")
-    return family, int(number)
-
-
-def defined_ids(pages: Mapping[str, str]) -> dict[str, str]:
-    """The ids the pages define, each with the page that defines it first."""
-    found: dict[str, str] = {}
-    for page, text in pages.items():
-        for span in DEFINITION.findall(text):
-            for rule in _ids(span):
-                found.setdefault(rule, page)
-    return found
-
-
-def claims(sources: Mapping[str, str]) -> tuple[dict[str, list[str]], list[str]]:
-    """Who claims each id (``path:line name``), and the module docstrings that claim one."""
-    claimed: dict[str, list[str]] = {}
-    in_modules: list[str] = []
-    for path, text in sources.items():
-        tree = ast.parse(text)
-        module_doc = ast.get_docstring(tree) or ""
-        for clause in CLAIM.findall(module_doc):
-            in_modules += [f"{path}: module docstring claims {rule}" for rule in _ids(clause)]
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-                continue
-            doc = ast.get_docstring(node) or ""
-            for clause in CLAIM.findall(doc):
-                for rule in _ids(clause):
-                    claimed.setdefault(rule, []).append(f"{path}:{node.lineno} {node.name}")
-    return claimed, in_modules
-
-
-def named_ids(tests: Mapping[str, str]) -> set[str]:
-    """The ids that some test names, in its function name or in its docstring."""
-    found: set[str] = set()
-    for text in tests.values():
-        for node in ast.walk(ast.parse(text)):
-            if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                continue
-            if not node.name.startswith("test"):
-                continue
-            found |= {f"{f.upper()}-{n}" for f, n in TEST_NAME_ID.findall(node.name)}
-            found |= set(_ids(ast.get_docstring(node) or ""))
-    return found
-
-
-def problems(
-    pages: Mapping[str, str], sources: Mapping[str, str], tests: Mapping[str, str]
-) -> list[str]:
-    """Everything wrong with the claims and the tests of the rules, one line each."""
-    defined = defined_ids(pages)
-    claimed, in_modules = claims(sources)
-    tested = named_ids(tests)
-    families = {rule.partition("-")[0] for rule in defined}
-    found: list[str] = []
-    for rule in sorted(defined, key=_order):
-        where = claimed.get(rule, [])
-        if not where:
-            found.append(f"{rule} ({defined[rule]}): claimed by no function or class")
-        if rule not in tested:
-            found.append(f"{rule} ({defined[rule]}): named by no test")
-    for rule in sorted(claimed, key=_order):
-        where = claimed[rule]
-        if len(where) > 1:
-            found.append(f"{rule}: claimed {len(where)} times: {', '.join(where)}")
-        if rule not in defined and rule.partition("-")[0] in families:
-            found.append(f"{rule}: claimed by {', '.join(where)} but defined on no rules page")
-    return found + in_modules
-
-
-def _read(paths: Iterable[Path]) -> dict[str, str]:
-    return {str(path.relative_to(ROOT)): path.read_text(encoding="utf-8") for path in paths}
-
-
-def _project() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
-    pages = _read(sorted((ROOT / "docs" / "rules").glob("*.md")))
-    sources = _read(sorted((ROOT / "src").rglob("*.py")))
-    tests = _read(sorted((ROOT / "tests").rglob("*.py")))
-    return pages, sources, tests
+from tools.rule_claims import claims, defined_ids, problems, project, rule_index
 
 
 def test_the_rules_pages_define_the_rule_ids() -> None:
-    pages, _, _ = _project()
+    pages, _, _ = project()
     defined = defined_ids(pages)
     assert {f"SF-{n}" for n in range(1, 26)} <= set(defined)
     assert {f"MBS-{n}" for n in range(1, 16)} <= set(defined)
 
 
 def test_every_rule_is_claimed_by_one_function_and_named_by_a_test() -> None:
-    found = problems(*_project())
+    found = problems(*project())
     assert not found, "rule claims and tests:\n" + "\n".join(found)
+
+
+def test_each_game_claims_its_own_rules() -> None:
+    """An SF rule is implemented in the Spoil Five package, an MBS rule in My Bird Sings'."""
+    _, sources, _ = project()
+    claimed, _ = claims(sources)
+    packages = {"SF": "src/cardrules/spoil_five/", "MBS": "src/cardrules/my_bird_sings/"}
+    for rule, where in claimed.items():
+        package = packages.get(rule.partition("-")[0])
+        if package is not None:
+            assert all(claim.path.startswith(package) for claim in where), (rule, where)
 
 
 # --- the checker itself, on made-up texts --------------------------------------------------
@@ -214,3 +122,32 @@ def test_the_checker_catches_claims_of_unknown_rules_and_in_module_docstrings() 
         "SF-26: claimed by engine.py:16 stray but defined on no rules page",
         "engine.py: module docstring claims SF-1",
     ]
+
+
+def test_the_index_gives_each_rule_its_page_claim_and_tests() -> None:
+    page = PAGE.replace("- **SF-1**", "- **SF-1**{#sf-1}").replace(
+        "- **SF-2, SF-3**", '- **SF-2, SF-3**{#sf-2}<span id="sf-3"></span>'
+    )
+    index = rule_index({"page.md": page}, {"engine.py": SOURCE}, {"test.py": TESTS})
+    assert [entry.rule for entry in index] == ["SF-1", "SF-2", "SF-3", "MBS-4", "MBS-5", "MBS-6"]
+    first, second, third = index[:3]
+    assert (first.page, first.anchor, [str(c) for c in first.claims], first.tests) == (
+        "page.md",
+        "sf-1",
+        ["engine.py:4 deal"],
+        ("test.py::test_sf_1_the_pack",),
+    )
+    assert [str(c) for c in third.claims] == ["engine.py:8 order"]
+    assert second.tests == third.tests == ("test.py::test_sf_2_and_sf_3_trumps",)
+    assert index[3].page is None  # MBS-4 has no anchor on the made-up page
+    assert index[3].tests == ("test.py::test_a_flush_sings",)
+
+
+def test_the_index_names_methods_by_their_class() -> None:
+    source = 'class Options:\n    def check(self):\n        """Implements SF-1."""\n'
+    (entry,) = rule_index({}, {"options.py": source}, {})
+    assert (entry.page, [str(c) for c in entry.claims], entry.tests) == (
+        None,
+        ["options.py:2 Options.check"],
+        (),
+    )

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import html
-import importlib.util
 import re
 from pathlib import Path
 from types import ModuleType
 
 from cardrules import Suit, my_bird_sings, parse_cards, spoil_five
+from tests.docs.hooks import load_hook
 from tests.svg.helpers import drawn_cards, find_all, parse
 
 ROOT = Path(__file__).resolve().parents[2]
-HOOK = ROOT / "docs" / "hooks" / "mkdocs_pictures.py"
 SUITS = {
     Suit.SPADES: "spades",
     Suit.HEARTS: "hearts",
@@ -22,12 +21,7 @@ SUITS = {
 
 
 def _hook() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("mkdocs_pictures", HOOK)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_hook("mkdocs_pictures")
 
 
 def test_every_docs_page_is_built(site: Path) -> None:

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 from typing import cast
 
-PAGES = ("docs/front-end.md", "docs/bots.md", "docs/adapters.md")
+PAGES = ("docs/front-end.md", "docs/bots.md", "docs/adapters.md", "docs/anatomy.md")
 """The guides whose every Python block must type-check for a user."""
 
 _FENCE = re.compile(r"^```python[^\n]*\n(.*?)^```", re.S | re.M)

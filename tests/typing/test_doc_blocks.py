@@ -77,9 +77,9 @@ def _where(modules: dict[str, tuple[str, list[int]]], file: str, line: int) -> s
 
 
 def test_the_pages_have_python_blocks() -> None:
-    for page in PAGES:
+    for page in PAGES:  # the fence pattern finds each page's blocks (anatomy has one short one)
         source, _ = page_module(ROOT / page)
-        assert source.count("\n") > 10, page
+        assert source.count("\n") > 5, page
 
 
 def test_mypy_strict_accepts_every_block_of_the_guides(tmp_path: Path) -> None:

@@ -1,0 +1,1 @@
+"""Maintainers' tools: run from the repository's root, never shipped in the package."""
