@@ -19,6 +19,7 @@ import attrs
 
 from cardrules import _view_checks as check
 from cardrules._brief import brief
+from cardrules._engine import left_of
 from cardrules.cards import Card
 from cardrules.errors import OptionsError, ViewError
 from cardrules.history import log_items
@@ -337,7 +338,7 @@ def _validate_turn(view: View, n: int) -> None:
             raise check.fail(
                 "to_act", f"the player on turn, seat {view.on_turn}, acts in phase {phase.value}"
             )
-        if phase is Phase.DRAW and to_act != (view.on_turn + 1) % n:
+        if phase is Phase.DRAW and to_act != left_of(view.on_turn, n):
             raise check.fail("to_act", f"the left neighbour of seat {view.on_turn} draws (MBS-8)")
     if view.offered and (phase is not Phase.DRAW or to_act != view.seat):
         raise check.fail("offered", "cards are offered only to the seat drawing (MBS-8)")
