@@ -5,7 +5,8 @@
 legal action comes from the pending decision a rule function returned (the pass of MBS-8,
 the exchange of MBS-11, the sing check of MBS-9/MBS-12, the end of the deal), and every
 refusal from the same rules, told from what the seat to act sees
-(:mod:`cardrules.my_bird_sings.refusals`).
+(:mod:`cardrules.my_bird_sings.refusals`). The four calls are the ones both games share
+(:mod:`cardrules._engine`), given this game's steps.
 
 >>> from cardrules.my_bird_sings import Options, Draw, new_game
 >>> print(check_action(new_game(Options(players=3), seed=2), Draw(0)))
