@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from cardrules._engine import left_of
 from cardrules.cards import Card, Suit
 from cardrules.errors import NotationError
 from cardrules.svg._draw import (
@@ -117,7 +118,7 @@ def deal(
         notes = []
         if dealer is not None and seat == dealer:
             notes.append("dealer")
-        if dealer is not None and seat == (dealer + 1) % n and n > 1:
+        if dealer is not None and seat == left_of(dealer, n) and n > 1:
             notes.append("eldest hand")
         parts = [
             label(name[0], _PAD, y + CARD_H / 2, size=20, anchor="start", weight="bold"),
