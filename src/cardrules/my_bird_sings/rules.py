@@ -16,6 +16,7 @@ cannot draw 0: with throw passing the player on turn chooses the card (MBS-8)
 from __future__ import annotations
 
 import operator
+from collections.abc import Callable
 from typing import Final, cast, overload
 
 from cardrules import _engine
@@ -133,6 +134,8 @@ def legal_actions(state: object) -> tuple[Action, ...]:
     Raises:
         TypeError: if ``state`` is not a state (for a view, read ``view.legal_actions``).
     """
+    if type(state) is State:  # the engine's hot path, in line (no call on every step)
+        return state._decision._legal
     return _engine.legal_actions(RULEBOOK, state)
 
 
@@ -215,6 +218,10 @@ def apply_action(state: object, action: object) -> State:
         TypeError: if ``state`` is not a state (a view, say), or ``action`` neither an
             action nor its notation (read notation with ``my_bird_sings.parse_action``).
     """
+    if type(state) is State:  # the engine's hot path, in line: a legal action, its step
+        decision = state._decision
+        if action in decision._legal:
+            return _STEPS[type(action)](state, decision, action)
     return _engine.apply_action(RULEBOOK, state, action)
 
 
@@ -364,6 +371,17 @@ def _sing(state: State, decision: Decision, action: Sing) -> State:
     )
 
 
+_STEPS: Final[dict[type, Callable[..., State]]] = {
+    Pass: _throw,
+    Draw: _draw,
+    Exchange: _exchange,
+    DeclineExchange: _decline_exchange,
+    Abandon: _abandon,
+    DeclineSing: _decline_sing,
+    Sing: _sing,
+}
+"""Per action class, the step that plays a legal action of it."""
+
 RULEBOOK: Final = _engine.Rulebook(
     name="my_bird_sings",
     title="My Bird Sings",
@@ -371,15 +389,7 @@ RULEBOOK: Final = _engine.Rulebook(
     action_types=ACTION_TYPES,
     parse=parse_action,
     refuse=_refuse,
-    steps={
-        Pass: _throw,
-        Draw: _draw,
-        Exchange: _exchange,
-        DeclineExchange: _decline_exchange,
-        Abandon: _abandon,
-        DeclineSing: _decline_sing,
-        Sing: _sing,
-    },
+    steps=_STEPS,
 )
 """My Bird Sings for the calls both games share (:mod:`cardrules._engine`)."""
 

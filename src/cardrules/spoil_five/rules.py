@@ -21,7 +21,7 @@ the calls both games share (:mod:`cardrules._engine`), given this game's steps.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, cast, overload
 
 from cardrules import _engine
@@ -122,6 +122,8 @@ def legal_actions(state: object) -> tuple[Action, ...]:
     Raises:
         TypeError: if ``state`` is not a state (for a view, read ``view.legal_actions``).
     """
+    if type(state) is State:  # the engine's hot path, in line (no call on every step)
+        return state._decision._legal
     return _engine.legal_actions(RULEBOOK, state)
 
 
@@ -206,6 +208,10 @@ def apply_action(state: object, action: object) -> State:
         TypeError: if ``state`` is not a state (a view, say), or ``action`` neither an
             action nor its notation (read notation with ``spoil_five.parse_action``).
     """
+    if type(state) is State:  # the engine's hot path, in line: a legal action, its step
+        decision = state._decision
+        if action in decision._legal:
+            return _STEPS[type(action)](state, decision, action)
     return _engine.apply_action(RULEBOOK, state, action)
 
 
@@ -596,6 +602,19 @@ def _fiving(
     return State(deal, board, held, fiving, (), (), state._won, log)
 
 
+_STEPS: Final[dict[type, Callable[..., State]]] = {
+    Play: _play,
+    Rob: _rob,
+    DeclineRob: _decline_rob,
+    Stop: _jink,
+    GoOn: _jink,
+    AskFive: _fiving,
+    DeclineFive: _fiving,
+    AcceptFive: _fiving,
+    RefuseFive: _fiving,
+}
+"""Per action class, the step that plays a legal action of it."""
+
 RULEBOOK: Final = _engine.Rulebook(
     name="spoil_five",
     title="Spoil Five",
@@ -603,17 +622,7 @@ RULEBOOK: Final = _engine.Rulebook(
     action_types=ACTION_TYPES,
     parse=parse_action,
     refuse=_refuse,
-    steps={
-        Play: _play,
-        Rob: _rob,
-        DeclineRob: _decline_rob,
-        Stop: _jink,
-        GoOn: _jink,
-        AskFive: _fiving,
-        DeclineFive: _fiving,
-        AcceptFive: _fiving,
-        RefuseFive: _fiving,
-    },
+    steps=_STEPS,
 )
 """Spoil Five for the calls both games share (:mod:`cardrules._engine`)."""
 
