@@ -88,10 +88,6 @@ class Decision(Value):
     def _key(self) -> tuple[object, ...]:
         return (self._seat, self._legal)
 
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle through the constructor, which takes the key (a compiled class must)."""
-        return (type(self), self._key())
-
     @property
     def seat(self) -> int | None:
         """The seat that decides, ``None`` once the deal is over."""
@@ -113,10 +109,6 @@ class Position(Value):
 
     def _key(self) -> tuple[object, ...]:
         return (self._decision,)
-
-    def __reduce__(self) -> tuple[object, ...]:
-        """Pickle through the constructor (the games' states, logs flattened, have their own)."""
-        return (type(self), self._key())
 
 
 S = TypeVar("S", bound=Position)

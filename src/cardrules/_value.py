@@ -53,6 +53,15 @@ class Value:
     def __hash__(self) -> int:
         return hash(self._key())
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle through the constructor, which takes the key's values in order.
+
+        A compiled (native) class has no default pickling, so every value class pickles
+        this way; a class whose key is not its constructor's arguments (a flattened log),
+        or which unpickles as a shared instance, has its own.
+        """
+        return (type(self), self._key())
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(_short(value) for value in self._key())})"
 

@@ -91,9 +91,6 @@ class Board(Value):
             self._balances,
         )
 
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        return (_rebuild_table, self._key())
-
     @property
     def stock_count(self) -> int:
         """Cards in the stock."""
@@ -145,27 +142,6 @@ class Board(Value):
             pool,
             balances,
         )
-
-
-def _rebuild_table(
-    stock: tuple[Card, ...] | None,
-    stock_count: int,
-    dead: tuple[Card, ...],
-    tricks: tuple[int, ...],
-    trick_cards: Hands,
-    pool: int,
-    balances: tuple[int, ...],
-) -> Board:
-    """Unpickle a :class:`Board` through its constructor."""
-    return Board(
-        stock=stock,
-        stock_count=stock_count,
-        dead=dead,
-        tricks=tricks,
-        trick_cards=trick_cards,
-        pool=pool,
-        balances=balances,
-    )
 
 
 class Deal(Value):
@@ -355,9 +331,6 @@ class TurnStep(Value):
 
     def _key(self) -> tuple[object, ...]:
         return (self._pre, self._exchanged, self._checked, self._abandon)
-
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        return (type(self), self._key())
 
     @property
     def pre(self) -> int:

@@ -109,7 +109,6 @@ class RobDecision(Value):
 
     def __init__(
         self,
-        *,
         time: RobTime,
         phase: Phase,
         rightful: bool,
@@ -137,10 +136,6 @@ class RobDecision(Value):
             self._time, self._phase, self._rightful, self._may_pass, self._pass_recorded,
             self._pass_bars, self._pass_public, self._ace_at_own_turn, self._rule, self._closed,
         )  # fmt: skip
-
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        """Pickle through the constructor (a compiled class has no default pickling)."""
-        return (_restore, self._key())
 
     @property
     def time(self) -> RobTime:
@@ -348,24 +343,4 @@ def _never(rule: str, closed: Message) -> RobDecision:
         time=_NEVER, phase=_PLAY, rightful=False, may_pass=False,
         pass_recorded=False, pass_bars=False, pass_public=False, ace_at_own_turn=False,
         rule=rule, closed=closed,
-    )  # fmt: skip
-
-
-def _restore(
-    time: RobTime,
-    phase: Phase,
-    rightful: bool,
-    may_pass: bool,
-    pass_recorded: bool,
-    pass_bars: bool,
-    pass_public: bool,
-    ace_at_own_turn: bool,
-    rule: str,
-    closed: Message,
-) -> RobDecision:
-    """Rebuild a pickled :class:`RobDecision`."""
-    return RobDecision(
-        time=time, phase=phase, rightful=rightful, may_pass=may_pass,
-        pass_recorded=pass_recorded, pass_bars=pass_bars, pass_public=pass_public,
-        ace_at_own_turn=ace_at_own_turn, rule=rule, closed=closed,
     )  # fmt: skip
