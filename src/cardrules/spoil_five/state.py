@@ -40,10 +40,7 @@ from cardrules.spoil_five.options import Options
 
 if TYPE_CHECKING:
     from cardrules.messages import Message
-    from cardrules.spoil_five.following import Following
     from cardrules.spoil_five.option_tables import OptionTables
-    from cardrules.spoil_five.ranking import TrumpTable
-    from cardrules.spoil_five.robbing import RobDecision
 
 __all__ = [
     "DEAL_OVER",
@@ -146,19 +143,9 @@ class Deal(Value):
         )  # fmt: skip
 
     @property
-    def held(self) -> Held:
-        """The hands as dealt, each sorted, as shared ``Play`` actions."""
-        return self._held
-
-    @property
     def rules(self) -> OptionTables:
         """The option tables."""
         return self._rules
-
-    @property
-    def options(self) -> Options:
-        """The game options."""
-        return self._rules.options
 
     @property
     def dealer(self) -> int:
@@ -166,34 +153,9 @@ class Deal(Value):
         return self._dealer
 
     @property
-    def eldest(self) -> int:
-        """The eldest hand (the dealer's left neighbour)."""
-        return self._eldest
-
-    @property
     def number(self) -> int:
         """Deals played before this one in the session."""
         return self._number
-
-    @property
-    def turn_up(self) -> Card:
-        """The card turned up for trumps (after fiving, the new one)."""
-        return self._turn_up
-
-    @property
-    def table(self) -> TrumpTable:
-        """The strength tables of the trump suit (SF-2 to SF-6, SF-17)."""
-        return self._table
-
-    @property
-    def following(self) -> tuple[Following, ...]:
-        """Per led card, the following decision (SF-15, SF-16)."""
-        return self._following
-
-    @property
-    def robs(self) -> tuple[RobDecision, ...]:
-        """Per seat, the rob decision of this deal (SF-10 to SF-13)."""
-        return self._robs
 
     def _key(self) -> tuple[object, ...]:
         return (
@@ -269,41 +231,6 @@ class Board(Value):
     def scores(self) -> tuple[int, ...]:
         """Points per seat in a points game (partners share their side's score)."""
         return self._scores
-
-    @property
-    def taker(self) -> int | None:
-        """The seat that took the turn-up into his hand, or None."""
-        return self._taker
-
-    @property
-    def dealer_robbed(self) -> bool:
-        """Whether the dealer discarded to rob a turned-up ace (SF-10)."""
-        return self._dealer_robbed
-
-    @property
-    def discards(self) -> tuple[tuple[int, Card], ...]:
-        """``(seat, card)`` for each face-down rob discard."""
-        return self._discards
-
-    @property
-    def barred(self) -> tuple[int, ...]:
-        """Seats that may not win this hand (SF-12, SF-13), sorted (full information)."""
-        return self._barred
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        """The events of the deal, in order (full information)."""
-        return self._events
-
-    @property
-    def five_declined(self) -> tuple[int, ...]:
-        """Opponents of the dealer who declined to ask for fiving (SF-9)."""
-        return self._five_declined
-
-    @property
-    def jinker(self) -> int | None:
-        """The side going for a jink, or None (SF-21)."""
-        return self._jinker
 
     @property
     def outcome(self) -> Outcome | None:
