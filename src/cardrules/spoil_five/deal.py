@@ -11,14 +11,9 @@ engine deals by these positions, which the option tables keep per eldest hand
 
 from __future__ import annotations
 
-from typing import Final
-
 from cardrules.spoil_five.options import Options, SpoilPayers
 
 __all__ = ["antes", "deal_positions", "pack_reach"]
-
-# Enum members read once: a class attribute look-up costs a call on every step.
-_SPOIL_PAYERS_ALL: Final = SpoilPayers.ALL
 
 
 def deal_positions(n: int, eldest: int, batches: tuple[int, int]) -> tuple[tuple[int, ...], ...]:
@@ -48,7 +43,7 @@ def antes(options: Options, dealer: int, spoilt: bool) -> tuple[int, ...]:
     n = options.players
     if not spoilt:
         payments = [options.full_stake] * n
-    elif options.spoil_payers is _SPOIL_PAYERS_ALL:
+    elif options.spoil_payers is SpoilPayers.ALL:
         payments = [options.spoil_stake] * n
     else:
         payments = [0] * n

@@ -43,11 +43,7 @@ class FivingDecision(PhasedDecision):
     __slots__ = ()
 
 
-# Enum members read once: a class attribute look-up costs a call on every step.
 _P: Final = "spoil-five.refusal."
-_FIVING_ANSWER: Final = Phase.FIVING_ANSWER
-_FIVING_ASK: Final = Phase.FIVING_ASK
-_FIVING_ASKER_ELDEST: Final = FivingAsker.ELDEST
 
 
 def fiving_decision(
@@ -69,9 +65,9 @@ def fiving_decision(
     if not options.fiving:
         return None
     if asked:
-        return FivingDecision(dealer, _ANSWER, _FIVING_ANSWER)
+        return FivingDecision(dealer, _ANSWER, Phase.FIVING_ANSWER)
     n = options.players
-    if options.fiving_asker is _FIVING_ASKER_ELDEST:
+    if options.fiving_asker is FivingAsker.ELDEST:
         asker = None if declined else left_of(dealer, n)
     else:
         asker = next(
@@ -84,7 +80,7 @@ def fiving_decision(
         )
     if asker is None:
         return None
-    return FivingDecision(asker, _ASK, _FIVING_ASK)
+    return FivingDecision(asker, _ASK, Phase.FIVING_ASK)
 
 
 def five(drawn: tuple[Card, ...], first: int) -> tuple[Card, ...]:
@@ -102,7 +98,7 @@ def five(drawn: tuple[Card, ...], first: int) -> tuple[Card, ...]:
 
 def fiving_duty(phase: Phase) -> Message:
     """The refusal of an action of another kind while a fiving decision is pending."""
-    if phase is _FIVING_ASK:
+    if phase is Phase.FIVING_ASK:
         return message(_P + "ask-five-first", "SF-9")
     return message(_P + "dealer-answers-five", "SF-9")
 
@@ -119,9 +115,9 @@ def fiving_refusal(
     """
     if not options.fiving:
         return message(_P + "fiving-off", "SF-9")
-    if isinstance(action, AskFive | DeclineFive) and phase is _FIVING_ANSWER:
+    if isinstance(action, AskFive | DeclineFive) and phase is Phase.FIVING_ANSWER:
         return message(_P + "dealer-must-answer", "SF-9")
-    if isinstance(action, AcceptFive | RefuseFive) and phase is _FIVING_ASK:
+    if isinstance(action, AcceptFive | RefuseFive) and phase is Phase.FIVING_ASK:
         return message(_P + "nobody-asked-five", "SF-9")
     if duty is not None:
         return duty

@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Callable, Sequence
-from typing import Final, cast
+from typing import cast
 
 from cardrules.cards import FULL_PACK, Card, Rank, Suit
 from cardrules.spoil_five.deal import antes, deal_positions
@@ -30,13 +30,6 @@ __all__ = ["OptionTables", "sides", "tables_for"]
 
 Getter = Callable[[Sequence[Card]], tuple[Card, ...]]
 """Takes one seat's five cards from the pack (an ``operator.itemgetter``)."""
-
-
-# Enum members read once: a class attribute look-up costs a call on every step.
-_PLAIN_LEAD_RULE_MUST_FOLLOW: Final = PlainLeadRule.MUST_FOLLOW
-_RANK_ACE: Final = Rank.ACE
-_RANK_TWO: Final = Rank.TWO
-_SCORING_POINTS: Final = Scoring.POINTS
 
 
 class OptionTables:
@@ -191,12 +184,12 @@ def tables_for(options: Options) -> OptionTables:
 def _compile(options: Options) -> OptionTables:
     """Build the option tables of ``options`` (behind the cache of :func:`tables_for`)."""
     n = options.players
-    must_follow = options.plain_lead_rule is _PLAIN_LEAD_RULE_MUST_FOLLOW
+    must_follow = options.plain_lead_rule is PlainLeadRule.MUST_FOLLOW
     tables = tuple(trump_table(suit, options.ranking) for suit in Suit)
     seat_sides, members = sides(n, options.teams)
     robs = []
     for suit in Suit:
-        ace, other = Card(_RANK_ACE, suit), Card(_RANK_TWO, suit)  # a turned ace, or not
+        ace, other = Card(Rank.ACE, suit), Card(Rank.TWO, suit)  # a turned ace, or not
         dealer_ace = rob_rule(options, ace, dealer=True, holder=False)
         other_ace = rob_rule(options, ace, dealer=False, holder=False)
         holding = rob_rule(options, other, dealer=False, holder=True)
@@ -233,7 +226,7 @@ def _compile(options: Options) -> OptionTables:
         antes=tuple((antes(options, d, False), antes(options, d, True)) for d in range(n)),
         sides=seat_sides,
         members=members,
-        points=options.scoring is _SCORING_POINTS,
+        points=options.scoring is Scoring.POINTS,
     )
 
 

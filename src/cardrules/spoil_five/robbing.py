@@ -62,20 +62,6 @@ _DEALER_MUST_ROB: Final = message(_P + "dealer-must-rob", "SF-10")
 _HOLDER_MUST_ROB: Final = message(_P + "holder-must-rob", "SF-11")
 
 
-# Enum members read once: a class attribute look-up costs a call on every step.
-_BEFORE_LEAD: Final = RobTime.BEFORE_LEAD
-_DEALER_ACE_OWN_TURN_TRICK1: Final = DealerAce.OWN_TURN_TRICK1
-_DEALER_ROB: Final = Phase.DEALER_ROB
-_FIRST_TURN: Final = RobTime.FIRST_TURN
-_NEVER: Final = RobTime.NEVER
-_PLAY: Final = Phase.PLAY
-_RANK_ACE: Final = Rank.ACE
-_ROB: Final = Phase.ROB
-_ROBBING_OFF: Final = Robbing.OFF
-_ROBBING_OPTIONAL: Final = Robbing.OPTIONAL
-_ROB_ENFORCEMENT_PENALIZE: Final = RobEnforcement.PENALIZE
-
-
 class RobDecision(Value):
     """What robbing the turn-up offers one seat in one deal (SF-10 to SF-13).
 
@@ -194,7 +180,7 @@ class RobDecision(Value):
         decline, ``DeclineRob`` (a holder lets his rob pass by playing instead).
         """
         robs: tuple[Action, ...] = tuple([ROBS[play.card] for play in hand])
-        if self._time is _BEFORE_LEAD and self._may_pass:
+        if self._time is RobTime.BEFORE_LEAD and self._may_pass:
             robs += (DECLINE_ROB,)
         return robs
 
@@ -217,12 +203,12 @@ class RobDecision(Value):
         if self.closed is _OFF:
             return _OFF
         if isinstance(action, DeclineRob):
-            if phase is _DEALER_ROB or phase is _ROB:
+            if phase is Phase.DEALER_ROB or phase is Phase.ROB:
                 return message(_P + "rob-compulsory", "SF-12")
-            if phase is _PLAY and window is None and self.time is _FIRST_TURN:
+            if phase is Phase.PLAY and window is None and self.time is RobTime.FIRST_TURN:
                 return message(_P + "pass-rob-by-playing", "SF-12")
             return message(_P + "no-rob-to-decline", "SF-11")
-        if phase is _DEALER_ROB or phase is _ROB:
+        if phase is Phase.DEALER_ROB or phase is Phase.ROB:
             return message("common.refusal.not-held", self.rule, card=action.discard)
         if duty is not None:
             return duty
@@ -256,7 +242,7 @@ def turn_up_window(tricks_done: int, taken: bool) -> Message | None:
 
 def rob_duty(phase: Phase) -> Message:
     """The refusal of any action but a rob while a rob of its own is pending (SF-10, SF-11)."""
-    return _DEALER_MUST_ROB if phase is _DEALER_ROB else _HOLDER_MUST_ROB
+    return _DEALER_MUST_ROB if phase is Phase.DEALER_ROB else _HOLDER_MUST_ROB
 
 
 class RobChoice(PhasedDecision):
@@ -275,7 +261,7 @@ def rob_choice(rob: RobDecision, seat: int, hand: tuple[Play, ...]) -> RobChoice
     The dealer of a turned-up ace before the lead, or the holder of the ace of trumps at
     his first turn where he may not let it pass: ``rob``'s phase says which.
     """
-    phase = _DEALER_ROB if rob._time is _BEFORE_LEAD else _ROB
+    phase = Phase.DEALER_ROB if rob._time is RobTime.BEFORE_LEAD else Phase.ROB
     return RobChoice(seat, rob.offer(hand), phase)
 
 
@@ -295,30 +281,30 @@ def rob_rule(options: Options, turn_up: Card, *, dealer: bool, holder: bool) -> 
     learns of the bar until it matters. The dealer's decline of a turned-up ace is a
     ``DeclineRob`` action before the lead, seen by everybody.
     """
-    penalize = options.rob_enforcement is _ROB_ENFORCEMENT_PENALIZE
-    may_pass = options.robbing is _ROBBING_OPTIONAL or penalize
-    ace = Card(_RANK_ACE, turn_up.suit)
-    if options.robbing is _ROBBING_OFF:
+    penalize = options.rob_enforcement is RobEnforcement.PENALIZE
+    may_pass = options.robbing is Robbing.OPTIONAL or penalize
+    ace = Card(Rank.ACE, turn_up.suit)
+    if options.robbing is Robbing.OFF:
         return _never("SF-12", _OFF)
-    if turn_up.rank is _RANK_ACE:
+    if turn_up.rank is Rank.ACE:
         if not dealer:
             return _never("SF-10", _TURNED_ACE)
         return RobDecision(
-            time=_BEFORE_LEAD,
-            phase=_DEALER_ROB,
+            time=RobTime.BEFORE_LEAD,
+            phase=Phase.DEALER_ROB,
             rightful=True,
             may_pass=may_pass,
             pass_recorded=may_pass,
             pass_bars=penalize,
             pass_public=True,
-            ace_at_own_turn=options.dealer_ace_available is _DEALER_ACE_OWN_TURN_TRICK1,
+            ace_at_own_turn=options.dealer_ace_available is DealerAce.OWN_TURN_TRICK1,
             rule="SF-10",
             closed=_TURNED_ACE,
         )
     if holder:
         return RobDecision(
-            time=_FIRST_TURN,
-            phase=_PLAY if may_pass else _ROB,
+            time=RobTime.FIRST_TURN,
+            phase=Phase.PLAY if may_pass else Phase.ROB,
             rightful=True,
             may_pass=may_pass,
             pass_recorded=may_pass,
@@ -330,7 +316,7 @@ def rob_rule(options: Options, turn_up: Card, *, dealer: bool, holder: bool) -> 
         )
     if penalize:
         return RobDecision(
-            time=_FIRST_TURN, phase=_PLAY, rightful=False, may_pass=True,
+            time=RobTime.FIRST_TURN, phase=Phase.PLAY, rightful=False, may_pass=True,
             pass_recorded=False, pass_bars=False, pass_public=False, ace_at_own_turn=False,
             rule="SF-11", closed=_CANNOT_ROB_NOW,
         )  # fmt: skip
@@ -340,7 +326,7 @@ def rob_rule(options: Options, turn_up: Card, *, dealer: bool, holder: bool) -> 
 def _never(rule: str, closed: Message) -> RobDecision:
     """The decision of a seat that has nothing to rob in the deal."""
     return RobDecision(
-        time=_NEVER, phase=_PLAY, rightful=False, may_pass=False,
+        time=RobTime.NEVER, phase=Phase.PLAY, rightful=False, may_pass=False,
         pass_recorded=False, pass_bars=False, pass_public=False, ace_at_own_turn=False,
         rule=rule, closed=closed,
     )  # fmt: skip
