@@ -384,11 +384,6 @@ class Decision(_Decision):
         return self._step
 
     @property
-    def exchanged(self) -> bool:
-        """Whether the player on turn has exchanged with the stock in this turn (MBS-11)."""
-        return self._step._exchanged
-
-    @property
     def outcome(self) -> Outcome | None:
         """The settlement, once the deal is over; ``None`` while a decision is pending."""
         return None

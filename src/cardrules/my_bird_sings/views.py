@@ -237,7 +237,7 @@ def view(state: State, seat: int) -> View:
         exchanges=tuple(exchanges),
         public_rejects=tuple(public_rejects),
         exchanges_made=tuple(made),
-        exchanged=decision.exchanged,
+        exchanged=decision._step._exchanged,
         stock_count=table.stock_count,
         dead_count=len(table.dead),
         tricks=table.tricks,
