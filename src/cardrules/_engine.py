@@ -10,7 +10,9 @@ refusal of an action its decision does not offer (a :class:`~cardrules.messages.
 naming the rule, the one refusal type of both games), and per action class the step that
 plays a legal action. :func:`legal_actions`, :func:`check_action`, :func:`is_legal` and
 :func:`apply_action` are written here, once; each game's functions of those names pass
-its rulebook.
+its rulebook. (Those of ``legal_actions`` and ``apply_action`` first take the hot path
+themselves, a state of their game and one of its decision's actions straight to the
+step, so that a playout pays no second call per step; everything else comes here.)
 
 Each call checks that it was given a state: a view (or anything else) is refused with a
 ``TypeError`` that names what to call instead.
