@@ -38,36 +38,9 @@ if __package__ in (None, ""):  # run as a script: make `benchmarks` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bench import decision_pairs, deep_size, shared_baseline
-from benchmarks.workloads import MBS_6P, SF_5P, my_bird_sings_6p, spoil_five_5p
-from cardrules import my_bird_sings, spoil_five
+from benchmarks.steps import GAMES, Classifier
 
-__all__ = ["field_bytes", "main", "transition_costs"]
-
-Classifier = Callable[[Any, Any, Any], str]
-
-
-def _sf_kind(state: Any, action: Any, successor: Any) -> str:
-    name = type(action).__name__
-    if successor.outcome is not None:
-        return f"{name}, settles the deal"
-    if isinstance(action, spoil_five.Play) and len(successor.tricks) > len(state.tricks):
-        return f"{name}, completes a trick"
-    if isinstance(action, spoil_five.Play):
-        return f"{name}, inside a trick"
-    return name
-
-
-def _mbs_kind(state: Any, action: Any, successor: Any) -> str:
-    name = type(action).__name__
-    if successor.outcome is not None:
-        return f"{name}, settles the deal"
-    return name
-
-
-GAMES: dict[str, tuple[Any, Any, Callable[[int, int], int], Classifier]] = {
-    "sf5": (spoil_five, SF_5P, spoil_five_5p, _sf_kind),
-    "mbs6": (my_bird_sings, MBS_6P, my_bird_sings_6p, _mbs_kind),
-}
+__all__ = ["GAMES", "field_bytes", "main", "transition_costs"]
 
 
 def _interleaved_best(runs: Sequence[tuple[Callable[[], None], int]], rounds: int) -> list[float]:

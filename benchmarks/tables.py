@@ -18,7 +18,10 @@ a deal is over, seat 0 asks for the next one. After ``--warmup`` seconds it meas
   load average (on a shared machine the server gets only its share of the cores).
 
 Run: ``python benchmarks/tables.py --tables 250`` (needs the ``web`` extra, and psutil, which the
-``dask`` extra brings).
+``dask`` extra brings). ``--profile FILE`` runs the server under :mod:`cProfile` and leaves
+its statistics in ``FILE`` (``python -m pstats FILE``) to see where a move's time goes.
+``--in-process MOVES`` times a move and its four payloads at one table in this process
+instead (no server, no sockets: the CPU the tables library spends on a move).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -121,16 +125,17 @@ async def _seat(
 
 
 def _start_server(
-    folder: Path, port: int, tables: int, power_safe: bool
+    folder: Path, port: int, tables: int, flags: list[str], profile: str | None
 ) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    profiler = ["-m", "cProfile", "-o", profile] if profile else []
     command = [
-        sys.executable, "-m", "cardrules", "serve", "--port", str(port),
+        sys.executable, *profiler, "-m", "cardrules", "serve", "--port", str(port),
         "--database", str(folder / "tables.db"), "--bot-delay", "0", "--log-level", "warning",
         "--max-tables", str(tables + 10), "--tables-per-client", str(tables + 10),
         "--creations-per-minute", str(tables + 10), "--sockets-per-client", str(4 * tables + 10),
         "--frames-per-second", "10000", "--idle-timeout", "600",
-        *(["--power-safe"] if power_safe else []),
+        *flags,
     ]  # fmt: skip
     return subprocess.Popen(command, env=env)
 
@@ -173,6 +178,46 @@ async def _run(
     return load
 
 
+def _in_process(moves: int, seed: int) -> None:
+    """One four-handed table in this process, through a :class:`TableHost` on SQLite: the
+    CPU of each move (its checks and the store's commit) and of its four payloads (built
+    and written as JSON, as the server does), without sockets or an event loop."""
+    from cardrules.tables import Key, SeatPlan, SQLiteTableStore, TableHost, seat_payload
+
+    rng = random.Random(seed)
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        SQLiteTableStore(Path(folder) / "tables.db", durable=False) as store,
+    ):
+        host = TableHost(store)
+        new = host.create("spoil-five", [SeatPlan.person(f"P{n}") for n in range(4)],
+                          name="T", now=0.0, seed=seed)  # fmt: skip
+        table_id, boss = new.table.id, Key.for_creator(new.creator_credential)
+        keys = [Key.for_seat(seat, key) for seat, key in enumerate(new.seat_credentials)]
+        spent = [0.0, 0.0]
+        for number in range(moves + 50):  # the first 50 warm the caches up, unmeasured
+            table = host.get(table_id)
+            start = time.process_time()
+            if table.to_act is None:
+                again = host.rematch if table.is_game_over else host.next_deal
+                again(table_id, boss, counter=table.counter, now=1.0)
+            else:
+                action = rng.choice(table.module.legal_actions(table.state))
+                host.act(table_id, keys[table.to_act], action, counter=table.counter, now=1.0)
+            middle = time.process_time()
+            table = host.get(table_id)
+            for seat in range(4):
+                payload = seat_payload(table, seat, since=table.counter - 1)
+                json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+            if number >= 50:
+                spent[0] += middle - start
+                spent[1] += time.process_time() - middle
+    print(f"in process, {moves} moves: {sum(spent) / moves * 1000:.2f} ms of CPU a move: "
+          f"{spent[0] / moves * 1000:.2f} the move and its commit, "
+          f"{spent[1] / moves * 1000:.2f} its four payloads; "
+          f"load average {os.getloadavg()[0]:.1f}")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=250)
@@ -186,11 +231,31 @@ def main() -> None:
         help="mean seconds a seat waits before its move (0: at once)",
     )
     parser.add_argument("--power-safe", action="store_true", help="serve with --power-safe")
+    parser.add_argument("--no-compression", action="store_true", help="serve with --no-compression")
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        help="run the server under cProfile, its statistics written to FILE when it stops "
+        "(read them with python -m pstats FILE; the CPU figures then include the profiler's)",
+    )
+    parser.add_argument(
+        "--in-process",
+        type=int,
+        metavar="MOVES",
+        help="instead: time MOVES moves at one table in this process (no server, no sockets)",
+    )
     arguments = parser.parse_args()
+    if arguments.in_process:
+        _in_process(arguments.in_process, arguments.seed)
+        return
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as folder:
-        server = _start_server(Path(folder), port, arguments.tables, arguments.power_safe)
+        flags = [
+            *(["--power-safe"] if arguments.power_safe else []),
+            *(["--no-compression"] if arguments.no_compression else []),
+        ]
+        server = _start_server(Path(folder), port, arguments.tables, flags, arguments.profile)
         try:
             for _ in range(300):
                 try:
@@ -214,14 +279,18 @@ def main() -> None:
             )
             rss = process.memory_info().rss
         finally:
-            server.terminate()
+            # uvicorn stops on either; after SIGTERM it kills itself with the signal again,
+            # before cProfile could write its statistics, after SIGINT it raises
+            # KeyboardInterrupt, and cProfile writes them on the way out
+            server.send_signal(signal.SIGINT if arguments.profile else signal.SIGTERM)
             server.wait(30)
     latencies = sorted(load.latencies)
     p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
     p99 = latencies[int(0.99 * (len(latencies) - 1))] * 1000 if latencies else float("nan")
     print(f"tables: {arguments.tables}, sockets: {4 * arguments.tables}, think "
           f"{arguments.think:g} s, measured {arguments.seconds:g} s after {arguments.warmup:g} s"
-          f"{', power-safe' if arguments.power_safe else ''}")  # fmt: skip
+          f"{', power-safe' if arguments.power_safe else ''}"
+          f"{', no compression' if arguments.no_compression else ''}")  # fmt: skip
     print(f"accepted moves/s: {load.moves / arguments.seconds:,.0f}")
     print(f"move -> last push: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(latencies):,} moves)")
     per_move = load.cpu / load.moves * 1000 if load.moves else float("nan")

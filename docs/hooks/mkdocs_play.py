@@ -14,7 +14,11 @@ to it after the docs are written (see docs/play.md):
   loaded from a CDN);
 * the wheels the worker unpacks: cardrules' own (``pip wheel --no-deps``) and, at the
   versions installed here, those of attrs and of the ``json`` extra (cattrs, which reads
-  records, and typing_extensions, which cattrs needs), from ``pip download``.
+  records, and typing_extensions, which cattrs needs), from ``pip download``, listed
+  in ``wheels/wheels.json`` with the build's key (under which the worker keeps Python's
+  boot) and a table of each game the worker resumes once before keeping it;
+* the page's service worker ``play-offline.js``, written with the list of every file
+  above, which keeps them in the browser for later visits, online or not.
 
 Without ``node_modules/pyodide`` the play page is left out and the build says so (set
 ``CARDRULES_PLAY_PAGE=required`` to make that an error, as the publishing workflow does).
@@ -23,6 +27,8 @@ Without ``node_modules/pyodide`` the play page is left out and the build says so
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
 import json
 import logging
 import os
@@ -52,6 +58,9 @@ PYODIDE_FILES = (
 )
 """The files of the npm package the page loads: Pyodide's core, nothing else."""
 
+OFFLINE = "play-offline.js"
+"""The page's service worker, written with the list of the page's files (see below)."""
+
 DEPENDENCIES = ("attrs", "cattrs", "typing_extensions")
 """The wheels besides cardrules': attrs, and what cardrules.records needs (the json extra)."""
 
@@ -76,7 +85,7 @@ def build_play_page(site: Path, *, wheels: Path | None = None) -> Path:
         shutil.rmtree(play)
     play.mkdir(parents=True)
     for source in STATIC.iterdir():
-        if source.is_file() and source.name != "index.html":
+        if source.is_file() and source.name not in ("index.html", OFFLINE):
             shutil.copy2(source, play / source.name)
     (play / "index.html").write_text(local_index(), encoding="utf-8")
     from cardrules.web.lobby import catalogue
@@ -92,8 +101,74 @@ def build_play_page(site: Path, *, wheels: Path | None = None) -> Path:
         names = sorted(path.name for path in found.glob("*.whl"))
         for name in names:
             shutil.copy2(found / name, play / "wheels" / name)
-    (play / "wheels" / "wheels.json").write_text(json.dumps({"wheels": names}), encoding="utf-8")
+    listing = {"wheels": names, "key": build_key(play), "warm_up": warm_up_tables()}
+    (play / "wheels" / "wheels.json").write_text(json.dumps(listing), encoding="utf-8")
+    write_service_worker(play)
     return play
+
+
+def write_service_worker(play: Path) -> None:
+    """Write ``play-offline.js``, the page's service worker, naming every file of ``play/``.
+
+    Its ``FILES`` are the page's files (and ``./``, the folder's address, which is the
+    page too); its ``BUILD`` a digest of them, so that a new build is a new service worker.
+    """
+    files = sorted(path.relative_to(play).as_posix() for path in play.rglob("*") if path.is_file())
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(f"{name}\n".encode())
+        digest.update(hashlib.sha256((play / name).read_bytes()).digest())
+    text = (STATIC / OFFLINE).read_text(encoding="utf-8")
+    for before, after in (
+        ('"__BUILD__"', json.dumps(digest.hexdigest()[:20])),
+        ('["__FILES__"]', json.dumps(["./", *files])),
+    ):
+        if before not in text:
+            raise PlayPageError(f"{OFFLINE} no longer holds {before}")
+        text = text.replace(before, after)
+    (play / OFFLINE).write_text(text, encoding="utf-8")
+
+
+def build_key(play: Path) -> str:
+    """What the Python the page boots is made of: a digest of Pyodide's files and the wheels.
+
+    The worker keeps Python's memory snapshot under this key in the browser's storage and
+    restores it on the next visit only while the key is the same (see play-worker.js).
+    """
+    digest = hashlib.sha256()
+    for folder, names in (
+        ("pyodide", PYODIDE_FILES),
+        ("wheels", sorted(p.name for p in (play / "wheels").glob("*.whl"))),
+    ):
+        for name in names:
+            digest.update(f"{folder}/{name}\n".encode())
+            digest.update(hashlib.sha256((play / folder / name).read_bytes()).digest())
+    return digest.hexdigest()[:20]
+
+
+def warm_up_tables() -> list[str]:
+    """A table of each game as the page keeps it (JSON text), the person to play.
+
+    Before the worker takes Python's snapshot on a first visit, it resumes these tables
+    once (their records read and replayed, a table frame and a record written), so the
+    snapshot holds what resuming a table runs first (the functions cattrs generates, the
+    modules imported on the way) and the next visit resumes its own table at once.
+    """
+    from cardrules.web.local import LocalTable
+
+    async def held(game: str) -> str:
+        saved: list[str] = []
+        local = LocalTable(lambda frame: None, saved.append)
+        body = {"game": game, "players": 4, "bots": [1, 2, 3], "seed": 1}
+        await local.create(json.dumps(body))
+        for _ in range(1000):  # the bots play their moves, up to the person's turn
+            table = local.room.table if local.room is not None else None
+            if table is None or table.to_act is None or not table.seats[table.to_act].is_bot:
+                break
+            await asyncio.sleep(0)
+        return saved[-1]
+
+    return [asyncio.run(held(game)) for game in ("spoil-five", "my-bird-sings")]
 
 
 def local_index() -> str:

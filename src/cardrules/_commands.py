@@ -417,6 +417,11 @@ def _default_hosts(host: str, loopback: tuple[str, ...]) -> tuple[str, ...]:
     "(by default they survive any crash of the server, kill -9 included).",
 )
 @click.option(
+    "--no-compression",
+    is_flag=True,
+    help="Send the sockets' frames uncompressed: less CPU a move, more bytes.",
+)
+@click.option(
     "--allow-host",
     "allowed_hosts",
     multiple=True,
@@ -452,6 +457,14 @@ def _default_hosts(host: str, loopback: tuple[str, ...]) -> tuple[str, ...]:
 @click.option("--table-idle", type=click.FloatRange(min=1), default=6 * 3600.0,
               show_default=True,
               help="Seconds after its last change a table is kept in use.")  # fmt: skip
+@click.option("--hand-to-bot-after", type=click.FloatRange(min=0), default=120.0,
+              show_default=True,
+              help="Seconds a person's seat must be idle before its table's creator may "
+              "hand it to a bot.")  # fmt: skip
+@click.option("--keep-days", type=click.FloatRange(min=0, min_open=True), default=30.0,
+              show_default=True,
+              help="Days a stored table is kept after its last move (finished or abandoned; "
+              "a table in use stays).")  # fmt: skip
 @click.option("--bot-delay", type=click.FloatRange(min=0), default=0.8, show_default=True,
               help="Seconds between two of the bots' moves.")  # fmt: skip
 @click.option("--header-timeout", type=click.FloatRange(min=1), default=10.0, show_default=True,
@@ -464,6 +477,7 @@ def serve(
     database: str,
     memory: bool,
     power_safe: bool,
+    no_compression: bool,
     allowed_hosts: tuple[str, ...],
     allowed_origins: tuple[str, ...],
     trusted_proxies: tuple[str, ...],
@@ -475,6 +489,8 @@ def serve(
     frames_per_second: float,
     idle_timeout: float,
     table_idle: float,
+    hand_to_bot_after: float,
+    keep_days: float,
     bot_delay: float,
     header_timeout: float,
     log_level: str,
@@ -496,6 +512,7 @@ def serve(
             port=port,
             database=None if memory else database,
             power_safe=power_safe,
+            compress=not no_compression,
             allowed_hosts=allowed_hosts or _default_hosts(host, LOOPBACK_HOSTS),
             allowed_origins=allowed_origins,
             trusted_proxies=trusted_proxies,
@@ -507,6 +524,8 @@ def serve(
             frames_per_second=frames_per_second,
             idle_timeout=idle_timeout,
             table_idle=table_idle,
+            hand_to_bot_after=hand_to_bot_after,
+            keep_tables=keep_days * 86400.0,
             bot_delay=bot_delay,
             header_timeout=header_timeout,
             log_level=log_level,

@@ -38,7 +38,9 @@ from cardrules.protocol import DynamicGame, GameState, SeatView
 
 if TYPE_CHECKING:
     from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation
+    from cardrules.my_bird_sings import View as MbsView
     from cardrules.spoil_five import State as SfState
+    from cardrules.spoil_five import View as SfView
 
 __all__ = [
     "SUIT_NAMES",
@@ -216,13 +218,36 @@ class Narrator:
         """Game-specific lines after the header (turn-up, trumps)."""
         return self.lines(self.opening_messages(state), len(state.balances))
 
-    def action_messages(self, before: GameState, action: object, after: GameState) -> list[Told]:
-        """Messages telling ``action`` taken in ``before`` (leading to ``after``)."""
-        del after
+    @staticmethod
+    def action_said(
+        game: DynamicGame,
+        action: object,
+        seat: int,
+        reader: int | None,
+        before: SeatView,
+        after: SeatView,
+    ) -> Message:
+        """What ``reader`` may be told of ``seat`` taking ``action``, as one message.
+
+        ``before`` and ``after`` are the reader's views on either side of the action (for
+        a ``reader`` of ``None``, a spectator, any seat's: only their public parts are
+        read). A card is named only to a reader whose views show it. This plain version
+        names the action in notation; a game's narrator tells its own actions.
+        """
+        del reader, before, after
+        return message("narration.action", seat=seat, action=_text(game.format_action(action)))
+
+    def said(self, before: GameState, action: object, after: GameState) -> Message:
+        """:meth:`action_said` for the narrator's viewer (the actor's eyes if it has none)."""
         seat = before.to_act
         assert seat is not None  # an action is always taken by the seat on turn
-        said = _text(self.game.format_action(action))
-        return [(0, message("narration.action", seat=seat, action=said))]
+        eyes = seat if self.viewer is None else self.viewer
+        views = self.game.view(before, eyes), self.game.view(after, eyes)
+        return self.action_said(self.game, action, seat, eyes, *views)
+
+    def action_messages(self, before: GameState, action: object, after: GameState) -> list[Told]:
+        """Messages telling ``action`` taken in ``before`` (leading to ``after``)."""
+        return [(0, self.said(before, action, after))]
 
     def action(self, before: GameState, action: object, after: GameState) -> list[str]:
         """Lines describing ``action`` taken in ``before`` (leading to ``after``)."""
@@ -283,34 +308,42 @@ class SpoilFiveNarrator(Narrator):
         turn_up = message(_SF + "turn-up", card=sf.turn_up, trump=sf.trump)
         return [(0, turn_up), (0, _trump_line(sf))]
 
-    def action_messages(self, before: GameState, action: object, after: GameState) -> list[Told]:
-        """Plays, robs, fiving and jink decisions; a completed trick with its leader and winner."""
+    @staticmethod
+    def action_said(
+        game: DynamicGame,
+        action: object,
+        seat: int,
+        reader: int | None,
+        before: SeatView,
+        after: SeatView,
+    ) -> Message:
+        """Plays, robs (the discard only to the robber: SF-10, C-6), jink decisions."""
+        del game, after
         from cardrules import spoil_five as sf
         from cardrules.spoil_five.wording import action_message
 
-        b, a = cast("SfState", before), cast("SfState", after)
-        seat = b.to_act
-        assert seat is not None  # an action is always taken by the seat on turn
-        told: list[Told] = []
+        view = cast("SfView", before)  # the phase and the turn-up are public
         if isinstance(action, sf.Play):
-            told.append((2, message(_SF + "plays", seat=seat, card=action.card)))
-        elif isinstance(action, sf.Rob):
-            dealer = b.phase == sf.Phase.DEALER_ROB
-            key = "dealer-robs" if dealer else "robs"
-            if self.sees(seat):
-                said = message(_SF + key, seat=seat, turn_up=b.turn_up, discard=action.discard)
-            else:
-                said = message(_SF + key + "-hidden", seat=seat, turn_up=b.turn_up)
-            told.append((0, said))
-        elif isinstance(action, sf.DeclineRob):
-            told.append((0, message(_SF + "declines-rob", seat=seat)))
-        elif isinstance(action, sf.Stop):
-            told.append((0, message(_SF + "stops", seat=seat)))
-        elif isinstance(action, sf.GoOn):
-            told.append((0, message(_SF + "goes-on", seat=seat)))
-        else:
-            said = action_message(action)
-            told.append((0, message("narration.action", seat=seat, action=said)))
+            return message(_SF + "plays", seat=seat, card=action.card)
+        if isinstance(action, sf.Rob):
+            key = "dealer-robs" if view.phase == sf.Phase.DEALER_ROB else "robs"
+            if reader == seat:
+                return message(_SF + key, seat=seat, turn_up=view.turn_up, discard=action.discard)
+            return message(_SF + key + "-hidden", seat=seat, turn_up=view.turn_up)
+        if isinstance(action, sf.DeclineRob):
+            return message(_SF + "declines-rob", seat=seat)
+        if isinstance(action, sf.Stop):
+            return message(_SF + "stops", seat=seat)
+        if isinstance(action, sf.GoOn):
+            return message(_SF + "goes-on", seat=seat)
+        return message("narration.action", seat=seat, action=action_message(action))
+
+    def action_messages(self, before: GameState, action: object, after: GameState) -> list[Told]:
+        """Plays, robs, fiving and jink decisions; a completed trick with its leader and winner."""
+        from cardrules import spoil_five as sf
+
+        b, a = cast("SfState", before), cast("SfState", after)
+        told: list[Told] = [(2 if isinstance(action, sf.Play) else 0, self.said(b, action, a))]
         if len(a.tricks) > len(b.tricks):
             trick = a.tricks[-1]
             line = message(
@@ -357,44 +390,64 @@ class MyBirdSingsNarrator(Narrator):
         ("decline-sing, abandon", "help.my-bird-sings.silent"),
     )
 
-    def action_messages(self, before: GameState, action: object, after: GameState) -> list[Told]:
-        """Passes (the card only to those who may see it), draws, exchanges, sings."""
+    @staticmethod
+    def action_said(
+        game: DynamicGame,
+        action: object,
+        seat: int,
+        reader: int | None,
+        before: SeatView,
+        after: SeatView,
+    ) -> Message:
+        """Each card named only to those whose views show it (MBS-8, MBS-10, MBS-15).
+
+        A passed card to its two owners; a drawn card to the drawer and to the neighbour
+        it left; an exchange to the exchanger; a sing's cards to the singer, or to all
+        once the settlement shows them.
+        """
+        del game
         from cardrules import my_bird_sings as mbs
         from cardrules.my_bird_sings.wording import action_message
 
-        seat = before.to_act
-        assert seat is not None  # an action is always taken by the seat on turn
-        n = len(before.balances)
-        said: Message
+        b, a = cast("MbsView", before), cast("MbsView", after)
+        players = b.options.players
+        receiver = (seat + 1) % players
         if isinstance(action, mbs.Pass):
-            left = (seat + 1) % n
-            if self.sees(seat, left):
-                said = message(_MBS + "passes", seat=seat, card=action.card, receiver=left)
-            else:
-                said = message(_MBS + "passes-hidden", seat=seat, receiver=left)
-        elif isinstance(action, mbs.Draw):
-            right = (seat - 1) % n
-            drawn = _new_cards(before.hands[seat], after.hands[seat])
-            if drawn and self.sees(seat, right):
-                said = message(_MBS + "draws-seen", seat=seat, card=drawn[0], giver=right)
-            else:
-                said = message(_MBS + "draws", seat=seat, giver=right)
-        elif isinstance(action, mbs.Exchange):
-            taken = _new_cards(before.hands[seat], after.hands[seat])
-            if taken and self.sees(seat):
-                said = message(
-                    _MBS + "exchanges", seat=seat, discard=action.discard, taken=taken[0]
+            if reader in (seat, receiver):
+                return message(_MBS + "passes", seat=seat, card=action.card, receiver=receiver)
+            return message(_MBS + "passes-hidden", seat=seat, receiver=receiver)
+        if isinstance(action, mbs.Draw):
+            giver = (seat - 1) % players
+            card = None
+            if reader == seat and len(a.received) > len(b.received):
+                card = a.received[-1]
+            elif reader == giver and len(a.passed) > len(b.passed):
+                card = a.passed[-1]
+            if card is not None:
+                return message(_MBS + "draws-seen", seat=seat, card=card, giver=giver)
+            return message(_MBS + "draws", seat=seat, giver=giver)
+        if isinstance(action, mbs.Exchange):
+            if reader == seat and len(a.exchanges) > len(b.exchanges):
+                last = a.exchanges[-1]
+                return message(
+                    _MBS + "exchanges", seat=seat, discard=last.discard, taken=last.taken
                 )
-            else:
-                said = message(_MBS + "exchanges-hidden", seat=seat)
-        elif isinstance(action, mbs.Sing) and action.cards:
-            if self.sees(seat):
-                said = message(_MBS + "sings", seat=seat, cards=action.cards)
-            else:
-                said = message(_MBS + "sings-hidden", seat=seat)
-        else:
-            said = message("narration.action", seat=seat, action=action_message(action))
-        return [(2, said), *self._laid_tricks(before, after)]
+            return message(_MBS + "exchanges-hidden", seat=seat)
+        if isinstance(action, mbs.Sing) and action.cards:
+            outcome = a.outcome
+            shown = (
+                outcome is not None
+                and outcome.singer == seat
+                and set(outcome.shown) == set(action.cards)
+            )
+            if reader == seat or shown:
+                return message(_MBS + "sings", seat=seat, cards=action.cards)
+            return message(_MBS + "sings-hidden", seat=seat)
+        return message("narration.action", seat=seat, action=action_message(action))
+
+    def action_messages(self, before: GameState, action: object, after: GameState) -> list[Told]:
+        """Passes (the card only to those who may see it), draws, exchanges, sings."""
+        return [(2, self.said(before, action, after)), *self._laid_tricks(before, after)]
 
     def _laid_tricks(self, before: GameState, after: GameState) -> list[Told]:
         """Tricks laid in the play-to-exhaustion variant (MBS-15), automatic sings too."""
@@ -454,9 +507,3 @@ def _trump_line(state: SfState) -> Message:
 
     order = trump_order(state.trump, state.options.ranking)
     return message(_SF + "trump-order", order=order)
-
-
-def _new_cards(before: Sequence[Card], after: Sequence[Card]) -> tuple[Card, ...]:
-    """The cards of ``after`` that were not in ``before``."""
-    old = set(before)
-    return tuple(card for card in after if card not in old)

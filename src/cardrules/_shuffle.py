@@ -84,10 +84,16 @@ _GAMMA: Final = 0x9E3779B97F4A7C15  # SplitMix64's increment: 2**64 over the gol
 _BATCH_LIMIT: Final = 1 << 56  # the largest product of bounds one output draws
 
 # The batches of a pack of n cards: (first position, product of the bounds, Lemire's
-# threshold 2**64 % product, and per position of the batch the place value of its digit,
-# the product of the bounds after it), computed once per pack size.
-_Batch = tuple[int, int, int, tuple[int, ...]]
+# threshold 2**64 % product, segments), computed once per pack size. A batch's number is
+# read in segments of consecutive positions whose bounds multiply to less than 2**30 (one
+# digit of CPython's integers, where its arithmetic is quickest): a segment is (its first
+# position, place value of its last digit in the batch's number, product of its bounds,
+# and per position the position, the place value of its digit inside the segment and its
+# bound).
+_Segment = tuple[int, int, int, tuple[tuple[int, int, int], ...]]
+_Batch = tuple[int, int, int, tuple[_Segment, ...]]
 _PLANS: Final[dict[int, tuple[_Batch, ...]]] = {}
+_SEGMENT_LIMIT: Final = 1 << 30
 
 
 def mix64(z: int) -> int:
@@ -122,24 +128,43 @@ def _plan(n: int) -> tuple[_Batch, ...]:
             while end < n - 1 and product * (n - end) <= _BATCH_LIMIT:
                 product *= n - end
                 end += 1
-            places: list[int] = []
-            place = product
-            for i in range(start, end):
-                place //= n - i
-                places.append(place)
-            batches.append((start, product, _WIDTH % product, tuple(places)))
+            batches.append((start, product, _WIDTH % product, _segments(n, start, end)))
             start = end
         plan = _PLANS[n] = tuple(batches)
     return plan
+
+
+def _segments(n: int, start: int, end: int) -> tuple[_Segment, ...]:
+    """Positions ``start`` to ``end - 1`` of a pack of ``n`` read as digits, in segments."""
+    groups: list[list[int]] = [[]]  # the positions of each segment
+    size = 1
+    for i in range(start, end):
+        if size * (n - i) >= _SEGMENT_LIMIT:
+            groups.append([])
+            size = 1
+        groups[-1].append(i)
+        size *= n - i
+    segments: list[_Segment] = []
+    below = 1  # the product of the bounds after the segment
+    for positions in reversed(groups):
+        steps: list[tuple[int, int, int]] = []
+        place = 1
+        for i in reversed(positions):
+            steps.append((i, place, n - i))
+            place *= n - i
+        segments.append((positions[0], below, place, tuple(reversed(steps))))
+        below *= place
+    return tuple(reversed(segments))
 
 
 def top(pool: list[T], state: int, count: int) -> tuple[T, ...]:
     """Shuffle ``pool`` in place with SplitMix64 from ``state``; return its top ``count``.
 
     ``state`` is a 64-bit word and ``count`` lies between 0 and ``len(pool)`` (trusted).
+    It stops once the top ``count`` positions are drawn: the rest of ``pool`` is left
+    partly shuffled.
     """
-    n = len(pool)
-    for start, product, threshold, places in _plan(n):
+    for start, product, threshold, segments in _plan(len(pool)):
         if start >= count:
             break
         while True:  # Lemire: refuse the few outputs that would favour small numbers
@@ -147,12 +172,14 @@ def top(pool: list[T], state: int, count: int) -> tuple[T, ...]:
             scaled = mix64(state) * product
             if scaled & _MASK64 >= threshold:
                 break
-        number = scaled >> 64  # below 2**56: small integers from here on
-        i = start
-        for place in places:  # its digits in the mixed radix of the bounds, first bound first
-            j = i + number // place % (n - i)
-            pool[i], pool[j] = pool[j], pool[i]
-            i += 1
+        number = scaled >> 64  # below 2**56; its digits in the mixed radix of the bounds
+        for first, below, size, steps in segments:
+            if first >= count:
+                break
+            digits = number // below % size  # below 2**30: one-digit arithmetic from here
+            for i, place, bound in steps:  # first bound first
+                j = i + digits // place % bound
+                pool[i], pool[j] = pool[j], pool[i]
     return tuple(pool[:count])
 
 
@@ -230,7 +257,7 @@ def seeded_top(pack: tuple[T, ...] | list[T], seed: int, count: int) -> tuple[T,
     The same as :func:`cardrules.dealing.shuffled` (``pack, seed, count=count``), for the
     engines, which compute the seed and the count themselves.
     """
-    return top(list(pack), state_of(seed), count)
+    return top(list(pack), seed if 0 <= seed < _WIDTH else derive(seed, ()), count)
 
 
 def derived_order(

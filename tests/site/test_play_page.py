@@ -24,16 +24,12 @@ from typing import Any
 import pytest
 
 from cardrules import games, records
-from tests.chromium import CHROMIUM, MISSING, launch
+from tests.chromium import require_browser
+from tests.docs.hooks import load_hook
 
-sync_api = pytest.importorskip(
-    "playwright.sync_api", reason="the browser test needs playwright: pip install '.[browser]'"
-)
-if CHROMIUM is None:
-    pytest.skip(MISSING, allow_module_level=True)
+require_browser()
 
 ROOT = Path(__file__).resolve().parents[2]
-HOOK = ROOT / "docs" / "hooks" / "mkdocs_play.py"
 if not (ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm").is_file():
     pytest.skip(
         "the npm package pyodide is not installed: run `npm ci` (see docs/play.md)",
@@ -44,20 +40,11 @@ WAIT_MS = 120_000
 """Loading Python into a page takes seconds on a busy two-core machine: wait long."""
 
 
-def _hook() -> Any:
-    spec = importlib.util.spec_from_file_location("mkdocs_play", HOOK)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The play page built by the docs step and served on the loopback: its base URL."""
     folder = tmp_path_factory.mktemp("site")
-    _hook().build_play_page(folder)
+    load_hook("mkdocs_play").build_play_page(folder)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -78,14 +65,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         server.kill()
         server.wait()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
-        chromium = launch(playwright)
-        yield chromium
-        chromium.close()
 
 
 class Player:
@@ -131,6 +110,47 @@ class Player:
                     && (body.yourTurn === "true" || body.dealOver === "true");
             }""",
             timeout=WAIT_MS,
+        )
+
+    def python_from(self) -> str:
+        """How the page's Python started: ``boot``, or ``snapshot`` (the boot kept)."""
+        self.page.wait_for_selector("body[data-python='ready']", timeout=WAIT_MS)
+        return str(self.page.get_attribute("body", "data-python-from"))
+
+    def wait_until_boot_kept(self) -> None:
+        """Wait until the worker has kept Python's boot in the browser's storage."""
+        self.page.wait_for_selector("body[data-python-kept]", timeout=WAIT_MS)
+        assert self.page.get_attribute("body", "data-python-kept") == "true"
+
+    def wait_until_files_kept(self) -> None:
+        """Wait until the page's service worker keeps its files (play-offline.js)."""
+        self.page.wait_for_selector("body[data-offline='ready']", timeout=WAIT_MS)
+
+    def kept_boots(self) -> list[str]:
+        """The addresses of the boots kept in the browser's Cache Storage."""
+        return list(
+            self.page.evaluate(
+                """async () => {
+                    const cache = await caches.open("cardrules-play-python");
+                    return (await cache.keys()).map((request) => request.url);
+                }"""
+            )
+        )
+
+    def spoil_kept_boot(self, how: str) -> None:
+        """Replace the kept boot by bytes of another shape, or by another build's boot."""
+        self.page.evaluate(
+            """async (how) => {
+                const cache = await caches.open("cardrules-play-python");
+                const [request] = await cache.keys();
+                let bytes = new Uint8Array(4096);
+                if (how === "another build") {
+                    bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+                    for (let i = 16; i < 48; i++) bytes[i] ^= 0xff;  // its build id
+                }
+                await cache.put(request, new Response(bytes));
+            }""",
+            how,
         )
 
     @property
@@ -251,10 +271,13 @@ def test_my_bird_sings_deal_resumed_after_a_reload_and_saved(
         player.page.wait_for_selector(f"body[data-deal='{deal}']", timeout=WAIT_MS)
         player.settle()
     counter, hand = player.counter, player.hand()
+    assert player.python_from() == "boot"
+    player.wait_until_boot_kept()
     player.page.reload()
     player.page.wait_for_selector("body[data-counter]", timeout=WAIT_MS)
     player.settle()
     assert (player.counter, player.hand()) == (counter, hand)
+    assert player.python_from() == "snapshot"  # Python restored from the boot kept
 
     saved = player.save(tmp_path)
     record, state = _replayed(saved)
@@ -275,4 +298,59 @@ def test_my_bird_sings_deal_resumed_after_a_reload_and_saved(
         player.do(player.actions()[0])
     assert player.deal_over()
     assert player.page.locator("#result").is_visible()
+    player.close()
+
+
+def test_python_restored_from_its_kept_boot_deals_afresh_and_a_bad_one_is_dropped(
+    site: str, browser: Any
+) -> None:
+    """Python's boot, kept after the first visit, starts the next ones; each table it
+    starts deals its own cards (the memory restored is the same, the randomness is
+    not); a kept boot of another build, or bytes of another shape, is dropped: Python
+    boots as on a first visit and keeps a new boot."""
+    player = Player(browser, site)
+    player.create("spoil-five", "peel", 3)
+    assert player.python_from() == "boot"
+    player.wait_until_boot_kept()
+    assert len(player.kept_boots()) == 1
+    hands = []
+    for _ in range(2):
+        player.create("spoil-five", "peel", 3)
+        assert player.python_from() == "snapshot"
+        hands.append(player.hand())
+    assert hands[0] != hands[1]
+    for how in ("another build", "another shape"):
+        player.spoil_kept_boot(how)
+        player.create("my-bird-sings", "peel", 3)
+        assert player.python_from() == "boot", how
+        assert player.actions() or player.deal_over()
+        player.wait_until_boot_kept()
+        assert len(player.kept_boots()) == 1
+    player.create("spoil-five", "peel", 3)
+    assert player.python_from() == "snapshot"
+    player.close()
+
+
+def test_the_page_plays_with_no_network_once_visited(site: str, browser: Any) -> None:
+    """After one visit the page opens with the browser offline: the game kept resumes
+    (Python restored from its kept boot, every file from the page's service worker), a
+    move is answered, and a new table can be set up and played."""
+    player = Player(browser, site)
+    player.create("spoil-five", "peel", 4)
+    player.wait_until_boot_kept()
+    player.wait_until_files_kept()
+    counter, hand = player.counter, player.hand()
+    player.context.set_offline(True)
+    try:
+        player.page.reload()
+        player.page.wait_for_selector("body[data-counter]", timeout=WAIT_MS)
+        player.settle()
+        assert (player.counter, player.hand()) == (counter, hand)
+        assert player.python_from() == "snapshot"
+        player.do(player.actions()[0])
+        assert player.counter > counter
+        player.create("my-bird-sings", "peel", 3)
+        assert player.actions() or player.deal_over()
+    finally:
+        player.context.set_offline(False)
     player.close()

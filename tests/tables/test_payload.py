@@ -18,6 +18,7 @@ from cardrules.cards import Card, Rank, parse_card
 from cardrules.errors import OptionsError
 from cardrules.tables import (
     Key,
+    NewTable,
     Reader,
     Seat,
     SeatPlan,
@@ -424,3 +425,39 @@ def test_my_bird_sings_payloads_hint_what_the_hand_lacks() -> None:
     assert all(entry["rules"] and "%" in entry["text"] for entry in hint)
     assert spectator_payload(bird.table)["hint"] == []
     assert seat_payload(new_table().table, 0)["hint"] == []
+
+
+def test_a_drawn_card_is_named_to_the_drawer_and_its_giver_only_as_the_terminal_tells_it() -> None:
+    from cardrules import games
+
+    def up_to_a_draw(seed: int) -> tuple[NewTable, Table] | None:
+        seats = [SeatPlan.person(name) for name in ("A", "B", "C", "D")]
+        new = create_table("my-bird-sings", seats, name="T", now=0.0, seed=seed,
+                           changes={"passing": "draw_blind"})  # fmt: skip
+        table = new.table
+        while (seat := table.to_act) is not None:
+            if str(first_legal(table)).startswith("draw "):
+                return new, table
+            table, _ = act(table, key(new, seat), first_legal(table), counter=table.counter,
+                           now=1.0)  # fmt: skip
+        return None
+
+    new, table = next(found for seed in range(100) if (found := up_to_a_draw(seed)))
+    drawer = table.to_act
+    assert drawer is not None
+    giver = (drawer - 1) % 4
+    held = set(table.module.view(table.state, giver).hand)
+    table, step = act(table, key(new, drawer), first_legal(table), counter=table.counter, now=1.0)
+    (drawn,) = held - set(table.module.view(table.state, giver).hand)
+    narrator = games.lookup("my-bird-sings").load_narrator()
+    assert step.before is not None
+    for reader in range(4):
+        (told,) = seat_payload(table, reader, since=step.counter - 1)["narration"]
+        seen = reader in (drawer, giver)
+        assert told["text"]["id"].endswith("draws-seen" if seen else "draws")
+        assert (told["text"]["params"].get("card") == str(drawn)) is seen
+        # the terminal's narrator, looking through the same seat's eyes, says the same
+        terminal = narrator(table.module, viewer=reader, human=reader)
+        assert terminal.said(step.before, step.action, step.after).id == told["text"]["id"]
+    (public,) = spectator_payload(table, since=step.counter - 1)["narration"]
+    assert public["text"]["id"].endswith("draws")

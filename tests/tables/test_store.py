@@ -325,3 +325,142 @@ def test_a_damaged_setup_is_refused_when_the_table_is_saved(tmp_path: Path) -> N
         moved, _ = act(new.table, key(new, 0), first_legal(new.table), counter=0, now=1.0)
         with pytest.raises(StoreError, match="is damaged"):
             store.save(moved, counter_before=0)
+
+
+# -- one row per action ---------------------------------------------------------------------
+
+
+def stored_rows(path: Path) -> tuple[str, list[tuple[int, str]]]:
+    """The stored record text of the file's one table, and its action rows."""
+    raw = sqlite3.connect(path)
+    try:
+        (record,) = raw.execute("SELECT record FROM tables").fetchone()
+        actions = raw.execute("SELECT counter, action FROM actions ORDER BY counter").fetchall()
+    finally:
+        raw.close()
+    return record, actions
+
+
+def test_an_action_is_one_new_row_and_a_new_deal_writes_the_record_again(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    store = SQLiteTableStore(path)
+    host = TableHost(store)
+    new = new_table()
+    host.adopt(new.table)
+    dealt, _ = stored_rows(path)
+    keys = [key(new, 0), key(new, 1)]
+    table = play_some(host, new.table.id, keys, 3)
+    record, actions = stored_rows(path)
+    assert record == dealt  # not rewritten
+    assert actions == [(step.counter, str(step.action)) for step in table.trail[1:]]
+    while not host.get(new.table.id).is_deal_over:
+        play_some(host, new.table.id, keys, 1)
+    finished = host.get(new.table.id)
+    host.next_deal(new.table.id, keys[0], counter=finished.counter, now=3.0)
+    record, actions = stored_rows(path)
+    assert actions == []
+    assert records.loads(record) == records.record(host.get(new.table.id).state, metadata={
+        "seat 0": "P0", "seat 1": "P1", "table": "Test"})  # fmt: skip
+    store.close()
+    with SQLiteTableStore(path) as reopened:
+        assert reopened.load(new.table.id).state == host.get(new.table.id).state
+
+
+def test_action_rows_with_a_gap_are_refused_when_the_table_is_loaded(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    with SQLiteTableStore(path) as store:
+        host = TableHost(store)
+        new = new_table()
+        host.adopt(new.table)
+        play_some(host, new.table.id, [key(new, 0), key(new, 1)], 3)
+    raw = sqlite3.connect(path)
+    raw.execute("DELETE FROM actions WHERE counter = 2")
+    raw.commit()
+    raw.close()
+    with (
+        pytest.raises(StoreError, match=r"cannot be resumed: .*counters 1 to 3 .*not from 1 on"),
+        SQLiteTableStore(path) as reopened,
+    ):
+        reopened.load(new.table.id)
+
+
+def test_a_store_of_version_1_is_brought_to_version_2_and_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    new = new_table()
+    with SQLiteTableStore(path) as store:
+        store.add(new.table)
+    moved, _ = act(new.table, key(new, 0), first_legal(new.table), counter=0, now=1.0)
+    raw = sqlite3.connect(path)  # as version 1 kept it: the whole record at every decision
+    raw.execute("DROP TABLE actions")
+    raw.execute(
+        "UPDATE tables SET counter = 1, record = ?",
+        (records.dumps(records.record(moved.state, metadata={"table": "Test"})),),
+    )
+    raw.execute("PRAGMA user_version = 1")
+    raw.commit()
+    raw.close()
+    with SQLiteTableStore(path) as store:
+        assert store.load(new.table.id).state == moved.state
+        host = TableHost(store)
+        after = play_some(host, new.table.id, [key(new, 0), key(new, 1)], 2)
+    raw = sqlite3.connect(path)
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    raw.close()
+    with SQLiteTableStore(path) as reopened:
+        assert reopened.load(new.table.id).state == after.state
+
+
+# -- loading everything, purging ------------------------------------------------------------
+
+
+def test_one_table_that_does_not_resume_hides_no_other(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    path = tmp_path / "t.db"
+    with SQLiteTableStore(path) as store:
+        made = [new_table(seed=seed).table for seed in (1, 2, 3)]
+        for table in made:
+            store.add(table)
+    raw = sqlite3.connect(path)
+    raw.execute("UPDATE tables SET record = 'not a record' WHERE id = ?", (made[1].id,))
+    raw.commit()
+    raw.close()
+    with SQLiteTableStore(path) as store:
+        host = TableHost(store)
+        assert host.load_all() == 2
+        assert list(host.unloadable) == [made[1].id]
+        assert "cannot be resumed" in str(host.unloadable[made[1].id])
+        assert [table.id for table in store.load_all()] == [made[0].id, made[2].id]
+    logged = [r.getMessage() for r in caplog.records if r.name == "cardrules.tables"]
+    assert logged
+    assert all(made[1].id in line for line in logged)
+
+
+def test_tables_without_a_decision_for_a_while_are_purged(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    store = SQLiteTableStore(path)
+    host = TableHost(store)
+    old, kept, recent = (new_table(seed=seed, now=0.0) for seed in (1, 2, 3))
+    for new in (old, kept, recent):
+        host.adopt(new.table)
+    for new, now in ((old, 10.0), (recent, 900.0)):
+        seat = new.table.to_act
+        assert seat is not None
+        host.act(new.table.id, key(new, seat), first_legal(new.table), counter=0, now=now)
+    assert host.purge(500.0, keep=[kept.table.id]) == (old.table.id,)
+    assert set(store.table_ids()) == {kept.table.id, recent.table.id}
+    with pytest.raises(TableNotFoundError):
+        host.get(old.table.id)
+    raw = sqlite3.connect(path)
+    assert raw.execute("SELECT count(*) FROM actions WHERE table_id = ?", (old.table.id,)
+                       ).fetchone() == (0,)  # fmt: skip
+    raw.close()
+    damaged = new_table(seed=4).table
+    store.add(damaged)
+    raw = sqlite3.connect(path)
+    raw.execute("UPDATE tables SET setup = 'not json' WHERE id = ?", (damaged.id,))
+    raw.commit()
+    raw.close()
+    assert store.purge(1000.0) == (kept.table.id, recent.table.id)  # the damaged one stays
+    assert store.table_ids() == (damaged.id,)
+    store.close()

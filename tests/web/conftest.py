@@ -1,4 +1,4 @@
-"""Fixtures of the server's tests: the application in-process, and a real server process."""
+"""Fixtures of the server's tests: the application in-process, a real server process, Chromium."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 pytest.importorskip("starlette", reason="the server needs its extra: pip install '.[web]'")
 pytest.importorskip("websockets", reason="the server needs its extra: pip install '.[web]'")
 
+from tests.chromium import browser  # noqa: F401  (the fixture, shared with tests/site)
 from tests.web.process import ServerProcess
 
 

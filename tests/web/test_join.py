@@ -139,3 +139,28 @@ def test_without_the_web_extra_serve_and_join_say_what_to_install(
     assert result.exit_code == 1
     assert f"needs the 'web' extra ({missing} is missing)" in result.output
     assert "pip install 'cardrules[web]'" in result.output
+
+
+@pytest.mark.parametrize(("flags", "compressed"), [((), True), (("--no-compression",), False)])
+def test_the_sockets_compress_their_frames_unless_told_not_to(
+    tmp_path: Path, flags: tuple[str, ...], compressed: bool
+) -> None:
+    import asyncio
+
+    from websockets.asyncio.client import connect
+
+    server = ServerProcess(tmp_path / "tables.db", *flags)
+    server.start()
+    try:
+        table = server.post("/api/tables", {"game": "spoil-five", "players": 2, "bots": [1]})
+
+        async def extensions() -> str:
+            url = f"{server.socket_base}/ws/{table['table']}"
+            async with connect(url, origin=server.base) as socket:  # type: ignore[arg-type]
+                assert socket.response is not None
+                return str(socket.response.headers.get("Sec-WebSocket-Extensions", ""))
+
+        offered = asyncio.run(extensions())
+        assert ("permessage-deflate" in offered) is compressed
+    finally:
+        server.stop()

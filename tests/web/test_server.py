@@ -378,3 +378,105 @@ def test_after_a_deal_the_next_deal_and_a_rematch_are_asked_over_the_socket(
             after = (ann.payload["game_number"], ann.payload["deal_number"])
             expected = (before[0], 2) if wanted == "next-deal" else (before[0] + 1, 1)
             assert after == expected, (wanted, before, after)
+
+
+@pytest.mark.parametrize("wait", [120.0, 0.0])
+def test_a_connected_persons_seat_goes_to_a_bot_only_after_the_setting_s_wait(
+    wait: float,
+) -> None:
+    import contextlib
+
+    app = create_app(Settings(allowed_hosts=("testserver",), hand_to_bot_after=wait))
+    with TestClient(app) as client, contextlib.ExitStack() as stack:
+        table = _create(client, bots=[])
+        creator = Socket(stack.enter_context(client.websocket_connect(f"/ws/{table['table']}")))
+        ann, boss = table["seats"][0]["key"], table["creator_key"]
+        creator.send(
+            {"type": "hello", "protocol": 1, "seat": 0, "name": "Ann", "key": ann, "creator": boss}
+        )
+        welcome = creator.until("welcome")
+        assert welcome["limits"]["hand_to_bot_after"] == wait  # what the page offers from
+        creator.until("table")
+        _seat(client, table, 1, stack)
+        creator.send({"type": "hand-to-bot", "seat": 1})
+        if wait:
+            refused = creator.until("error")
+            assert refused["code"] == "forbidden"
+            assert "after 120 s" in refused["message"]
+        else:
+            presence = creator.until("presence")
+            while presence["seats"][1]["occupant"] != "bot":
+                presence = creator.until("presence")
+
+
+def test_tables_without_a_decision_for_keep_tables_are_removed_but_not_those_in_use(
+    tmp_path: Any,
+) -> None:
+    import asyncio
+
+    from cardrules.tables import SeatPlan, SQLiteTableStore, TableHost
+    from cardrules.web.rooms import Rooms
+
+    times = {"clock": 0.0, "now": 0.0}
+    with SQLiteTableStore(tmp_path / "t.db") as store:
+        host = TableHost(store)
+        made = [
+            host.create("spoil-five", [SeatPlan.person("A"), SeatPlan.person("B")], name=name,
+                        now=created).table.id  # no bots: nothing moves unless told
+            for name, created in (("old", 1000.0), ("in use", 1000.0), ("recent", 4000.0))
+        ]  # fmt: skip
+        rooms = Rooms(
+            Settings(keep_tables=3600.0), store, clock=lambda: times["clock"],
+            now=lambda: times["now"],
+        )  # fmt: skip
+
+        async def scenario() -> tuple[tuple[str, ...], tuple[str, ...]]:
+            times["now"] = 4000.0
+            nothing = await rooms.purge()  # nothing is an hour old yet
+            await rooms.get(made[0])  # held, but not in use (loaded, never changed)
+            (await rooms.get(made[1])).changed = times["clock"]  # in use: changed just now
+            times["now"] = 4610.0
+            return nothing, await rooms.purge()
+
+        nothing, gone = asyncio.run(scenario())
+        assert nothing == ()
+        assert gone == (made[0],)
+        assert set(store.table_ids()) == {made[1], made[2]}
+        assert made[0] not in rooms.rooms
+
+
+def test_the_server_s_collector_freezes_survivors_and_still_frees_young_cycles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gc
+    import threading
+    import weakref
+
+    from cardrules.web import serve
+
+    class Node:
+        """An object in a reference cycle: only the collector frees it."""
+
+        def __init__(self) -> None:
+            self.me = self
+
+    monkeypatch.setattr(serve, "FREEZE_EVERY", 0.05)
+    stop = threading.Event()
+    collector = threading.Thread(target=serve.collect_in_steps, args=(stop,), daemon=True)
+    try:
+        collector.start()
+        while gc.get_freeze_count() == 0:
+            stop.wait(0.01)
+        cycle = Node()
+        gone = weakref.ref(cycle)
+        del cycle  # garbage, held only by its own cycle: the next step collects it
+        for _ in range(200):
+            if gone() is None:
+                break
+            stop.wait(0.01)
+        assert gone() is None
+        assert gc.get_freeze_count() > 0
+    finally:
+        stop.set()
+        collector.join(5)
+        gc.unfreeze()

@@ -29,11 +29,12 @@ its own store (or its own share of the table ids) and route a table's requests b
 
 from __future__ import annotations
 
+import logging
 import threading
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Any, Final, TypeVar
 
-from cardrules.errors import TableNotFoundError
+from cardrules.errors import StoreError, TableNotFoundError
 from cardrules.protocol import GameOptions
 from cardrules.tables import table as tables
 from cardrules.tables.payload import seat_payload, spectator_payload
@@ -42,6 +43,8 @@ from cardrules.tables.store import TableStore
 from cardrules.tables.table import Key, NewTable, SeatChange, Step, Table
 
 __all__ = ["TableHost"]
+
+LOG: Final = logging.getLogger("cardrules.tables")
 
 C = TypeVar("C")
 """What a transition says changed (a Step, a SeatChange, or whatever a program's own says)."""
@@ -60,6 +63,8 @@ class TableHost:
         self._tables: dict[str, Table] = {}
         self._locks: dict[str, threading.RLock] = {}
         self._registry = threading.Lock()
+        self.unloadable: dict[str, StoreError] = {}
+        """The stored tables :meth:`load_all` could not resume, by id, with why."""
 
     def __len__(self) -> int:
         """The number of tables held in memory."""
@@ -77,12 +82,22 @@ class TableHost:
     def load_all(self) -> int:
         """Load every table of the store into memory; return how many are held.
 
-        Raises:
-            StoreError: at the first stored table that cannot be resumed.
+        A stored table that cannot be resumed (a damaged row, a record that no longer
+        replays) does not stop the others: it is logged (logger ``cardrules.tables``, the
+        error naming the table and what is wrong) and kept in :attr:`unloadable`.
         """
         if self.store is not None:
             for table_id in self.store.table_ids():
-                self.get(table_id)
+                try:
+                    self.get(table_id)
+                except TableNotFoundError:  # removed meanwhile
+                    continue
+                except StoreError as err:
+                    self._drop_lock(table_id)
+                    self.unloadable[table_id] = err
+                    LOG.error("a stored table cannot be resumed: %s", err)
+                else:
+                    self.unloadable.pop(table_id, None)
         return len(self._tables)
 
     def get(self, table_id: str) -> Table:
@@ -198,10 +213,20 @@ class TableHost:
         return self.change(table_id, lambda t: tables.leave_seat(t, key, now=now))
 
     def hand_to_bot(
-        self, table_id: str, key: Key, seat: int, *, now: float, bot: str = "heuristic"
+        self,
+        table_id: str,
+        key: Key,
+        seat: int,
+        *,
+        now: float,
+        bot: str = "heuristic",
+        idle_seconds: float = tables.IDLE_SECONDS,
     ) -> tuple[Table, SeatChange]:
         """:func:`cardrules.tables.hand_to_bot` at the table with this id."""
-        return self.change(table_id, lambda t: tables.hand_to_bot(t, key, seat, now=now, bot=bot))
+        return self.change(
+            table_id,
+            lambda t: tables.hand_to_bot(t, key, seat, now=now, bot=bot, idle_seconds=idle_seconds),
+        )
 
     def payload(
         self, table_id: str, seat: int | None, *, since: int | None = None
@@ -211,6 +236,27 @@ class TableHost:
         if seat is None:
             return spectator_payload(table, since=since)
         return seat_payload(table, seat, since=since)
+
+    def purge(self, changed_before: float, *, keep: Collection[str] = ()) -> tuple[str, ...]:
+        """Forget finished and abandoned tables, in memory and in the store; return their ids.
+
+        That is every table with no decision since ``changed_before`` (the tables'
+        clock) but those of ``keep``: a finished game nobody went on with, a game left
+        half played. See :meth:`TableStore.purge`.
+        """
+        kept = set(keep)
+        with self._registry:
+            held = dict(self._tables)
+        gone = {
+            table_id
+            for table_id, table in held.items()
+            if table.changed_at < changed_before and table_id not in kept
+        }
+        if self.store is not None:
+            gone.update(self.store.purge(changed_before, keep=kept))
+        for table_id in gone:
+            self.forget(table_id)
+        return tuple(sorted(gone))
 
     def forget(self, table_id: str) -> None:
         """Drop a table from memory (it stays in the store, and is loaded again if asked for)."""

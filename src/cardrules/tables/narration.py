@@ -38,12 +38,16 @@ show ``text`` as it is, or render ``id`` and ``params`` itself.
 
 from __future__ import annotations
 
+import functools
+import json
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 import attrs
 
-from cardrules import my_bird_sings, spoil_five
+from cardrules import spoil_five
 from cardrules.errors import OptionsError
 from cardrules.explanations import (
     Refusal,
@@ -125,11 +129,24 @@ class Reader:
         return cls(seat, table.names, language, suits)
 
     def entry(self, said: Message) -> TextEntry:
-        """The text entry of ``said`` for this reader."""
-        text = render(
-            said, reader=self.seat, names=self.names, language=self.language, suits=self.suits
-        )
-        return {**message_to_json(said), "text": text}
+        """The text entry of ``said`` for this reader (a new dict at every call)."""
+        value: TextEntry = json.loads(_entry_text(said, self))
+        return value
+
+
+@functools.lru_cache(maxsize=8192)
+def _entry_text(said: Message, reader: Reader) -> str:
+    """:meth:`Reader.entry` as JSON text, rendered once per message and reader.
+
+    A table's payloads say the same things again and again (the tricks of the deal, the
+    labels of a hand's cards): each is rendered once, and each payload parses its own
+    copy, so no payload shares a dict with another.
+    """
+    text = render(
+        said, reader=reader.seat, names=reader.names, language=reader.language,
+        suits=reader.suits,
+    )  # fmt: skip
+    return json.dumps({**message_to_json(said), "text": text}, ensure_ascii=False)
 
 
 def refusal_entry(refusal: Refusal, reader: Reader) -> TextEntry:
@@ -176,12 +193,52 @@ def settlement_entry(settlement: SettlementExplanation, reader: Reader) -> dict[
     }
 
 
+V = TypeVar("V")
+
+
+class _PerState(Generic[V]):
+    """Values worked out once per game state and reader, the most recent ``size`` kept.
+
+    States are immutable, so what is worked out from one (a seat's view, the engine's
+    explanations of that view) never changes: a table's payloads after a move read the
+    state before the move as well, which the previous move's payloads worked out
+    already. Entries are found by the state's identity and hold the state itself, so an
+    entry is never taken for another state that happens to reuse a freed one's id.
+    """
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._found: OrderedDict[tuple[int, int | None], tuple[GameState, V]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, state: GameState, reader: int | None, work: Callable[[], V]) -> V:
+        key = (id(state), reader)
+        with self._lock:
+            found = self._found.get(key)
+            if found is not None and found[0] is state:
+                self._found.move_to_end(key)
+                return found[1]
+        value = work()
+        with self._lock:
+            self._found[key] = (state, value)
+            while len(self._found) > self._size:
+                self._found.popitem(last=False)
+        return value
+
+
+_VIEWS: Final[_PerState[SeatView]] = _PerState(4096)
+_EXPLAINED: Final[_PerState[Explained]] = _PerState(4096)
+"""Enough for the states of a move and the move before at a thousand tables of four."""
+
+
 def reader_view(table: Table, state: GameState, reader: int | None) -> SeatView:
     """The view the reader has of ``state`` (seat 0's for a spectator).
 
     For a spectator only the parts every seat shares are read from it (see :func:`explain`).
+    Each state's view of a seat is built once and kept a while (views are immutable).
     """
-    return table.module.view(state, 0 if reader is None else reader)
+    seat = 0 if reader is None else reader
+    return _VIEWS.get(state, seat, lambda: table.module.view(state, seat))
 
 
 def explain(table: Table, state: GameState, reader: int | None) -> Explained:
@@ -189,84 +246,28 @@ def explain(table: Table, state: GameState, reader: int | None) -> Explained:
 
     A seat is given those of its own view. A spectator is given only what every seat's
     view explains alike: a trick laid face down (My Bird Sings, MBS-15) is explained to
-    its owner alone, so no spectator hears of it.
+    its owner alone, so no spectator hears of it. Each state's explanations for a reader
+    are worked out once and kept a while (states and explanations are immutable).
     """
+    return _EXPLAINED.get(state, reader, lambda: _explain(table, state, reader))
+
+
+def _explain(table: Table, state: GameState, reader: int | None) -> Explained:
     module: Any = table.module
+    # a settlement is explained once the deal is over, and is None until then
+    settled = bool(module.is_deal_over(state))
     if reader is not None:
-        view = module.view(state, reader)
-        return module.explain_tricks(view), module.explain_settlement(view)
-    views = [module.view(state, seat) for seat in range(table.players)]
+        view = reader_view(table, state, reader)
+        return module.explain_tricks(view), module.explain_settlement(view) if settled else None
+    views = [reader_view(table, state, seat) for seat in range(table.players)]
     tricks = [module.explain_tricks(view) for view in views]
-    settlements = [module.explain_settlement(view) for view in views]
+    settlements = [module.explain_settlement(view) if settled else None for view in views]
     common = tuple(trick for trick in tricks[0] if all(trick in other for other in tricks[1:]))
     settlement = settlements[0] if all(s == settlements[0] for s in settlements) else None
     return common, settlement
 
 
 # -- what an action looks like to a reader ---------------------------------------------------
-
-
-_SF: Final = "spoil-five.narration."
-_MBS: Final = "my-bird-sings.narration."
-
-
-def _spoil_five(action: object, seat: int, reader: Reader, before: Any) -> Message:
-    """Spoil Five: a rob's discard only for the robber (SF-10, C-6).
-
-    ``before`` is the reader's view before the action (the phase and the turn-up are
-    public).
-    """
-    if isinstance(action, spoil_five.Play):
-        return message(_SF + "plays", seat=seat, card=action.card)
-    if isinstance(action, spoil_five.Rob):
-        key = "dealer-robs" if before.phase == spoil_five.Phase.DEALER_ROB else "robs"
-        if seat == reader.seat:
-            return message(_SF + key, seat=seat, turn_up=before.turn_up, discard=action.discard)
-        return message(_SF + key + "-hidden", seat=seat, turn_up=before.turn_up)
-    if isinstance(action, spoil_five.DeclineRob):
-        return message(_SF + "declines-rob", seat=seat)
-    if isinstance(action, spoil_five.Stop):
-        return message(_SF + "stops", seat=seat)
-    if isinstance(action, spoil_five.GoOn):
-        return message(_SF + "goes-on", seat=seat)
-    return message("narration.action", seat=seat, action=_action_message(action))
-
-
-def _my_bird_sings(action: object, seat: int, reader: Reader, view: Any) -> Message:
-    """My Bird Sings: each card named only to those who saw it.
-
-    A passed card only for its two owners; a drawn or exchanged card only for the drawer;
-    a sing's cards only to the singer, or to all once shown (MBS-15). ``view`` is the
-    reader's view after the action.
-    """
-    players = len(reader.names)
-    mine = seat == reader.seat
-    receiver = (seat + 1) % players
-    if isinstance(action, my_bird_sings.Pass):
-        if reader.seat in (seat, receiver):
-            return message(_MBS + "passes", seat=seat, card=action.card, receiver=receiver)
-        return message(_MBS + "passes-hidden", seat=seat, receiver=receiver)
-    if isinstance(action, my_bird_sings.Draw):
-        giver = (seat - 1) % players
-        if mine and view.received:
-            return message(_MBS + "draws-seen", seat=seat, card=view.received[-1], giver=giver)
-        return message(_MBS + "draws", seat=seat, giver=giver)
-    if isinstance(action, my_bird_sings.Exchange):
-        if mine and view.exchanges:
-            last = view.exchanges[-1]
-            return message(_MBS + "exchanges", seat=seat, discard=last.discard, taken=last.taken)
-        return message(_MBS + "exchanges-hidden", seat=seat)
-    if isinstance(action, my_bird_sings.Sing):
-        outcome = view.outcome
-        shown = (
-            outcome is not None
-            and outcome.singer == seat
-            and set(outcome.shown) == set(action.cards)
-        )
-        if mine or shown:
-            return message(_MBS + "sings", seat=seat, cards=action.cards)
-        return message(_MBS + "sings-hidden", seat=seat)
-    return message("narration.action", seat=seat, action=_action_message(action))
 
 
 def describe_action(
@@ -276,11 +277,11 @@ def describe_action(
 
     ``views`` are the reader's views just before and just after the action (for a
     spectator, any seat's: only their public parts are read). No hidden card is named to
-    a reader who did not see it.
+    a reader who did not see it. The game's narrator tells it (its ``action_said``, the
+    same sentences as the command line's narration).
     """
-    if table.game == spoil_five.NAME:
-        return _spoil_five(action, seat, reader, views[0])
-    return _my_bird_sings(action, seat, reader, views[1])
+    narrator = table.entry.load_narrator()
+    return narrator.action_said(table.module, action, seat, reader.seat, *views)
 
 
 def _deal_line(table: Table, step: Step) -> Message:
@@ -311,21 +312,13 @@ def action_entry(action: object, reader: Reader) -> TextEntry:
 
 
 def explainer(table: Table, reader: int | None) -> Callable[[GameState], Explained]:
-    """:func:`explain` for one reader, remembering each state's explanations.
+    """:func:`explain` for one reader: the explanations of any state of the table.
 
     A payload explains the current state and both sides of every step it narrates; one
-    step's state after is the next one's before, so each is explained once. Keep it for
-    one payload only (it holds the states it was asked about).
+    step's state after is the next one's before. :func:`explain` keeps what it worked
+    out, so each state is explained once for a reader, across payloads too.
     """
-    known: dict[int, tuple[GameState, Explained]] = {}
-
-    def explained(state: GameState) -> Explained:
-        found = known.get(id(state))
-        if found is None or found[0] is not state:
-            found = known[id(state)] = (state, explain(table, state, reader))
-        return found[1]
-
-    return explained
+    return functools.partial(explain, table, reader=reader)
 
 
 def narrate(

@@ -97,7 +97,7 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from cardrules import _text, my_bird_sings, records, spoil_five
+from cardrules import _json, _text, my_bird_sings, records, spoil_five
 from cardrules.cards import Card, Suit
 from cardrules.messages import Message, word
 from cardrules.my_bird_sings import wording as my_bird_sings_wording
@@ -229,10 +229,14 @@ def _unavailable(table: Table, view: Any, reader: Reader) -> dict[str, TextEntry
     ``pass 10C``) through ``explain_action``. Both answers come from the engine.
     """
     module: Any = table.module
-    found = {
-        str(card): refusal_entry(refusal, reader)
-        for card, refusal in module.explain_unavailable(view).items()
-    }
+    found = (
+        {
+            str(card): refusal_entry(refusal, reader)
+            for card, refusal in module.explain_unavailable(view).items()
+        }
+        if view.to_act == view.seat  # explain_unavailable is empty unless the seat decides
+        else {}
+    )
     verb = table.entry.load_narrator().card_verb
     usable = {str(card) for a in view.legal_actions if (card := _single_card(a)) is not None}
     for card in view.hand:
@@ -245,7 +249,8 @@ def _unavailable(table: Table, view: Any, reader: Reader) -> dict[str, TextEntry
 
 
 def _view_json(view: SeatView) -> dict[str, Any]:
-    value = json.loads(records.to_json(view))
+    """The view as :func:`cardrules.records.to_json` writes it, as JSON values (not text)."""
+    value = _json.unstructure(view, _json.json_game(type(view)))
     if not isinstance(value, dict):  # pragma: no cover - a view is an attrs class
         raise TypeError("a view must write a JSON object")
     return value

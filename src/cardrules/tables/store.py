@@ -1,13 +1,19 @@
 """Where tables are kept between restarts: the :class:`TableStore` interface and SQLite.
 
 A store keeps, for every table, its *setup* (name, seats with their credentials'
-digests, the creator's digest, seeds, times) and the :mod:`cardrules.records` record of
-its current game, with the decision counter beside them. :meth:`TableStore.save` writes a
-changed table in one transaction guarded by the counter the caller last saw, so of two
-writers that raced only one succeeds, and a decision is either stored with its counter or
-not at all. Loading replays each record and checks the counter against it
-(:func:`cardrules.tables.table.resume_table`): every accepted decision is there, none
-twice.
+digests, the creator's digest, seeds, times: :func:`cardrules.tables.resume.table_setup`)
+and the :mod:`cardrules.records` record of its current game, with the decision counter
+beside them. :meth:`TableStore.save` writes a changed table in one transaction guarded by
+the counter the caller last saw, so of two writers that raced only one succeeds, and a
+decision is either stored with its counter or not at all. Loading replays each record and
+checks the counter against it (:func:`cardrules.tables.resume.table_from_setup`): every
+accepted decision is there, none twice. :meth:`TableStore.purge` forgets the tables
+nobody has played at for a while.
+
+:class:`SQLiteTableStore` appends: within a deal each accepted action is one new row,
+written in the transaction that moves the counter, and the record is reassembled from
+the game's record and those rows when the table is loaded; only a new deal or a new game
+writes the game's record again.
 
 :class:`SQLiteTableStore` is the embedded default, on the standard library's
 :mod:`sqlite3`, in WAL mode with ``synchronous=FULL`` (a decision survives a crash of the
@@ -39,31 +45,47 @@ a :class:`~cardrules.errors.StoreError` naming the file and what is wrong.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Final, Protocol, runtime_checkable
 
-from cardrules import records
+import attrs
+
+from cardrules import games, records
 from cardrules.errors import CardrulesError, StoreError, TableNotFoundError
 from cardrules.records import GameRecord
-from cardrules.tables.resume import game_record, resume_table
-from cardrules.tables.seats import Seat, SeatKind
+from cardrules.tables.resume import decisions_in, game_record, table_from_setup, table_setup
 from cardrules.tables.table import Table
 
 __all__ = ["APPLICATION_ID", "SCHEMA_VERSION", "SQLiteTableStore", "TableStore"]
 
-SCHEMA_VERSION: Final = 1
+LOG: Final = logging.getLogger("cardrules.tables")
+
+SCHEMA_VERSION: Final = 2
 """The version of the store's tables this library writes (SQLite's ``user_version``).
 
 A file with a higher version was written by a newer library and is refused, not changed.
+A file of version 1 (which rewrote a table's whole record at every decision) is brought
+to version 2 when it is opened.
 """
 
 APPLICATION_ID: Final = 0x43525442
 """SQLite's ``application_id`` of a cardrules table store (``"CRTB"``): tells it apart
 from every other application's SQLite database."""
+
+_ACTIONS_TABLE: Final = """CREATE TABLE actions (
+        table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        counter INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        PRIMARY KEY (table_id, counter)
+    ) STRICT, WITHOUT ROWID"""
+"""Version 2: the actions taken since ``tables.record`` was written, one row each, by the
+counter each brought its table to. ``tables.record`` holds the current game's record as
+it was when its current deal was dealt (or later, in a file brought from version 1)."""
 
 _SCHEMA: Final = (
     """CREATE TABLE tables (
@@ -78,6 +100,7 @@ _SCHEMA: Final = (
         record TEXT NOT NULL,
         PRIMARY KEY (table_id, game_number)
     ) STRICT""",
+    _ACTIONS_TABLE,
 )
 
 
@@ -125,75 +148,16 @@ class TableStore(Protocol):
     def remove(self, table_id: str) -> None:
         """Forget a table and its past games (nothing happens for an unknown id)."""
 
+    def purge(self, changed_before: float, *, keep: Collection[str] = ()) -> tuple[str, ...]:
+        """Forget finished and abandoned tables; return their ids.
+
+        That is every table with no decision since ``changed_before`` (on the clock of
+        the ``now`` the tables were given) but those of ``keep``: finished games nobody
+        went on with, games left half played.
+        """
+
     def close(self) -> None:
         """Release the store's resources; it may not be used afterwards."""
-
-
-# -- the setup as JSON ----------------------------------------------------------------------
-
-
-def _setup_json(table: Table) -> str:
-    return json.dumps(
-        {
-            "name": table.name,
-            "preset": table.preset,
-            "seats": [
-                {
-                    "kind": seat.kind.value,
-                    "name": seat.name,
-                    "bot": seat.bot,
-                    "credential": seat.credential,
-                    "active_at": seat.active_at,
-                    "language": seat.language,
-                }
-                for seat in table.seats
-            ],
-            "creator": table.creator,
-            "seed": table.seed,
-            "bot_seed": table.bot_seed,
-            "game_number": table.game_number,
-            "game_start": table.game_start,
-            "created_at": table.created_at,
-            "changed_at": table.changed_at,
-        },
-        sort_keys=True,
-    )
-
-
-def _seat_from(data: Any) -> Seat:
-    if not isinstance(data, dict):
-        raise TypeError("a seat is not an object")
-    return Seat(
-        kind=SeatKind(data["kind"]),
-        name=str(data["name"]),
-        bot=None if data["bot"] is None else str(data["bot"]),
-        credential=str(data["credential"]),
-        active_at=float(data["active_at"]),
-        language=str(data["language"]),
-    )
-
-
-def _table_from(table_id: str, counter: int, setup_text: str, record_text: str) -> Table:
-    """Resume a stored table (every failure a CardrulesError, KeyError, TypeError, ValueError)."""
-    setup = json.loads(setup_text)
-    if not isinstance(setup, dict):
-        raise TypeError("the setup is not an object")
-    record = records.loads(record_text)
-    return resume_table(
-        id=table_id,
-        name=str(setup["name"]),
-        preset=setup["preset"],
-        seats=tuple(_seat_from(seat) for seat in setup["seats"]),
-        creator=str(setup["creator"]),
-        counter=counter,
-        game_number=int(setup["game_number"]),
-        game_start=int(setup["game_start"]),
-        record=record,
-        seed=setup["seed"],
-        bot_seed=int(setup["bot_seed"]),
-        created_at=float(setup["created_at"]),
-        changed_at=float(setup["changed_at"]),
-    )
 
 
 # -- SQLite ---------------------------------------------------------------------------------
@@ -289,6 +253,11 @@ class SQLiteTableStore:
                 connection.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
                 connection.execute("COMMIT")
+            elif version == 1:  # the whole record at every decision: add the actions' table
+                connection.execute("BEGIN IMMEDIATE")
+                connection.execute(_ACTIONS_TABLE)
+                connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                connection.execute("COMMIT")
         except sqlite3.Error as err:
             raise self._error(f"cannot be used as a table store: {err}") from err
 
@@ -304,17 +273,22 @@ class SQLiteTableStore:
             try:
                 connection.execute(
                     "INSERT INTO tables (id, counter, setup, record) VALUES (?, ?, ?, ?)",
-                    (table.id, table.counter, _setup_json(table), record),
+                    (table.id, table.counter, _setup_text(table), record),
                 )
             except sqlite3.IntegrityError:
                 raise self._error(f"a table with id {table.id!r} is stored already") from None
 
     def save(self, table: Table, *, counter_before: int) -> None:
-        """Store a changed table in one transaction (see :meth:`TableStore.save`)."""
-        record = records.dumps(game_record(table))
+        """Store a changed table in one transaction (see :meth:`TableStore.save`).
+
+        Within a deal, each action taken since ``counter_before`` is one new row (with
+        the counter and the setup beside it): nothing already stored is rewritten. A new
+        deal or a new game writes the game's record afresh (and, for a new game, moves
+        the finished game's record to the table's past games).
+        """
         with self._transaction() as connection:
             row = connection.execute(
-                "SELECT counter, setup, record FROM tables WHERE id = ?", (table.id,)
+                "SELECT counter, setup FROM tables WHERE id = ?", (table.id,)
             ).fetchone()
             if row is None:
                 raise TableNotFoundError(f"no table {table.id!r} in {self.path}")
@@ -324,14 +298,31 @@ class SQLiteTableStore:
                     "another writer changed it; reload it"
                 )
             stored_game = self._stored_game_number(table.id, row[1])
+            if stored_game == table.game_number and table.deal_start <= counter_before:
+                format_action = table.module.format_action
+                connection.executemany(
+                    "INSERT INTO actions (table_id, counter, action) VALUES (?, ?, ?)",
+                    [
+                        (table.id, step.counter, str(format_action(step.action)))
+                        for step in table.trail
+                        if step.counter > counter_before
+                    ],
+                )
+                connection.execute(
+                    "UPDATE tables SET counter = ?, setup = ? WHERE id = ?",
+                    (table.counter, _setup_text(table), table.id),
+                )
+                return
             if stored_game != table.game_number:
+                finished = self._finished_game(connection, table.id)
                 connection.execute(
                     "INSERT INTO past_games (table_id, game_number, record) VALUES (?, ?, ?)",
-                    (table.id, stored_game, row[2]),
+                    (table.id, stored_game, finished),
                 )
+            connection.execute("DELETE FROM actions WHERE table_id = ?", (table.id,))
             connection.execute(
                 "UPDATE tables SET counter = ?, setup = ?, record = ? WHERE id = ?",
-                (table.counter, _setup_json(table), record, table.id),
+                (table.counter, _setup_text(table), records.dumps(game_record(table)), table.id),
             )
 
     def _stored_game_number(self, table_id: str, setup: str) -> int:
@@ -343,18 +334,40 @@ class SQLiteTableStore:
             raise self._error(f"table {table_id!r} is damaged: its game number is not a number")
         return number
 
+    def _finished_game(self, connection: sqlite3.Connection, table_id: str) -> str:
+        """The stored table's game as a whole record (its deals' results included)."""
+        stored = self._resumed(table_id, *self._rows(connection, table_id))
+        return records.dumps(game_record(stored))
+
+    def _rows(
+        self, connection: sqlite3.Connection, table_id: str
+    ) -> tuple[int, str, str, list[tuple[int, str]]]:
+        """The stored counter, setup, record and actions since the record, of a table."""
+        row = connection.execute(
+            "SELECT counter, setup, record FROM tables WHERE id = ?", (table_id,)
+        ).fetchone()
+        if row is None:
+            raise TableNotFoundError(f"no table {table_id!r} in {self.path}")
+        actions = connection.execute(
+            "SELECT counter, action FROM actions WHERE table_id = ? ORDER BY counter",
+            (table_id,),
+        ).fetchall()
+        return row[0], row[1], row[2], actions
+
+    def _resumed(
+        self, table_id: str, counter: int, setup: str, record: str, actions: list[tuple[int, str]]
+    ) -> Table:
+        """The table the rows hold: the record, the actions since appended, replayed."""
+        try:
+            return _table_from_rows(table_id, counter, setup, record, actions)
+        except (CardrulesError, KeyError, TypeError, ValueError) as err:
+            raise self._error(f"table {table_id!r} cannot be resumed: {err}") from err
+
     def load(self, table_id: str) -> Table:
         """The stored table, resumed (see :meth:`TableStore.load`)."""
         with self._transaction() as connection:
-            row = connection.execute(
-                "SELECT counter, setup, record FROM tables WHERE id = ?", (table_id,)
-            ).fetchone()
-        if row is None:
-            raise TableNotFoundError(f"no table {table_id!r} in {self.path}")
-        try:
-            return _table_from(table_id, *row)
-        except (CardrulesError, KeyError, TypeError, ValueError) as err:
-            raise self._error(f"table {table_id!r} cannot be resumed: {err}") from err
+            rows = self._rows(connection, table_id)
+        return self._resumed(table_id, *rows)
 
     def table_ids(self) -> tuple[str, ...]:
         """The ids of every stored table, oldest first."""
@@ -363,13 +376,44 @@ class SQLiteTableStore:
         return tuple(str(row[0]) for row in rows)
 
     def load_all(self) -> Iterator[Table]:
-        """Every stored table, resumed, oldest first.
+        """Every stored table that resumes, oldest first.
 
-        Raises:
-            StoreError: at the first table that cannot be resumed.
+        A table that cannot be resumed does not hide the others: it is skipped and logged
+        (logger ``cardrules.tables``, naming it and what is wrong); :meth:`load` raises
+        its :class:`StoreError`.
         """
         for table_id in self.table_ids():
-            yield self.load(table_id)
+            try:
+                yield self.load(table_id)
+            except StoreError as err:
+                LOG.error("a stored table cannot be resumed: %s", err)
+            except TableNotFoundError:  # removed meanwhile
+                continue
+
+    def purge(self, changed_before: float, *, keep: Collection[str] = ()) -> tuple[str, ...]:
+        """Remove every table without a decision since ``changed_before``; return their ids.
+
+        ``changed_before`` is on the tables' clock (the ``now`` their changes were given).
+        That takes finished games nobody went on with as well as games left half played.
+        The tables of ``keep`` (those a server holds in use, say) stay.
+        """
+        with self._transaction() as connection:
+            rows = connection.execute(
+                "SELECT id FROM tables"  # a damaged setup is load's to report, not purged
+                " WHERE json_valid(setup) AND json_extract(setup, '$.changed_at') < ?",
+                (changed_before,),
+            ).fetchall()
+            kept = set(keep)
+            gone = tuple(str(row[0]) for row in rows if row[0] not in kept)
+            for table_id in gone:
+                self._delete(connection, table_id)
+        return gone
+
+    @staticmethod
+    def _delete(connection: sqlite3.Connection, table_id: str) -> None:
+        connection.execute("DELETE FROM actions WHERE table_id = ?", (table_id,))
+        connection.execute("DELETE FROM past_games WHERE table_id = ?", (table_id,))
+        connection.execute("DELETE FROM tables WHERE id = ?", (table_id,))
 
     def past_records(self, table_id: str) -> tuple[GameRecord, ...]:
         """The records of the table's finished games, oldest first."""
@@ -386,13 +430,44 @@ class SQLiteTableStore:
     def remove(self, table_id: str) -> None:
         """Forget a table and its past games."""
         with self._transaction() as connection:
-            connection.execute("DELETE FROM past_games WHERE table_id = ?", (table_id,))
-            connection.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+            self._delete(connection, table_id)
 
     def close(self) -> None:
         """Close the connection (a checkpoint folds the write-ahead log into the file)."""
         with self._lock:
             self._connection.close()
+
+
+def _setup_text(table: Table) -> str:
+    return json.dumps(table_setup(table), sort_keys=True)
+
+
+def _table_from_rows(
+    table_id: str, counter: int, setup: str, record_text: str, actions: list[tuple[int, str]]
+) -> Table:
+    """Resume a stored table (every failure a CardrulesError, KeyError, TypeError, ValueError).
+
+    The actions must follow the record's decisions one counter after another.
+    """
+    settings = json.loads(setup)
+    record = records.loads(record_text)
+    if actions:
+        game_start = settings["game_start"] if isinstance(settings, dict) else None
+        if type(game_start) is not int:
+            raise TypeError("the setup has no game start")
+        first = game_start + decisions_in(record) + 1
+        counters = [row[0] for row in actions]
+        if counters != list(range(first, first + len(actions))):
+            raise ValueError(
+                f"the actions stored after the record are at counters {counters[0]} to "
+                f"{counters[-1]} (with gaps or repeats), not from {first} on"
+            )
+        module = games.lookup(record.game).module
+        last = record.deals[-1]
+        taken = tuple(module.parse_action(row[1]) for row in actions)
+        deal = attrs.evolve(last, actions=(*last.actions, *taken), result=None)
+        record = attrs.evolve(record, deals=(*record.deals[:-1], deal))
+    return table_from_setup(table_id, counter, settings, record)
 
 
 class _Transaction:

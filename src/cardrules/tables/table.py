@@ -791,13 +791,14 @@ def hand_to_bot(
     now: float,
     bot: str = "heuristic",
     name: str | None = None,
+    idle_seconds: float = IDLE_SECONDS,
 ) -> tuple[Table, SeatChange]:
     """The creator hands ``seat`` to the bot called ``bot``.
 
     Allowed for an empty seat, a bot's seat (another bot), and a person's seat idle for
-    :data:`IDLE_SECONDS` or more (:func:`idle_for`). The seat keeps its credential: its
-    person may take it back with :func:`take_seat`. The bot is named ``name``, or
-    ``"<name> (bot)"`` after the seat.
+    ``idle_seconds`` (by default :data:`IDLE_SECONDS`) or more (:func:`idle_for`). The
+    seat keeps its credential: its person may take it back with :func:`take_seat`. The
+    bot is named ``name``, or ``"<name> (bot)"`` after the seat.
 
     Raises:
         WrongCredentialError: for a key that is not the creator's.
@@ -809,13 +810,14 @@ def hand_to_bot(
     _check_key(table, key)
     number = check_seat_number(table, seat)
     now = _check_time(now)
+    wait = _check_time(idle_seconds)
     before = table.seats[number]
     if before.is_person:
         idle = idle_for(table, number, now)
-        if idle < IDLE_SECONDS:
+        if idle < wait:
             raise SeatError(
                 f"{before.name} has been idle for {idle:.0f} s; a seat may be handed to a "
-                f"bot after {IDLE_SECONDS:.0f} s"
+                f"bot after {wait:.0f} s"
             )
     if name is None:
         base = before.name.removesuffix(" (bot)")

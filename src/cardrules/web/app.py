@@ -43,7 +43,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cardrules import parse_card, svg, tables
-from cardrules.errors import NotationError
+from cardrules.errors import CardrulesError, NotationError
 from cardrules.web.frames import FrameError, language_of, read_frame, read_object
 from cardrules.web.limits import Buckets, Counter, client_address
 from cardrules.web.lobby import TableRequest, catalogue, only_fields
@@ -265,10 +265,18 @@ class Server:
         return FileResponse(STATIC / "index.html", headers=_PAGE_HEADERS)
 
     async def sweep(self) -> None:
-        """Every minute, drop from memory the tables nobody uses (they stay stored)."""
+        """Every minute, drop unused tables from memory and old ones from the store.
+
+        A table nobody uses stays stored; one without a decision for ``keep_tables``
+        seconds (and not in use) is removed (:meth:`Rooms.purge`).
+        """
         while True:
             await asyncio.sleep(60.0)
             self.rooms.sweep()
+            try:
+                await self.rooms.purge()
+            except CardrulesError as exc:  # a busy or failing store: say so, try again later
+                LOG.error("old tables could not be removed: %s", exc)
 
 
 def _language(data: Mapping[str, object]) -> str:

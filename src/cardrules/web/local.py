@@ -38,14 +38,13 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Final
 
 from cardrules import records, tables
 from cardrules.errors import CardrulesError, RecordError, StoreError, TableNotFoundError
 from cardrules.records import GameRecord
-from cardrules.tables.resume import game_record
-from cardrules.tables.store import _setup_json, _table_from
+from cardrules.tables.resume import game_record, table_from_setup, table_setup
 from cardrules.web.frames import PROTOCOL, Frame, FrameError, read_frame, read_object
 from cardrules.web.lobby import TableRequest, catalogue
 from cardrules.web.rooms import Room, Rooms, dumps, resolve_key
@@ -107,6 +106,11 @@ class PageStore:
         """Forget the table."""
         self._tables.pop(table_id, None)
 
+    def purge(self, changed_before: float, *, keep: Collection[str] = ()) -> tuple[str, ...]:
+        """Nothing: the page's one table stays until the page replaces it."""
+        del changed_before, keep
+        return ()
+
     def close(self) -> None:
         """Nothing to release."""
 
@@ -119,7 +123,7 @@ def snapshot(table: tables.Table) -> str:
             "version": 1,
             "id": table.id,
             "counter": table.counter,
-            "setup": json.loads(_setup_json(table)),
+            "setup": table_setup(table),
             "record": json.loads(records.dumps(game_record(table))),
         },
         ensure_ascii=False,
@@ -139,11 +143,11 @@ def table_from_snapshot(text: str) -> tables.Table:
             raise RecordError("not a table kept by the play page")
         if data.get("version") != 1:
             raise RecordError(f"a table kept in version {data.get('version')!r}, not 1")
-        return _table_from(
+        return table_from_setup(
             str(data["id"]),
             int(data["counter"]),
-            json.dumps(data["setup"]),
-            json.dumps(data["record"]),
+            data["setup"],
+            records.loads(json.dumps(data["record"])),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise RecordError(f"the kept table does not resume: {exc}") from None
@@ -283,11 +287,7 @@ class LocalTable:
             "table": room.id,
             "seat": sitting,
             "creator": False,
-            "limits": {
-                "max_frame": self.settings.max_frame,
-                "frames_per_second": self.settings.frames_per_second,
-                "idle_timeout": self.settings.idle_timeout,
-            },
+            "limits": self.settings.limits(),
         }))  # fmt: skip
         self.page = _Page(self.send, sitting, language if isinstance(language, str) else "en")
         if self._key is not None and sitting is not None:  # the seat's first hello: sit down

@@ -297,7 +297,8 @@ class Room:
             return self._take_seat(table, key, frame.get("name"), now)
         if kind == "hand-to-bot":
             seat = frame.get("seat")
-            return tables.hand_to_bot(table, key, seat, now=now)[0]  # type: ignore[arg-type]
+            wait = self.rooms.settings.hand_to_bot_after
+            return tables.hand_to_bot(table, key, seat, now=now, idle_seconds=wait)[0]  # type: ignore[arg-type]
         raise FrameError("bad-frame", f"a {kind} frame does not change the table", field="type")
 
     @staticmethod
@@ -516,6 +517,22 @@ class Rooms:
         for room in tuple(self.rooms.values()):
             if not room.listeners and not room.in_use(now) and self.store is not None:
                 self.forget(room.id)
+
+    async def purge(self) -> tuple[str, ...]:
+        """Remove old tables from memory and the store; return their ids.
+
+        Those are the tables without a decision for ``keep_tables`` seconds, but those
+        in use (a finished game nobody went on with, a game left half played).
+        """
+        now = self.clock()
+        keep = [room.id for room in self.rooms.values() if room.in_use(now)]
+        cutoff = self.now() - self.settings.keep_tables
+        gone = await asyncio.to_thread(self.host.purge, cutoff, keep=keep)
+        for table_id in gone:
+            self.forget(table_id)
+        if gone:
+            LOG.info("removed %d tables without a decision for a while", len(gone))
+        return gone
 
     def all(self) -> Iterable[Room]:
         """Every live room."""

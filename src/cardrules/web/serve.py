@@ -4,19 +4,24 @@ uvicorn is told: no proxy headers unless ``trusted_proxies`` lists proxies (then
 theirs), a keep-alive timeout of ``header_timeout`` seconds (an idle connection is closed
 after it), no ``Server`` header, WebSocket frames of at most ``max(16 * max_frame, 64 KiB)``
 bytes (bigger ones close the socket with 1009; from ``max_frame`` up to that, the server
-answers an ``error`` frame ``too-large``), and its own pings every 20 s. The access log
+answers an ``error`` frame ``too-large``), compression as ``compress`` says, and its own
+pings every 20 s. The access log
 shows paths only: a credential lives in a link's fragment, which never reaches a server.
+The garbage collector runs in steps (:func:`collect_in_steps`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import gc
 import logging
+import threading
 from collections.abc import Iterator
+from typing import Final
 
 from cardrules.web.settings import Settings
 
-__all__ = ["run", "uvicorn_config"]
+__all__ = ["collect_in_steps", "run", "uvicorn_config"]
 
 LOG = logging.getLogger("cardrules.web")
 
@@ -89,6 +94,7 @@ def uvicorn_config(settings: Settings, app: object) -> object:
         server_header=False,
         date_header=True,
         ws="websockets-sansio",
+        ws_per_message_deflate=settings.compress,
         ws_max_size=max(16 * settings.max_frame, 64 * 1024),
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
@@ -118,6 +124,40 @@ def opened_store(settings: Settings) -> Iterator[object]:
         store.close()
 
 
+FREEZE_EVERY: Final = 1.0
+"""Seconds between two freezes of the collector (see :func:`collect_in_steps`)."""
+
+FULL_COLLECTION_EVERY: Final = 3600.0
+"""Seconds between two full collections of everything frozen (see :func:`collect_in_steps`)."""
+
+
+def collect_in_steps(stop: threading.Event) -> None:
+    """Keep the garbage collector's pauses short while the server runs (a thread's loop).
+
+    A server holding hundreds of tables holds hundreds of thousands of objects (the
+    states of every deal in play); Python's full collection walks all of them, and stops
+    every table meanwhile: a few hundred milliseconds, the slowest moves of the
+    benchmark. So every :data:`FREEZE_EVERY` seconds the young generations are collected
+    (a short pause: they hold only the last moments' objects) and what survived is frozen
+    (:func:`gc.freeze`): the automatic collections then walk only what is younger. Frozen
+    objects are still freed when nothing refers to them; only garbage held in reference
+    cycles among them waits, for the full collection of everything every
+    :data:`FULL_COLLECTION_EVERY` seconds (one pause an hour).
+    """
+    gc.collect()
+    gc.freeze()
+    since_full = 0.0
+    while not stop.wait(FREEZE_EVERY):
+        since_full += FREEZE_EVERY
+        if since_full >= FULL_COLLECTION_EVERY:
+            since_full = 0.0
+            gc.unfreeze()
+            gc.collect()
+        else:
+            gc.collect(1)
+        gc.freeze()
+
+
 def run(settings: Settings) -> None:
     """Serve until interrupted (``cardrules serve``).
 
@@ -131,4 +171,13 @@ def run(settings: Settings) -> None:
     with opened_store(settings) as store:
         app = create_app(settings, store)  # type: ignore[arg-type]
         config = uvicorn_config(settings, app)
-        uvicorn.Server(config).run()  # type: ignore[arg-type]
+        stop = threading.Event()
+        collector = threading.Thread(
+            target=collect_in_steps, args=(stop,), name="collector", daemon=True
+        )
+        collector.start()
+        try:
+            uvicorn.Server(config).run()  # type: ignore[arg-type]
+        finally:
+            stop.set()
+            gc.unfreeze()

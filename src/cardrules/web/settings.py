@@ -21,6 +21,7 @@ from typing import Any, Final
 import attrs
 
 from cardrules.errors import OptionsError
+from cardrules.tables.table import IDLE_SECONDS
 
 __all__ = ["LOOPBACK_HOSTS", "Settings"]
 
@@ -77,6 +78,10 @@ class Settings:
         power_safe: ``False`` (default): a saved move survives any crash of the server
             process, ``kill -9`` included (SQLite ``synchronous=NORMAL``); ``True``: it
             also survives a power cut (``synchronous=FULL``: a disk flush per move).
+        compress: whether the WebSockets may compress their frames (permessage-deflate,
+            when the client offers it): a table frame of 5 KB goes out as about 1.6 KB, for
+            about a fifth of a millisecond of the server's CPU per frame; ``False`` saves
+            that CPU where bandwidth is plenty (a local network).
         allowed_hosts: the ``Host`` header values answered (names, with or without a port:
             ``example.org`` allows ``example.org:8443`` too); others get 400. ``*`` allows
             any (only behind a proxy that checks it).
@@ -103,6 +108,12 @@ class Settings:
             this many seconds after its last change (a move, a deal, a seat taken or
             left); reads and spectators don't count. A table in use is never forgotten
             for a newcomer, so a game waiting between deals stays.
+        hand_to_bot_after: seconds a person's seat must be idle before the table's creator
+            may hand it to a bot (:func:`cardrules.tables.hand_to_bot`); the page offers it
+            from then on (the ``welcome`` frame's ``limits`` tell it).
+        keep_tables: seconds a stored table is kept after its last decision: a finished
+            game nobody went on with, or a game left half played, is then removed from
+            the store (a table in use stays).
         hello_timeout: seconds a new socket has to send its ``hello``.
         idle_timeout: seconds a socket may stay silent before it is closed (clients ping).
         send_queue: table frames queued for one socket; a socket that falls further
@@ -117,6 +128,7 @@ class Settings:
     port: int = attrs.field(default=8000, validator=_port)
     database: Path | None = attrs.field(default=None, converter=attrs.converters.optional(Path))
     power_safe: bool = False
+    compress: bool = True
     allowed_hosts: tuple[str, ...] = attrs.field(default=LOOPBACK_HOSTS, converter=_names)
     allowed_origins: tuple[str, ...] = attrs.field(default=(), converter=_names)
     trusted_proxies: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = attrs.field(
@@ -130,12 +142,23 @@ class Settings:
     creations_per_minute: int = attrs.field(default=20, validator=_positive)
     max_tables: int = attrs.field(default=5000, validator=_positive)
     table_idle: float = attrs.field(default=6 * 3600.0, validator=_positive)
+    hand_to_bot_after: float = attrs.field(default=IDLE_SECONDS, validator=_not_negative)
+    keep_tables: float = attrs.field(default=30 * 86400.0, validator=_positive)
     hello_timeout: float = attrs.field(default=10.0, validator=_positive)
     idle_timeout: float = attrs.field(default=120.0, validator=_positive)
     send_queue: int = attrs.field(default=16, validator=_positive)
     bot_delay: float = attrs.field(default=0.0, validator=_not_negative)
     header_timeout: float = attrs.field(default=10.0, validator=_positive)
     log_level: str = "info"
+
+    def limits(self) -> dict[str, float]:
+        """The ``limits`` of the ``welcome`` frame: the caps and waits a client should know."""
+        return {
+            "max_frame": self.max_frame,
+            "frames_per_second": self.frames_per_second,
+            "idle_timeout": self.idle_timeout,
+            "hand_to_bot_after": self.hand_to_bot_after,
+        }
 
     @property
     def origin(self) -> str:

@@ -164,11 +164,7 @@ class Connection:
             "table": room.id,
             "seat": self.seat,
             "creator": self.creator is not None,
-            "limits": {
-                "max_frame": settings.max_frame,
-                "frames_per_second": settings.frames_per_second,
-                "idle_timeout": settings.idle_timeout,
-            },
+            "limits": settings.limits(),
         })  # fmt: skip
         if self.key is not None:  # a link to a seat nobody occupies: sit down
             name = frame.get("name")

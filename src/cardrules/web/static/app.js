@@ -13,7 +13,6 @@ import { installTips } from "./tip.js";
 import { SocketTransport, socketUrl } from "./transport.js";
 
 const PROTOCOL = 1;
-const IDLE_HINT = 60; // seconds without a move after which the creator is offered a bot
 const query = new URLSearchParams(window.location.search);
 
 // ---- settings kept in the browser -----------------------------------------------------
@@ -142,6 +141,7 @@ function startTable(tableId, makeTransport = serverTransport) {
   let counter = null;
   let creator = false;
   let pinger = null;
+  let handToBotAfter = 120; // seconds; the welcome frame's limits say the server's own
   let presence = null;
 
   const send = (frame) => {
@@ -189,7 +189,7 @@ function startTable(tableId, makeTransport = serverTransport) {
     for (const seat of presence.seats) {
       if (seat.seat === who.seat || seat.occupant === "bot") continue;
       // a person still connected only once idle a while (the server has the last word)
-      if (seat.occupant === "person" && seat.connected && !(seat.idle >= IDLE_HINT)) continue;
+      if (seat.occupant === "person" && seat.connected && !(seat.idle >= handToBotAfter)) continue;
       const button = el("button", "btn ghost small", t("hand_to_bot", { name: seat.name }));
       button.type = "button";
       button.dataset.handToBot = String(seat.seat);
@@ -202,6 +202,10 @@ function startTable(tableId, makeTransport = serverTransport) {
     switch (frame.type) {
       case "welcome":
         creator = Boolean(frame.creator);
+        // the server's wait before an idle seat may go to a bot (its setting)
+        if (frame.limits && typeof frame.limits.hand_to_bot_after === "number") {
+          handToBotAfter = frame.limits.hand_to_bot_after;
+        }
         if (pinger) clearInterval(pinger);
         if (frame.limits && frame.limits.idle_timeout) {
           const every = Math.max(5, frame.limits.idle_timeout / 2) * 1000;

@@ -52,6 +52,7 @@ const listeners = new Set();
 function theWorker() {
   if (worker) return worker;
   worker = new Worker(new URL("./play-worker.js", import.meta.url), { type: "module" });
+  document.body.dataset.workerAt = String(Math.round(performance.now())); // (benchmarks)
   worker.onmessage = (event) => {
     const data = event.data;
     if (data.saved !== undefined) {
@@ -62,7 +63,16 @@ function theWorker() {
       pythonReady = true;
       showLoading();
       document.body.dataset.python = "ready";
-      document.body.dataset.pythonMs = String(data.ready.ms); // loading it took (benchmarks)
+      // how Python started and how long it took, step by step (benchmarks/play_page.py)
+      document.body.dataset.pythonMs = String(data.ready.ms);
+      document.body.dataset.pythonFrom = data.ready.from;
+      document.body.dataset.pythonSteps = JSON.stringify(data.ready.steps);
+      if (data.ready.from !== "boot") keepFiles();
+    } else if (data.kept !== undefined) {
+      // the next visit restores Python from it (benchmarks/play_page.py, tests/site)
+      document.body.dataset.pythonKept = String(data.kept);
+      document.body.dataset.pythonKeptBytes = String(data.bytes);
+      keepFiles(); // one thing at a time: Python's boot is kept, then the files
     } else if (waiting.has(data.id)) {
       const { resolve, reject } = waiting.get(data.id);
       waiting.delete(data.id);
@@ -75,6 +85,19 @@ function theWorker() {
     waiting.clear();
   };
   return worker;
+}
+
+/**
+ * Keep the page's files for later visits, online or not (play-offline.js, a service
+ * worker). Registered once Python has loaded (and its boot is kept): every file it keeps
+ * is then in the browser's HTTP cache already, so keeping them downloads little more.
+ */
+function keepFiles() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register(new URL("play-offline.js", window.location.href)).then(
+    () => navigator.serviceWorker.ready.then(() => (document.body.dataset.offline = "ready")),
+    () => {}, // refused (a private window, say): every visit asks the host
+  );
 }
 
 function call(name, arg) {
