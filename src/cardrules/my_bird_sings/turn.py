@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Final, cast
 
-from cardrules._shuffle import derived_index
 from cardrules.cards import Card
 from cardrules.history import Log
 from cardrules.messages import Message, message
@@ -29,7 +28,7 @@ from cardrules.my_bird_sings.combinations import SUIT_KEY, not_singing, sets_of
 from cardrules.my_bird_sings.exchange import ExchangeDecision, exchange_chance
 from cardrules.my_bird_sings.options import Options, SingTiming
 from cardrules.my_bird_sings.passing import pass_decision
-from cardrules.my_bird_sings.settlement import Start, settle, turn_start
+from cardrules.my_bird_sings.settlement import Start, settle, shown_set, turn_start
 from cardrules.my_bird_sings.state import (
     Board,
     Deal,
@@ -62,7 +61,6 @@ _VOID: Final = Start.VOID
 _OFFER_ABANDON: Final = Start.OFFER_ABANDON
 _SANG: Final = OutcomeKind.SANG
 _ROUND_LIMIT: Final = OutcomeKind.ROUND_LIMIT
-_SHOWN_LABEL: Final = 0x5348  # derive_seed label of the shown set's draw
 
 
 class SingDecision(Decision):
@@ -188,10 +186,10 @@ def play_turn(
 
     The first bird to sing wins the whole pool and shows its singing cards, which are
     public in every seat's view (MBS-12): the engine sings for the player and shows one
-    of his singing sets (:func:`shown_set`), or, with ``auto_sing=False``, he chooses to
-    sing or keep silent (D-5) at a decision that shows the table nothing
-    (:func:`declaration`). In the play-to-exhaustion variant the bird lays a trick
-    instead (MBS-15), choosing the set, and his new holding is checked again.
+    of his singing sets (:func:`shown_set`, drawn when first read), or, with
+    ``auto_sing=False``, he chooses to sing or keep silent (D-5) at a decision that shows
+    the table nothing (:func:`declaration`). In the play-to-exhaustion variant the bird
+    lays a trick instead (MBS-15), choosing the set, and his new holding is checked again.
 
     By default the turn begins here, and MBS-13 speaks first: the round limit may void the
     deal, or the turn's first decision may offer ``Abandon()``. With ``begins=False`` the
@@ -223,10 +221,9 @@ def play_turn(
                 key += SUIT_KEY[card]
             if options.auto_sing:
                 if key in keys:  # the bird sings
+                    if not options.play_to_exhaustion:  # it sings: it wins, and shows a set
+                        return settle(deal, hands, turn, table, log, events, _SANG, checked, None)
                     sets = sets_of(hand, key, rules.hand_size, keys)
-                    if not options.play_to_exhaustion:  # it sings: it wins
-                        shown = shown_set(deal, turn, sets)
-                        return settle(deal, hands, turn, table, log, events, _SANG, checked, shown)
                     # Play to exhaustion: the bird must lay a trick and chooses the set, even
                     # from one, so that the pause says nothing of how many sets it holds.
                     decision: Decision = sing_decision(
@@ -294,20 +291,6 @@ def declaration(
     if legal[-1] is ABANDON:  # Abandon() stays last (MBS-13)
         return type(ordinary)(seat, (*legal[:-1], *sings, ABANDON), ordinary._exchanged)
     return type(ordinary)(seat, (*legal, *sings), ordinary._exchanged)
-
-
-def shown_set(deal: Deal, turn: int, sets: tuple[tuple[Card, ...], ...]) -> tuple[Card, ...]:
-    """The singing set a bird shows when the engine sings for it (MBS-12).
-
-    A holding of one card more than a hand may sing with several sets (a five-card flush,
-    or two cards of one suit beside the other three suits). Which one is shown is drawn
-    with the deal's own seed and the turn, the way a blind draw's order is (MBS-8), so the
-    shown cards say nothing about the card that stays hidden: not its rank, nor when it
-    arrived.
-    """
-    if len(sets) == 1:
-        return sets[0]
-    return sets[derived_index(deal._seed, (turn, _SHOWN_LABEL), len(sets), deal._legacy)]
 
 
 def silent_holdings(
