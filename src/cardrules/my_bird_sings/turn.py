@@ -26,8 +26,8 @@ from cardrules.my_bird_sings.actions import (
 )
 from cardrules.my_bird_sings.combinations import SUIT_KEY, not_singing, sets_of
 from cardrules.my_bird_sings.exchange import ExchangeDecision, exchange_chance
-from cardrules.my_bird_sings.options import Options, SingTiming
-from cardrules.my_bird_sings.passing import pass_decision
+from cardrules.my_bird_sings.options import Options, Passing, SingTiming
+from cardrules.my_bird_sings.passing import pass_decision, throw_decision
 from cardrules.my_bird_sings.settlement import Start, settle, shown_set, turn_start
 from cardrules.my_bird_sings.state import (
     Board,
@@ -46,6 +46,8 @@ __all__ = [
     "declaration",
     "no_sing_waiting",
     "ordinary_decision",
+    "plain_turn",
+    "plain_until",
     "play_turn",
     "shown_set",
     "silent_holdings",
@@ -58,6 +60,7 @@ _P: Final = "my-bird-sings.refusal."
 # Enum members read once: a class attribute look-up costs a call on the hot path.
 _ANY_AFTER_DEAL: Final = SingTiming.ANY_AFTER_DEAL
 _VOID: Final = Start.VOID
+_THROW: Final = Passing.THROW
 _OFFER_ABANDON: Final = Start.OFFER_ABANDON
 _SANG: Final = OutcomeKind.SANG
 _ROUND_LIMIT: Final = OutcomeKind.ROUND_LIMIT
@@ -244,6 +247,46 @@ def play_turn(
             continue
         break
     decision = ordinary_decision(deal, hands[seat], seat, turn, table, exchanged, abandon)
+    return State(deal, hands, turn, decision, table, log, events)
+
+
+def plain_until(options: Options, exchange_from: int, starts: tuple[Start, ...]) -> int:
+    """The turn before which every later turn is a plain turn (see :func:`plain_turn`).
+
+    A turn after the first is plain while the bird that sings wins (automatic singing, not
+    the play-to-exhaustion variant: MBS-9, MBS-12), the player on turn throws his pass
+    (MBS-8), no exchange is open yet (MBS-11) and MBS-13's turn starts are tabled and do
+    not void the deal; 0 when the options have no plain turn.
+    """
+    if not options.auto_sing or options.play_to_exhaustion or options.passing is not _THROW:
+        return 0
+    until = min(exchange_from, len(starts))
+    return min(until, starts.index(_VOID)) if _VOID in starts else until
+
+
+def plain_turn(
+    deal: Deal,
+    hands: Hands,
+    turn: int,
+    seat: int,
+    table: Board,
+    log: Log[Action],
+    events: Log[Event | Known],
+) -> State:
+    """Turn ``turn`` of ``seat``, a plain turn (before ``plain_until``), as :func:`play_turn`.
+
+    Only the steps such a turn has: the holding of the player on turn is checked, and the
+    bird that sings wins (MBS-9, MBS-12), or he throws his pass (MBS-8), ``Abandon()``
+    last where MBS-13 offers it.
+    """
+    rules = deal._rules
+    hand = hands[seat]
+    key = 0
+    for card in hand:
+        key += SUIT_KEY[card]
+    if key in rules.keys:  # the bird sings: it wins, and shows a set
+        return settle(deal, hands, turn, table, log, events, _SANG, seat, None)
+    decision = throw_decision(hand, seat, False, rules.starts[turn] is _OFFER_ABANDON)
     return State(deal, hands, turn, decision, table, log, events)
 
 
