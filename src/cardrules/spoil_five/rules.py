@@ -52,7 +52,13 @@ from cardrules.spoil_five.options import Options, PlainLeadRule, Ranking
 from cardrules.spoil_five.ranking import winning_index
 from cardrules.spoil_five.refusals import refusal, seen_in_state
 from cardrules.spoil_five.robbing import RobDecision, RobTime, rob_choice, turn_up_window
-from cardrules.spoil_five.settlement import JinkDecision, points_result, settle, trick_result
+from cardrules.spoil_five.settlement import (
+    JinkDecision,
+    Result,
+    points_result,
+    settle,
+    trick_result,
+)
 from cardrules.spoil_five.state import (
     DEAL_OVER,
     GAME_OVER,
@@ -475,7 +481,9 @@ def _trick_done(
         # The robbing dealer's ace joins his hand after the first trick (SF-10).
         hands, board = _take_turn_up(deal, board, hands, deal._dealer, 1)
     rules = deal._rules
-    if rules.points:
+    if counts[winner] < rules.plain_need and played < 5:
+        result: Result = _PLAY  # nothing else can end the hand (settlement.plain_need)
+    elif rules.points:
         scores, result = points_result(rules, board, winner, won, played)
         if scores != board._scores:
             board = board.scoring(scores)
