@@ -49,7 +49,6 @@ from cardrules.spoil_five.actions import (
 from cardrules.spoil_five.fiving import five, fiving_decision
 from cardrules.spoil_five.option_tables import OptionTables, tables_for
 from cardrules.spoil_five.options import Options, PlainLeadRule, Ranking
-from cardrules.spoil_five.ranking import winning_index
 from cardrules.spoil_five.refusals import refusal, seen_in_state
 from cardrules.spoil_five.robbing import RobDecision, RobTime, rob_choice, turn_up_window
 from cardrules.spoil_five.settlement import (
@@ -469,7 +468,16 @@ def _trick_done(
 ) -> State:
     """A complete trick: its winner (SF-17), then what follows it (SF-18 to SF-24)."""
     n = deal._n
-    winner = leader + winning_index(trick, deal._table)
+    # The strongest card wins (SF-17; ranking.winning_index, in line on this hot path).
+    strength = deal._table._strength[trick[0]]
+    best = 0
+    top = strength[trick[0]]
+    for index in range(1, n):
+        other = strength[trick[index]]
+        if other > top:
+            best = index
+            top = other
+    winner = leader + best
     if winner >= n:
         winner -= n
     tricks = (*tricks, Trick(leader, trick, winner))
