@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from typing import Final, cast, overload
 
 from cardrules import _engine
-from cardrules._engine import left_of
 from cardrules._shuffle import seeded_top
 from cardrules.cards import FULL_PACK, Card, Suit
 from cardrules.errors import IllegalActionError
@@ -442,15 +441,20 @@ def _play(state: State, decision: PlayDecision, action: Play) -> State:
     window = decision._window
     if window is None:
         rob = deal._robs[seat]
-        if rob.time is _FIRST_TURN:
+        if rob._time is _FIRST_TURN:
             board = _pass_rob(board, seat, rob)
     log = (state._log, action)
-    nxt = left_of(seat, deal._n)
-    if len(trick) == deal._n:
+    n = deal._n
+    nxt = seat + 1 if seat + 1 < n else 0  # his left neighbour (left_of, C-1, in line)
+    if len(trick) == n:
         return _trick_done(deal, board, hands, trick, nxt, tricks, state._won, log)
-    if window is None and deal._robs[nxt].time is not _NEVER:
+    if window is None and deal._robs[nxt]._time is not _NEVER:
         return _first_trick_turn(deal, board, hands, nxt, trick, state._won, log)
-    legal = deal._following[trick[0]].plays(hands[nxt])  # as in _play_turn
+    # His plays, as in _play_turn: Following.plays in line (his hand, if nothing obliges).
+    following = deal._following[trick[0]]
+    legal = held_next = hands[nxt]
+    if not following._free(held_next):
+        legal = tuple(filter(following._keep, held_next))
     return State(
         deal, board, hands, PlayDecision(nxt, legal, window), trick, tricks, state._won, log
     )
