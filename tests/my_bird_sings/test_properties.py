@@ -40,6 +40,7 @@ from cardrules.my_bird_sings import (
     sings,
     view,
 )
+from cardrules.my_bird_sings.state import Decision
 from tests.strategies import my_bird_sings_options
 
 RULE_ID = re.compile(r"^(MBS|C)-\d+$")
@@ -255,6 +256,10 @@ def test_sampled_states_match_the_view(options: Options, seed: int, rng: random.
     sample = sample_state(v, rng)
     assert view(sample, seat) == v
     assert legal_actions(sample) == legal_actions(state) or state.to_act != seat
+    if state.to_act == seat:  # the seat to act sees its whole decision, and its turn's step
+        assert isinstance(sample._decision, Decision)
+        assert isinstance(state._decision, Decision)
+        assert sample._decision.step == state._decision.step
     if v.outcome is not None and v.outcome.singer is not None:  # shown from his hand
         assert set(v.outcome.shown) <= set(sample.hands[v.outcome.singer])
     if options.auto_sing and not options.play_to_exhaustion:  # MBS-13 offer is public here
@@ -294,13 +299,15 @@ def _decision_shape(state: State) -> tuple[object, ...]:
     """
     legal = legal_actions(state)
     offers_abandon = any(isinstance(action, Abandon) for action in legal)
+    step = state._decision.step if isinstance(state._decision, Decision) else None
     return (
         state.phase,
         state.to_act,
         view(state, state.on_turn).exchanged,
+        None if step is None else (step.pre, step.exchanged, step.checked),
         # The view does not record a trick laid earlier in the turn (play to exhaustion),
         # after which the offer is gone (see sample_state): compared elsewhere only.
-        None if state.options.play_to_exhaustion else offers_abandon,
+        None if state.options.play_to_exhaustion else (offers_abandon, step and step.abandon),
     )
 
 

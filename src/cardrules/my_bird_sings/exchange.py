@@ -30,7 +30,7 @@ from cardrules.my_bird_sings.actions import (
     Exchange,
 )
 from cardrules.my_bird_sings.options import ExchangeBy, ExchangeOnExhaustion, Options, PileTo
-from cardrules.my_bird_sings.state import Board, Deal, Decision, Phase
+from cardrules.my_bird_sings.state import Board, Deal, Decision, Phase, TurnStep
 
 __all__ = [
     "Closed",
@@ -109,8 +109,7 @@ def exchange_chance(
     seat: int,
     turn: int,
     table: Board,
-    exchanged: bool,
-    abandon: bool,
+    step: TurnStep,
 ) -> ExchangeDecision | Closed:
     """Whether ``seat``, on turn ``turn`` holding ``hand``, may exchange with the stock.
 
@@ -124,12 +123,18 @@ def exchange_chance(
     """
     rules = deal._rules
     closed = exchange_closed(
-        rules.options, rules.exchange_from, deal._eldest, seat, turn, table._stock_count, exchanged
+        rules.options,
+        rules.exchange_from,
+        deal._eldest,
+        seat,
+        turn,
+        table._stock_count,
+        step._exchanged,
     )
     if closed is not None:
         return closed
     legal: tuple[Action, ...] = (*[EXCHANGE_ACTIONS[card] for card in hand], DECLINE_EXCHANGE)
-    return ExchangeDecision(seat, (*legal, ABANDON) if abandon else legal, False)
+    return ExchangeDecision(seat, (*legal, ABANDON) if step._abandon else legal, step)
 
 
 def exchange_closed(

@@ -31,7 +31,7 @@ from cardrules.my_bird_sings.actions import (
     Pass,
 )
 from cardrules.my_bird_sings.options import Options, Passing
-from cardrules.my_bird_sings.state import Deal, Decision, Phase
+from cardrules.my_bird_sings.state import Deal, Decision, Phase, TurnStep
 
 __all__ = [
     "DrawDecision",
@@ -68,18 +68,18 @@ class DrawDecision(Decision):
         self,
         seat: int,
         legal: tuple[Action, ...],
-        exchanged: bool,
+        step: TurnStep,
         giver: int,
         order: tuple[Card, ...],
     ) -> None:
         self._seat = seat
         self._legal = legal
-        self._exchanged = exchanged
+        self._step = step
         self._giver = giver
         self._order = order
 
     def _key(self) -> tuple[object, ...]:
-        return (self._seat, self._legal, self._exchanged, self._giver, self._order)
+        return (self._seat, self._legal, self._step, self._giver, self._order)
 
     @property
     def giver(self) -> int:
@@ -93,7 +93,7 @@ class DrawDecision(Decision):
 
 
 def pass_decision(
-    deal: Deal, hand: tuple[Card, ...], seat: int, turn: int, exchanged: bool, abandon: bool
+    deal: Deal, hand: tuple[Card, ...], seat: int, turn: int, step: TurnStep
 ) -> PassDecision | DrawDecision:
     """The decision that passes a card of ``seat``, on turn ``turn`` holding ``hand``.
 
@@ -104,29 +104,28 @@ def pass_decision(
     (``Draw(index)``). The offered cards lie in a fresh random order, the sorted hand
     shuffled from ``derive_seed(deal seed, turn)``, so the position says nothing about the
     card and the state needs no random generator. ``Abandon()`` comes last when MBS-13
-    offers it at this decision (``abandon``).
+    offers it at this decision (``step.abandon``).
     """
     rules = deal._rules
     if rules.options.passing is _THROW:
-        return throw_decision(hand, seat, exchanged, abandon)
+        return throw_decision(hand, seat, step)
     legal = DRAW_ACTIONS[: len(hand)]
     order = derived_order(sorted(hand), deal._seed, (turn,), deal._legacy)
     drawer = left_of(seat, rules.players)
-    return DrawDecision(drawer, (*legal, ABANDON) if abandon else legal, exchanged, seat, order)
+    return DrawDecision(drawer, (*legal, ABANDON) if step._abandon else legal, step, seat, order)
 
 
-def throw_decision(
-    hand: tuple[Card, ...], seat: int, exchanged: bool, abandon: bool
-) -> PassDecision:
+def throw_decision(hand: tuple[Card, ...], seat: int, step: TurnStep) -> PassDecision:
     """The pass of ``seat``, holding ``hand``, with ``passing="throw"`` (see MBS-8).
 
-    One ``Pass`` per card held, in holding order, then ``Abandon()`` if MBS-13 offers it.
+    One ``Pass`` per card held, in holding order, then ``Abandon()`` if MBS-13 offers it
+    (``step.abandon``).
     """
     # One C-level look-up for two or more cards.
     legal: tuple[Action, ...] = (
         _pick(*hand)(PASS_ACTIONS) if len(hand) > 1 else (PASS_ACTIONS[hand[0]],)
     )
-    return PassDecision(seat, (*legal, ABANDON) if abandon else legal, exchanged)
+    return PassDecision(seat, (*legal, ABANDON) if step._abandon else legal, step)
 
 
 def method_refusal(options: Options, action: Pass | Draw) -> Message | None:

@@ -99,7 +99,7 @@ def seen_in_state(state: State) -> Seen:
         hand=() if seat is None else state._hands[seat],
         offered=len(decision.order) if type(decision) is DrawDecision else 0,
         stock_count=state._board._stock_count,
-        exchanged=decision._exchanged,
+        exchanged=decision._step._exchanged,
         ended=ended,
         sings_offered=any(type(action) is Sing for action in decision._legal),
     )

@@ -5,7 +5,8 @@
 legal action comes from the pending decision a rule function returned (the pass of MBS-8,
 the exchange of MBS-11, the sing check of MBS-9/MBS-12, the end of the deal), and every
 refusal from the same rules, told from what the seat to act sees
-(:mod:`cardrules.my_bird_sings.refusals`).
+(:mod:`cardrules.my_bird_sings.refusals`). The four calls are the ones both games share
+(:mod:`cardrules._engine`), given this game's steps.
 
 >>> from cardrules.my_bird_sings import Options, Draw, new_game
 >>> print(check_action(new_game(Options(players=3), seed=2), Draw(0)))
@@ -42,6 +43,7 @@ from cardrules.my_bird_sings.passing import DrawDecision, pass_decision
 from cardrules.my_bird_sings.refusals import refusal, seen_in_state
 from cardrules.my_bird_sings.settlement import settle
 from cardrules.my_bird_sings.state import (
+    NO_STEP,
     Deal,
     Decision,
     Event,
@@ -238,7 +240,7 @@ def _decline_exchange(state: State, decision: Decision, action: DeclineExchange)
     deal = state._deal
     hands = state._hands
     seat = deal.on_turn(state._turn)
-    passing = pass_decision(deal, hands[seat], seat, state._turn, False, False)
+    passing = pass_decision(deal, hands[seat], seat, state._turn, NO_STEP)
     log = (state._log, action)
     return State(deal, hands, state._turn, passing, state._board, log, state._events)
 
@@ -267,8 +269,8 @@ def _decline_sing(state: State, decision: SingDecision, action: DeclineSing) -> 
         (state._log, action),
         state._events,
         begins=False,
-        pre=decision.pre,
-        exchanged=decision.exchanged,
+        pre=decision._step._pre,
+        exchanged=decision._step._exchanged,
         check=False,
     )
 
@@ -360,8 +362,8 @@ def _sing(state: State, decision: Decision, action: Sing) -> State:
         log,
         events,
         begins=False,
-        pre=decision.pre if type(decision) is SingDecision else 0,
-        exchanged=decision.exchanged,
+        pre=decision._step._pre,
+        exchanged=decision._step._exchanged,
     )
 
 

@@ -23,6 +23,7 @@ from cardrules.my_bird_sings.actions import Action
 from cardrules.my_bird_sings.combinations import SUIT_KEY, sets_of
 from cardrules.my_bird_sings.options import Options
 from cardrules.my_bird_sings.state import (
+    NO_STEP,
     Board,
     Deal,
     Decision,
@@ -148,7 +149,7 @@ class DealOver(Decision):
     ) -> None:
         self._seat = None
         self._legal = ()
-        self._exchanged = False
+        self._step = NO_STEP
         self._kind = kind
         self._winners = winners
         self._payouts = payouts

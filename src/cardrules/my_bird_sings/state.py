@@ -17,7 +17,7 @@ States are created by :func:`~cardrules.my_bird_sings.session.new_game`,
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, ClassVar, TypeAlias, cast
+from typing import TYPE_CHECKING, ClassVar, Final, TypeAlias, cast
 
 from cardrules._brief import brief
 from cardrules._engine import Decision as _Decision
@@ -45,6 +45,7 @@ __all__ = [
     "OutcomeKind",
     "Phase",
     "State",
+    "TurnStep",
 ]
 
 Hands: TypeAlias = "tuple[tuple[Card, ...], ...]"
@@ -331,6 +332,58 @@ def _rebuild_deal(
     )
 
 
+class TurnStep(Value):
+    """Where its turn stands at a pending decision: the turn's flags, carried by the decision.
+
+    ``pre`` is the after-deal check it belongs to (the seat ``pre`` places after the eldest
+    hand, ``sing_timing="any_after_deal"``, D-6), 0 at the player on turn's own checks;
+    ``exchanged`` whether the player on turn has exchanged in this turn (MBS-11);
+    ``checked`` whether, with declared singing, the decision declares a check (his sings
+    stand beside its actions, or it is a sing decision of its own, D-5); ``abandon``
+    whether it offers ``Abandon()``, the turn's first decision where MBS-13 makes the
+    offer. All of it public: the sampler reads it from a view (see
+    :func:`~cardrules.my_bird_sings.turn.pending_decision`).
+    """
+
+    __slots__ = ("_abandon", "_checked", "_exchanged", "_pre")
+
+    def __init__(self, pre: int, exchanged: bool, checked: bool, abandon: bool) -> None:
+        self._pre = pre
+        self._exchanged = exchanged
+        self._checked = checked
+        self._abandon = abandon
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._pre, self._exchanged, self._checked, self._abandon)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (type(self), self._key())
+
+    @property
+    def pre(self) -> int:
+        """The after-deal check (0 at the player on turn's own checks)."""
+        return self._pre
+
+    @property
+    def exchanged(self) -> bool:
+        """Whether the player on turn has exchanged in this turn."""
+        return self._exchanged
+
+    @property
+    def checked(self) -> bool:
+        """Whether the decision declares a check (declared singing)."""
+        return self._checked
+
+    @property
+    def abandon(self) -> bool:
+        """Whether the decision offers ``Abandon()``."""
+        return self._abandon
+
+
+NO_STEP: Final = TurnStep(0, False, False, False)
+"""The step of a decision that is none of a turn's firsts: no check, no exchange, no offer."""
+
+
 class Decision(_Decision):
     """The decision a state waits for: who makes it, between which actions (internal).
 
@@ -341,21 +394,26 @@ class Decision(_Decision):
     :func:`cardrules.my_bird_sings.refusals.refusal`).
     """
 
-    __slots__ = ("_exchanged",)
+    __slots__ = ("_step",)
     phase: ClassVar[Phase]
 
-    def __init__(self, seat: int | None, legal: tuple[Action, ...], exchanged: bool) -> None:
+    def __init__(self, seat: int | None, legal: tuple[Action, ...], step: TurnStep) -> None:
         self._seat = seat
         self._legal = legal
-        self._exchanged = exchanged
+        self._step = step
 
     def _key(self) -> tuple[object, ...]:
-        return (self._seat, self._legal, self._exchanged)
+        return (self._seat, self._legal, self._step)
+
+    @property
+    def step(self) -> TurnStep:
+        """Where its turn stands (the turn's flags)."""
+        return self._step
 
     @property
     def exchanged(self) -> bool:
         """Whether the player on turn has exchanged with the stock in this turn (MBS-11)."""
-        return self._exchanged
+        return self._step._exchanged
 
     @property
     def outcome(self) -> Outcome | None:

@@ -3,10 +3,11 @@
 Pure functions over immutable :class:`~cardrules.spoil_five.state.State` values. Each rule
 family is one function returning a decision value: following (:mod:`.following`),
 robbing (:mod:`.robbing`), fiving (:mod:`.fiving`), the end of a trick, jinking and
-settlement (:mod:`.settlement`). The legal actions of a state are computed from those
-decisions once, when the state is built; :func:`check_action` returns ``None`` for one of
-them and otherwise the refusal the same decisions give, and :func:`apply_action` checks,
-then steps.
+settlement (:mod:`.settlement`). Each state waits on the pending decision those rules
+make (:class:`~cardrules.spoil_five.state.Decision`: fiving, a rob of its own, a play with
+any rob beside it, the jink, or the end of the deal), its legal actions computed once.
+:func:`legal_actions`, :func:`check_action`, :func:`is_legal` and :func:`apply_action` are
+the calls both games share (:mod:`cardrules._engine`), given this game's steps.
 
 >>> from cardrules.spoil_five.session import new_game
 >>> from cardrules.spoil_five.options import Options

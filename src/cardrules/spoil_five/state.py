@@ -4,8 +4,9 @@ The values users see beside a state (phases, events, tricks, outcomes) are in
 :mod:`cardrules.spoil_five.events`, and named here too.
 
 States are immutable. A :class:`State` holds the per-step facts (hands, the trick in
-progress, the tricks taken, whose turn it is and the legal actions, computed once) and
-refers to two shared objects: :class:`Deal`, the constants of the current deal (its cards,
+progress, the tricks taken) and the :class:`Decision` it waits on (who decides, between
+which legal actions, computed once by the rule that asks), and refers to two shared
+objects: :class:`Deal`, the constants of the current deal (its cards,
 and the decisions of the rules for its trump suit, see
 :func:`cardrules.spoil_five.option_tables.tables_for`), and :class:`Board`, the facts that
 change only a few times a deal (pool, balances, robbing, jinking, settlement). Successor
