@@ -236,7 +236,9 @@ def play_turn(
             check = True
             continue
         break
-    step = TurnStep(0, exchanged, False, abandon)
+    # With no exchange behind it, the decision takes one of the shared steps.
+    plain = _OFFER_STEP if abandon else NO_STEP
+    step = TurnStep(0, True, False, abandon) if exchanged else plain
     decision = ordinary_decision(deal, hands[seat], seat, turn, table, step)
     return State(deal, hands, turn, decision, table, log, events)
 
