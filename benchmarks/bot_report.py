@@ -2,16 +2,13 @@
 
 Usage::
 
-    python benchmarks/bot_report.py [--deals 2000] [--iterations 40] [--workers 2]
-                                    [--mbs-deals 4000] [--out benchmarks/BOTS.md]
+    python benchmarks/bot_report.py --strength rows.jsonl [--mbs-deals 4000]
+                                    [--workers 2] [--out benchmarks/BOTS.md]
 
-Spoil Five, 5 players, Peel's rules: one bot of type X plays against four of type Y. X
-sits at each of the five seats in turn for a fifth of the deals (the dealer also moves
-round every deal), so neither seat nor position relative to the dealer favours it. For X
-the report gives its win rate (share of deals it takes the pool) with a 95% Wilson
-interval, against the mean win rate of a Y seat in the same deals, and its mean net
-counters per deal (antes included) with a 95% interval: a bot that wins no more than its
-share loses counters, since it pays into every pool.
+Strength, both games: the rows that ``benchmarks/strength.py --json rows.jsonl`` measured
+(each bot against random and against the rule-of-thumb bot, from every seat, with common
+random numbers; see that script), as a table with the commands that produced them and
+the machine's load at the time. The measuring is left to that script, run in chunks.
 
 My Bird Sings: the share of dealt hands that already sing, from ``simulate``, against the
 exact probabilities on the My Bird Sings rules page ("How often a dealt hand
@@ -22,50 +19,22 @@ already sings", from ``my_bird_sings.probabilities``), for the standard game, th
 from __future__ import annotations
 
 import argparse
+import json
 import math
+import os
 import platform
 import sys
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 
+if __package__ in (None, ""):  # run as a script: make the benchmarks package importable
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks import strength
 from cardrules.simulation import Estimate, SimulationResult, simulate, singing_probability
 
 ROOT = Path(__file__).resolve().parent
-
-
-def _matchup(
-    x: str, y: str, deals: int, iterations: int, executor: Executor | None, seed: int
-) -> dict[str, object]:
-    """X at each seat in turn against four Y, ``deals`` deals in all."""
-    players = 5
-    x_wins = y_wins = 0
-    x_net: list[float] = []
-    total = 0
-    started = time.perf_counter()
-    for seat in range(players):
-        share = deals // players + (1 if seat < deals % players else 0)
-        bots = tuple(x if s == seat else y for s in range(players))
-        result = simulate(
-            "spoil-five", bots, share, seed=seed + seat, iterations=iterations,
-            executor=executor, keep_deals=True,
-        )  # fmt: skip
-        total += len(result.deals)
-        for deal in result.deals:
-            if seat in deal.winners:
-                x_wins += 1
-            y_wins += sum(1 for w in deal.winners if w != seat)
-            x_net.append(float(deal.net[seat]))
-    seconds = time.perf_counter() - started
-    return {
-        "x": x,
-        "y": y,
-        "deals": total,
-        "x_win": Estimate.proportion(x_wins, total),
-        "y_win": Estimate.proportion(y_wins, total * (players - 1)),
-        "x_net": Estimate.mean(x_net),
-        "seconds": seconds,
-    }
 
 
 def _mbs(preset: str | None, deals: int, executor: Executor | None) -> dict[str, object]:
@@ -91,23 +60,39 @@ def _fmt(e: Estimate) -> str:
     return f"{e.value:.4f} [{e.low:.4f}, {e.high:.4f}]"
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--deals", type=int, default=2000)
-    parser.add_argument("--iterations", type=int, default=40)
+    parser.add_argument(
+        "--strength",
+        type=Path,
+        required=True,
+        help="the rows of benchmarks/strength.py --json (JSON lines)",
+    )
+    parser.add_argument(
+        "--timing",
+        default="spoil-five=heuristic,search:5,search:20,search:60,ismcts:100;"
+        "my-bird-sings=heuristic,search:20,ismcts:100",
+        help="the bots whose CPU time a decision is measured, per game ('' for none)",
+    )
     parser.add_argument("--mbs-deals", type=int, default=4000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=ROOT / "BOTS.md")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)  # fmt: skip
+    rows = [
+        json.loads(line)
+        for line in args.strength.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
+    timings: list[tuple[str, str, float]] = []
+    for part in filter(None, args.timing.split(";")):
+        game, _, specs = part.partition("=")
+        for spec in specs.split(","):
+            timings.append((game, spec, strength.thinking_time(game, spec)))
+            print(timings[-1], file=sys.stderr)
+    timing_load = os.getloadavg()[0] if hasattr(os, "getloadavg") else math.nan
     executor = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     started = time.perf_counter()
     try:
-        rows = [
-            _matchup("heuristic", "random", args.deals, args.iterations, executor, 1000),
-            _matchup("search", "heuristic", args.deals, args.iterations, executor, 2000),
-        ]
-        for row in rows:
-            print(row, file=sys.stderr)
         mbs = [
             _mbs(p, args.mbs_deals, executor)
             for p in (None, "flushes-only", "short-pack", "three-cards")
@@ -118,53 +103,67 @@ def main() -> None:
         if executor is not None:
             executor.shutdown()
     elapsed = time.perf_counter() - started
+    cpu = sum(float(row["cpu_seconds"]) for row in rows)
     lines = [
         "# Bot evidence report",
         "",
-        "Generated by `benchmarks/bot_report.py` "
-        f"(`--deals {args.deals} --iterations {args.iterations} --mbs-deals {args.mbs_deals} "
-        f"--workers {args.workers}`) on Python {platform.python_version()}, "
-        f"{platform.machine()}, in {elapsed / 60:.1f} minutes. Every figure is reproducible: "
-        "the deals are seeded from fixed base seeds and the result does not depend on the "
-        "number of worker processes.",
+        "Generated by `benchmarks/bot_report.py "
+        f"--strength ROWS --mbs-deals {args.mbs_deals} --workers {args.workers}` (and the "
+        "default `--timing`) on Python "
+        f"{platform.python_version()}, {platform.machine()}, {os.cpu_count()} cores. Every "
+        "figure is reproducible: the deals are seeded from fixed base seeds.",
         "",
-        "## Spoil Five, 5 players, Peel's rules",
+        "## Strength, both games, 5 players, Peel's rules",
         "",
-        "One bot X against four bots Y. X sits at each seat in turn for a fifth of the "
-        "deals. *Win rate* is the share of deals in which the bot took the pool (a spoilt "
-        "deal has no winner); the Y column is the mean over the four Y seats. *Net* is X's "
-        "mean change of counters per deal, antes included. Intervals are 95% (Wilson for "
-        f"rates, normal for means). The search bot draws {args.iterations} samples of the "
-        "hidden cards per decision and plays each legal action out in every sample with "
-        "rule-of-thumb rollouts (iteration budget, so the run is deterministic).",
+        "Measured by `benchmarks/strength.py` (its documentation says how), one command a "
+        "chunk, one process at a time, niced; the rows are the lines of ROWS. One bot X "
+        "against a field of four bots Y; X sits at every seat in turn (a session of five "
+        "deals at each seat, the deal passing to the left), so every seat and every "
+        "position relative to the dealer counts alike. Every session is also played with "
+        "Y in every seat over the same deals and with the same bots' random draws (common "
+        "random numbers); X's *gain* is its net minus the net of the Y bot that sat in its "
+        "place. Win rates and nets are means per deal, intervals 95% over sessions. "
+        "*X better* / *X worse*: the gain's interval excludes zero. *X s/decision*: the "
+        "mean wall-clock time of X's decisions with two or more legal actions, on a "
+        "machine shared with other work (see the load). IS-MCTS rows: one deal an "
+        "OpenSpiel episode through the adapter, X at every seat and position in turn; "
+        "its win rate counts deals with a positive return.",
         "",
-        "| X | Y | deals | X win rate | Y win rate (per seat) | X net per deal | verdict | time |",
-        "|---|---|---:|---|---|---|---|---:|",
+        strength.markdown(rows),
+        "",
+        f"Total CPU time of the rows: {cpu / 60:.1f} minutes. The commands, and the load "
+        "average (1 minute) when each row finished:",
+        "",
     ]
     for row in rows:
-        xw, yw, net = row["x_win"], row["y_win"], row["x_net"]
-        assert isinstance(xw, Estimate)
-        assert isinstance(yw, Estimate)
-        assert isinstance(net, Estimate)
-        verdict = "X better" if xw.low > yw.high and net.low > 0 else "not shown"
         lines.append(
-            f"| {row['x']} | {row['y']} | {row['deals']} | {_fmt(xw)} | {_fmt(yw)} | "
-            f"{net.value:+.3f} [{net.low:+.3f}, {net.high:+.3f}] | {verdict} | "
-            f"{cast_float(row['seconds']) / 60:.1f} min |"
+            f"- `{row.get('command', 'python benchmarks/strength.py')}`: {row['game']}, "
+            f"{row['x']} v {row['y']}, load {float(row.get('load') or math.nan):.1f}"
         )
+    if timings:
+        lines += [
+            "",
+            "## Thinking time",
+            "",
+            "CPU time a decision with two or more legal actions "
+            "(`benchmarks/strength.py --timing`: 60 decisions met in deals among "
+            "rule-of-thumb bots, 5 players, each bot's CPU time, which the machine's load "
+            f"inflates less than wall-clock time; load {timing_load:.1f} at the end). "
+            "`search:N` is the search bot at N samples a decision, `ismcts:N` OpenSpiel's "
+            "IS-MCTS at N simulations with random rollouts.",
+            "",
+            "| game | bot | CPU a decision |",
+            "|---|---|---:|",
+            *(f"| {game} | {spec} | {cpu * 1000:.2f} ms |" for game, spec, cpu in timings),
+        ]
     lines += [
-        "",
-        "*X better* means the lower end of X's interval lies above the upper end of Y's, "
-        "and X's net gain per deal is positive with 95% confidence. Net figures include "
-        "the antes; a pool still spoilt at the end of a session (five deals) is lost to "
-        "all, so the mean net over all seats is slightly negative.",
         "",
         "## My Bird Sings: how often a dealt hand already sings",
         "",
         "`simulate my-bird-sings` among rule-of-thumb bots (5 players); every dealt hand is "
         "checked before play. The interval is taken over per-deal shares (the hands of one "
         "deal are not independent). The exact values are those of the rules page, from "
-        "my_bird_sings.probabilities.",
+        f"my_bird_sings.probabilities. ({elapsed / 60:.1f} minutes.)",
         "",
         "| preset | deals | hands | dealt hand sings | exact | inside the interval | "
         "void deals | choices per deal |",

@@ -149,7 +149,7 @@ def app() -> None:
     default="heuristic",
     show_default=True,
     help="The computer players, comma-separated, in seat order, repeated if shorter "
-    "(random, heuristic, search).",
+    "(random, heuristic, search, strongest).",
 )
 @_ITERATIONS
 @_TIME_LIMIT

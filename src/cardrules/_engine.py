@@ -46,6 +46,7 @@ __all__ = [
     "is_legal",
     "left_of",
     "legal_actions",
+    "right_of",
 ]
 
 
@@ -61,6 +62,15 @@ def left_of(seat: int, players: int) -> int:
     """
     left = seat + 1
     return left if left < players else 0
+
+
+def right_of(seat: int, players: int) -> int:
+    """The right neighbour of ``seat``: the seat whose left neighbour it is (C-1).
+
+    >>> right_of(0, 4), right_of(3, 4)
+    (3, 2)
+    """
+    return (seat if seat else players) - 1
 
 
 class Decision(Value):

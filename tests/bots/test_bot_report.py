@@ -2,21 +2,38 @@
 
 from __future__ import annotations
 
-import sys
+import json
 from pathlib import Path
 
-import pytest
-from benchmarks import bot_report
+from benchmarks import bot_report, strength
 
 
-def test_bot_report_writes_both_tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bot_report_writes_both_tables(tmp_path: Path) -> None:
+    rows = tmp_path / "rows.jsonl"
+    heuristic = strength.contender("spoil-five", "heuristic")
+    row, _ = strength.measure(
+        "spoil-five", heuristic, strength.contender("spoil-five", "random"),
+        players=3, sessions=2, seed=1, progress=False,
+    )  # fmt: skip
+    rows.write_text(json.dumps({**row.as_json(), "load": 1.0}) + "\n", encoding="utf-8")
     out = tmp_path / "BOTS.md"
-    argv = ["bot_report.py", "--deals", "10", "--iterations", "2", "--mbs-deals", "10"]
-    monkeypatch.setattr(sys, "argv", [*argv, "--workers", "1", "--out", str(out)])
-    bot_report.main()
+    bot_report.main(
+        [
+            "--strength",
+            str(rows),
+            "--mbs-deals",
+            "10",
+            "--workers",
+            "1",
+            "--out",
+            str(out),
+            "--timing",
+            "my-bird-sings=heuristic",
+        ]
+    )
     text = out.read_text(encoding="utf-8")
-    assert "| heuristic | random | 10 |" in text
-    assert "| search | heuristic | 10 |" in text
+    assert "| spoil-five | heuristic | random | 6 |" in text
     for preset in ("peel", "flushes-only", "short-pack", "three-cards"):
         assert f"| {preset} | 10 | 50 |" in text
     assert "2417/20825" in text
+    assert "| my-bird-sings | heuristic |" in text.split("## Thinking time", 1)[1]

@@ -19,23 +19,29 @@ from cardrules.bots.my_bird_sings_bot import MyBirdSingsBot
 from cardrules.bots.random_bot import RandomBot
 from cardrules.bots.registry import (
     BOT_NAMES,
+    STRONGEST,
     GameBot,
+    Strongest,
     heuristic_bot,
     make_bot,
     parse_bot_names,
+    strongest,
 )
 from cardrules.bots.search import RolloutPolicy, SearchBot
 from cardrules.bots.spoil_five_bot import SpoilFiveBot
 
 __all__ = [
     "BOT_NAMES",
+    "STRONGEST",
     "GameBot",
     "MyBirdSingsBot",
     "RandomBot",
     "RolloutPolicy",
     "SearchBot",
     "SpoilFiveBot",
+    "Strongest",
     "heuristic_bot",
     "make_bot",
     "parse_bot_names",
+    "strongest",
 ]

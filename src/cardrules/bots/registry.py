@@ -8,7 +8,9 @@ A game's rule-of-thumb bot is the one its entry in the game registry
 >>> type(bot).__name__
 'SpoilFiveBot'
 >>> sorted(BOT_NAMES)
-['heuristic', 'random', 'search']
+['heuristic', 'random', 'search', 'strongest']
+>>> strongest("spoil-five"), strongest("my-bird-sings").name
+(Strongest(name='search', iterations=20), 'heuristic')
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeVar, cast, overload
 
 from cardrules import games
 from cardrules.bots.random_bot import RandomBot
@@ -28,7 +30,16 @@ from cardrules.protocol import Bot, DynamicGame, GameState, Searchable, SeatView
 if TYPE_CHECKING:
     from cardrules import my_bird_sings, spoil_five
 
-__all__ = ["BOT_NAMES", "GameBot", "heuristic_bot", "make_bot", "parse_bot_names"]
+__all__ = [
+    "BOT_NAMES",
+    "STRONGEST",
+    "GameBot",
+    "Strongest",
+    "heuristic_bot",
+    "make_bot",
+    "parse_bot_names",
+    "strongest",
+]
 
 GameBot = Bot[SeatView, object]
 """A bot for any game, its types erased (what :func:`make_bot` gives for a game it is
@@ -38,9 +49,54 @@ S = TypeVar("S", bound="GameState")
 A = TypeVar("A")
 V = TypeVar("V", bound=SeatView)
 
-BOT_NAMES: Final = ("random", "heuristic", "search")
-"""The names :func:`make_bot` knows: ``random``, ``heuristic`` (rule of thumb) and
-``search`` (Monte Carlo search with rule-of-thumb rollouts)."""
+BOT_NAMES: Final = ("random", "heuristic", "search", "strongest")
+"""The names :func:`make_bot` knows: ``random``, ``heuristic`` (rule of thumb),
+``search`` (Monte Carlo search with rule-of-thumb rollouts) and ``strongest`` (the
+strongest of these for the game, at its budget: :func:`strongest`)."""
+
+
+class Strongest(NamedTuple):
+    """The strongest bot of a game, as measured (``benchmarks/strength.py``, docs/bots.md).
+
+    Attributes:
+        name: the bot's name in :data:`BOT_NAMES` (``heuristic`` or ``search``).
+        iterations: the search bot's samples per decision (0 for a bot that does not
+            search): a budget that keeps a table responsive (tens of milliseconds a
+            decision).
+    """
+
+    name: str
+    iterations: int
+
+
+STRONGEST: Final = {
+    "spoil-five": Strongest("search", 20),
+    "my-bird-sings": Strongest("heuristic", 0),
+}
+"""The strongest bot of each game, by game name (see :func:`strongest`).
+
+Spoil Five: the search bot at 20 samples a decision, which beats the rule-of-thumb bot
+clearly for tens of milliseconds a decision (more samples gain a little more, in
+proportion to the time). My Bird Sings: the rule-of-thumb bot; neither search bot
+measured does better against it, and the game leaves little to skill (a bird sings
+within the first round in most deals). Figures: docs/bots.md, "Strength"."""
+
+
+def strongest(game: ModuleType | DynamicGame | str) -> Strongest:
+    """Return which bot plays ``game`` (a game module or its ``NAME``) best, and its budget.
+
+    ``make_bot(game, "strongest", rng)`` builds it, and a front-end offers it by that
+    name (``cardrules play --bots strongest``, a table's ``SeatPlan.robot("strongest")``).
+
+    Raises:
+        OptionsError: if the game is unknown or no strongest bot is recorded for it.
+
+    """
+    entry = _entry(game)
+    found = STRONGEST.get(entry.name)
+    if found is None:
+        raise OptionsError(f"no strongest bot recorded for game {entry.name!r}")
+    return found
 
 
 def _entry(game: object) -> GameEntry:
@@ -136,7 +192,7 @@ def make_bot(
         name: one of :data:`BOT_NAMES`.
         rng: the bot's own random generator (seed it for reproducible play).
         iterations: the search bot's samples per decision (each costs one rollout per
-            legal action).
+            legal action); ``strongest`` uses its own (:data:`STRONGEST`).
         time_limit: the search bot's optional time budget per decision, in seconds.
         rollout: the search bot's rollout policy, ``"heuristic"`` or ``"random"``.
 
@@ -145,6 +201,10 @@ def make_bot(
 
     """
     known = cast("ModuleType | DynamicGame | str", game)  # _entry refuses anything else
+    if name == "strongest":
+        best = strongest(known)
+        name = best.name
+        iterations = best.iterations or iterations
     if name == "random":
         return RandomBot(rng)
     if name == "heuristic":

@@ -19,7 +19,7 @@ import attrs
 
 from cardrules import _view_checks as check
 from cardrules._brief import brief
-from cardrules._engine import left_of
+from cardrules._engine import left_of, right_of
 from cardrules.cards import Card
 from cardrules.errors import OptionsError, ViewError
 from cardrules.history import log_items
@@ -178,7 +178,7 @@ def view(state: State, seat: int) -> View:
     trick_cards: list[Card] = []
     replenished: list[Card] = []
     visible = options.rejects_visible
-    giving_to_me = (seat - 1) % n  # the right neighbour (C-1)
+    giving_to_me = right_of(seat, n)
     for event in log_items(state._events):
         if isinstance(event, Known):
             known = event.view
