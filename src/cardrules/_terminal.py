@@ -697,7 +697,11 @@ def _simulation_executor(
                     threads_per_worker=1,
                     dashboard_address="127.0.0.1:0",  # any free loopback port, for its HTTP routes
                     scheduler_kwargs={"dashboard": False},  # it needs bokeh, not asked for
-                    silence_logs=logging.ERROR,  # not the warnings of blocks cancelled by Ctrl-C
+                    # Dask's own log lines stay quiet: a failing block reaches the caller as
+                    # its future's exception, while the warnings of blocks cancelled by Ctrl-C
+                    # and a worker's heartbeat to a scheduler already closed (an ERROR line
+                    # with a traceback, under load) are noise at the end of a run
+                    silence_logs=logging.CRITICAL,
                 )
             stack.enter_context(cluster)
             client = stack.enter_context(distributed.Client(cluster))  # type: ignore[no-untyped-call]
