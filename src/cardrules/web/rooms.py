@@ -256,6 +256,30 @@ class Room:
         self.listeners.discard(listener)
         self.broadcast(table=False, presence=True)
 
+    def suggestion_frame(
+        self, frame: Frame, key: tables.Key | None, language: str = "en"
+    ) -> JSONObject:
+        """The ``suggestion`` frame answering a ``suggest`` frame of ``key``'s seat.
+
+        The game's strongest bot chooses from the seat's view (:func:`tables.suggest`),
+        in the event loop: it thinks for tens of milliseconds at most, as a bot's turn
+        does. Nothing changes at the table, so nothing is saved or pushed.
+
+        Raises:
+            FrameError: ``forbidden`` for a spectator or a seat no person holds, else the
+                protocol's refusal (``stale``, ``not-your-turn``).
+        """
+        if key is None:
+            raise FrameError("forbidden", "a spectator is not offered suggestions")
+        table = self.table
+        try:
+            found = tables.suggest(table, key, counter=frame.get("counter"))  # type: ignore[arg-type]
+            reader = tables.Reader.of(table, key.seat, language=language)
+        except CardrulesError as exc:
+            raise refusal(exc) from None
+        entry = tables.suggestion_entry(table, found, reader)
+        return {"type": "suggestion", "counter": table.counter, "suggestion": entry}
+
     # -- changes ------------------------------------------------------------------------
 
     async def change(self, frame: Frame, key: tables.Key | None) -> None:
