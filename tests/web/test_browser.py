@@ -737,3 +737,40 @@ def test_the_ui_strings_are_complete_in_every_language() -> None:
     assert set(keys) >= {"en", "fr"}
     for name, found in keys.items():
         assert found == keys["en"], (name, sorted(found ^ keys["en"]))
+
+
+def test_suggest_a_move_highlights_a_legal_card_and_says_it(
+    server: ServerProcess, browser: Any
+) -> None:
+    """The button shows on your turn only, answers the keyboard, and names a legal move."""
+    created = server.post(
+        "/api/tables",
+        {"game": "spoil-five", "preset": "peel", "players": 2, "bots": [1], "names": ["Ann"],
+         "seed": 4},
+    )  # fmt: skip
+    table = created["table"]
+    ann = Person(browser).open(created["creator_link"])
+    try:
+        _settle(server, table, [ann])
+        assert ann.my_turn()
+        assert ann.page.locator("[data-suggested]").count() == 0
+        button = ann.page.locator("#suggest")
+        assert button.is_visible()
+        button.focus()  # a keyboard user reaches it and presses Enter
+        ann.page.keyboard.press("Enter")
+        chosen = ann.page.locator('#hand .card.legal.suggested[data-suggested="true"]')
+        chosen.wait_for(timeout=WAIT_MS)
+        assert chosen.count() == 1
+        action = str(chosen.get_attribute("data-action"))
+        assert action in ann.actions()
+        said = ann.page.locator("#suggestion").inner_text()
+        assert said.startswith("Suggested move:")
+        assert str(chosen.get_attribute("aria-label")) in said  # "Play 10♣", in words
+        ann.do(action)  # the suggestion is a move the table takes
+        _settle(server, table, [ann])
+        assert ann.page.locator("[data-suggested]").count() == 0  # it was for that position
+        if not ann.my_turn():
+            assert not button.is_visible()
+    finally:
+        ann.close()
+    assert ann.errors == []
