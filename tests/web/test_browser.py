@@ -535,15 +535,19 @@ def test_the_language_switch_reaches_the_page_and_the_table(
     assert ann.errors == []
 
 
-def test_a_forced_card_is_played_for_you_if_you_ask(server: ServerProcess, browser: Any) -> None:
-    """With "play a forced card for me" on, the page plays the only card it may play."""
+def _ann_and_a_bot(server: ServerProcess, browser: Any) -> tuple[str, Person]:
+    """A Spoil Five table of Ann and a bot (seed 4), and Ann's page open at it."""
     created = server.post(
         "/api/tables",
         {"game": "spoil-five", "preset": "peel", "players": 2, "bots": [1], "names": ["Ann"],
          "seed": 4},
     )  # fmt: skip
-    table = created["table"]
-    ann = Person(browser).open(created["creator_link"])
+    return created["table"], Person(browser).open(created["creator_link"])
+
+
+def test_a_forced_card_is_played_for_you_if_you_ask(server: ServerProcess, browser: Any) -> None:
+    """With "play a forced card for me" on, the page plays the only card it may play."""
+    table, ann = _ann_and_a_bot(server, browser)
     forced = 0
     try:
         ann.page.locator("#settings-box summary").click()
@@ -743,13 +747,7 @@ def test_suggest_a_move_highlights_a_legal_card_and_says_it(
     server: ServerProcess, browser: Any
 ) -> None:
     """The button shows on your turn only, answers the keyboard, and names a legal move."""
-    created = server.post(
-        "/api/tables",
-        {"game": "spoil-five", "preset": "peel", "players": 2, "bots": [1], "names": ["Ann"],
-         "seed": 4},
-    )  # fmt: skip
-    table = created["table"]
-    ann = Person(browser).open(created["creator_link"])
+    table, ann = _ann_and_a_bot(server, browser)
     try:
         _settle(server, table, [ann])
         assert ann.my_turn()
