@@ -59,6 +59,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardrules.stakes",
             "cardrules._shuffle",
             "cardrules._value",
+            "cardrules._engine",
             "cardrules._interned",
             "cardrules._notation",
             "cardrules._options",

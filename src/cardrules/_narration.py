@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Protocol, cast
 
+from cardrules._engine import left_of, right_of
 from cardrules._text import SUIT_NAMES
 from cardrules._text import sort_hand as _sort_hand
 from cardrules.cards import Card
@@ -411,13 +412,13 @@ class MyBirdSingsNarrator(Narrator):
 
         b, a = cast("MbsView", before), cast("MbsView", after)
         players = b.options.players
-        receiver = (seat + 1) % players
+        receiver = left_of(seat, players)
         if isinstance(action, mbs.Pass):
             if reader in (seat, receiver):
                 return message(_MBS + "passes", seat=seat, card=action.card, receiver=receiver)
             return message(_MBS + "passes-hidden", seat=seat, receiver=receiver)
         if isinstance(action, mbs.Draw):
-            giver = (seat - 1) % players
+            giver = right_of(seat, players)
             card = None
             if reader == seat and len(a.received) > len(b.received):
                 card = a.received[-1]

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Final
 
 import click
 
+from cardrules._engine import left_of, right_of
 from cardrules._narration import Narrator
 from cardrules._text import moves as legal_moves
 from cardrules._text import sort_hand
@@ -353,11 +354,11 @@ def _passes(tell: Narrator, view: object) -> list[str]:
     blind = getattr(options, "passing", None) == "draw_blind"  # drawn, not thrown (MBS-8)
     lines = []
     if received:
-        giver = (seat - 1) % players
+        giver = right_of(seat, players)
         key = "table.drew" if blind else "table.received"
         lines.append(tell.write(message(key, card=received[-1], giver=giver), players))
     if passed:
-        receiver = (seat + 1) % players
+        receiver = left_of(seat, players)
         key = "table.drawn" if blind else "table.passed"
         lines.append(tell.write(message(key, card=passed[-1], receiver=receiver), players))
     return lines

@@ -25,6 +25,7 @@ import attrs
 import click
 
 from cardrules import games
+from cardrules._engine import left_of
 from cardrules._narration import Narrator, Told, seat_name, with_rules
 from cardrules._screen import ERROR, LiveScreen, Screen, paint, style_of, table, wants_paint
 from cardrules._text import SUIT_NAMES, parse_suit, suit_names_to_letters
@@ -419,7 +420,7 @@ def _first_to_decide(state: GameState, game: DynamicGame | None = None) -> int:
     neighbour, who draws first. The dealer, last to play, is never chosen: in My Bird Sings
     somebody may sing before his first turn, which would end the deal without him.
     """
-    eldest = (state.dealer + 1) % len(state.balances)
+    eldest = left_of(state.dealer, len(state.balances))
     if game is not None:
         while _nothing_to_decide(game, state):
             state = game.apply_action(state, game.legal_actions(state)[0])

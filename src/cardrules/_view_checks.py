@@ -24,6 +24,7 @@ from typing import Any, Final, Protocol
 
 import attrs
 
+from cardrules._engine import left_of
 from cardrules.cards import Card
 from cardrules.errors import ViewError
 from cardrules.protocol import GameOptions, SeatView
@@ -88,8 +89,8 @@ def common_fields(view: TableView, parts: tuple[type, ...]) -> int:
     n = view.options.players
     seat("seat", view.seat, players=n)
     seat("dealer", view.dealer, players=n)
-    if view.eldest != (view.dealer + 1) % n:
-        raise fail("eldest", f"expected the dealer's left, seat {(view.dealer + 1) % n}")
+    if view.eldest != left_of(view.dealer, n):
+        raise fail("eldest", f"expected the dealer's left, seat {left_of(view.dealer, n)}")
     count("deal_number", view.deal_number)
     count("pool", view.pool)
     counts("balances", view.balances, players=n, low=-MAX_COUNT, high=MAX_COUNT)

@@ -22,6 +22,7 @@ __all__ = [
     "NotYourTurnError",
     "NotationError",
     "OptionsError",
+    "PictureError",
     "RecordError",
     "SeatError",
     "StaleMoveError",
@@ -155,6 +156,18 @@ class SeatError(TableError, ValueError):
 
 class TableNotFoundError(TableError, LookupError):
     """No table has the given id (in this host, or in its store)."""
+
+
+class PictureError(CardrulesError, ValueError):
+    """A picture that ``cardrules.svg`` cannot draw: the message names the argument.
+
+    >>> from cardrules import svg
+    >>> from cardrules.cards import parse_cards
+    >>> svg.trick(parse_cards("2H 3H"), winner=5)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.PictureError: winner must index one of the 2 cards, not 5
+    """
 
 
 class StoreError(CardrulesError, OSError):

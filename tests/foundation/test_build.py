@@ -48,9 +48,9 @@ from cardrules._shuffle import seeded_top
 from cardrules._value import Value
 from cardrules.cards import FULL_PACK, Suit, parse_card
 from cardrules.errors import OptionsError
-from cardrules.my_bird_sings.compiled import compile_rules as mbs_rules
-from cardrules.spoil_five.compiled import compile_rules as sf_rules
-from cardrules.spoil_five.fiving import fiving_turn
+from cardrules.my_bird_sings.option_tables import tables_for as mbs_rules
+from cardrules.spoil_five.fiving import fiving_decision
+from cardrules.spoil_five.option_tables import tables_for as sf_rules
 from cardrules.spoil_five.options import TWO_HANDED
 from cardrules.spoil_five.ranking import TrumpTable, trump_table
 from cardrules.spoil_five.robbing import rob_rule
@@ -144,10 +144,10 @@ def test_value_classes_of_compiled_modules_compare_and_hash_by_value() -> None:
     assert first != other
     assert pickle.loads(pickle.dumps(first)) == first
     assert copy.deepcopy(first) == first
-    turn = fiving_turn(TWO_HANDED, (0, 1), 0, declined=(), asked=False)
+    turn = fiving_decision(TWO_HANDED, (0, 1), 0, declined=(), asked=False)
     assert turn is not None
     assert pickle.loads(pickle.dumps(turn)) == turn
-    assert turn != fiving_turn(TWO_HANDED, (0, 1), 0, declined=(), asked=True)
+    assert turn != fiving_decision(TWO_HANDED, (0, 1), 0, declined=(), asked=True)
 
 
 def test_trump_tables_are_read_only_values_that_unpickle_as_the_shared_ones() -> None:
@@ -189,14 +189,14 @@ def test_every_engine_value_class_pickles_through_a_reduce_of_its_own() -> None:
 
 
 @pytest.mark.parametrize(
-    ("compile_rules", "options"),
+    ("tables_for", "options"),
     [(sf_rules, spoil_five.Options()), (mbs_rules, my_bird_sings.Options())],
     ids=["spoil_five", "my_bird_sings"],
 )
-def test_compiled_rules_are_shared_per_options_value(compile_rules: Any, options: Any) -> None:
-    rules = compile_rules(options)
-    assert compile_rules(options) is rules
-    assert compile_rules(attrs.evolve(options)) is rules  # equal options, another object
+def test_compiled_rules_are_shared_per_options_value(tables_for: Any, options: Any) -> None:
+    rules = tables_for(options)
+    assert tables_for(options) is rules
+    assert tables_for(attrs.evolve(options)) is rules  # equal options, another object
     assert pickle.loads(pickle.dumps(rules)) is rules
     assert copy.deepcopy(rules) is rules
 

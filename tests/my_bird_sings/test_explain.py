@@ -241,6 +241,10 @@ def test_a_state_is_not_a_view_and_a_view_is_not_a_state() -> None:
         mbs.check_action(mbs.view(state, 1), "pass 9C")  # type: ignore[call-overload]
     with pytest.raises(TypeError, match="explain_action"):
         mbs.is_legal(mbs.view(state, 1), "pass 9C")  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match="explain_action"):  # no bare AttributeError
+        mbs.apply_action(mbs.view(state, 1), "pass 9C")  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match=r"my_bird_sings\.view\(state, seat\)"):
+        mbs.legal_actions(mbs.view(state, 1))
     for explain in (mbs.explain_unavailable, mbs.explain_tricks, mbs.explain_settlement):
         with pytest.raises(TypeError, match="View"):
             explain(state)  # type: ignore[arg-type]

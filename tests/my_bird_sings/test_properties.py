@@ -40,6 +40,7 @@ from cardrules.my_bird_sings import (
     sings,
     view,
 )
+from cardrules.my_bird_sings.state import Decision
 from tests.strategies import my_bird_sings_options
 
 RULE_ID = re.compile(r"^(MBS|C)-\d+$")
@@ -255,6 +256,10 @@ def test_sampled_states_match_the_view(options: Options, seed: int, rng: random.
     sample = sample_state(v, rng)
     assert view(sample, seat) == v
     assert legal_actions(sample) == legal_actions(state) or state.to_act != seat
+    if state.to_act == seat:  # the seat to act sees its whole decision, and its turn's step
+        assert isinstance(sample._decision, Decision)
+        assert isinstance(state._decision, Decision)
+        assert sample._decision.step == state._decision.step
     if v.outcome is not None and v.outcome.singer is not None:  # shown from his hand
         assert set(v.outcome.shown) <= set(sample.hands[v.outcome.singer])
     if options.auto_sing and not options.play_to_exhaustion:  # MBS-13 offer is public here
@@ -282,3 +287,62 @@ def test_random_play_ends_for_every_preset_and_size() -> None:
                     legal = [a for a in legal_actions(state) if not isinstance(a, Abandon)]
                     state = apply_action(state, rng.choice(legal))
                 state = next_deal(state)
+
+
+def _decision_shape(state: State) -> tuple[object, ...]:
+    """What a seat that does not decide knows of the pending decision (public).
+
+    Its phase and seat, whether the player on turn has exchanged, whether it offers
+    ``Abandon()`` (MBS-13) and, under declared singing, whether the player on turn decides
+    right after a check of his holding (then his sings stand beside his actions, D-5): a
+    sampled state must wait on the same decision, whatever hands it deals.
+    """
+    legal = legal_actions(state)
+    offers_abandon = any(isinstance(action, Abandon) for action in legal)
+    step = state._decision.step if isinstance(state._decision, Decision) else None
+    return (
+        state.phase,
+        state.to_act,
+        view(state, state.on_turn).exchanged,
+        None if step is None else (step.pre, step.exchanged, step.checked),
+        # The view does not record a trick laid earlier in the turn (play to exhaustion),
+        # after which the offer is gone (see sample_state): compared elsewhere only.
+        None if state.options.play_to_exhaustion else (offers_abandon, step and step.abandon),
+    )
+
+
+# A declined declaration (declared singing with blind draws: the turn's first decision is
+# the declaration, and the draw after it offers no Abandon()) was a case sample_state could
+# not read; a seat that does not decide now reads it from the rules.
+@settings(max_examples=60, deadline=None)
+@given(
+    options=my_bird_sings_options(),
+    blind_declared=st.booleans(),
+    seed=st.integers(0, 2**32),
+    rng=st.randoms(use_true_random=True),
+)
+def test_sampled_states_wait_on_the_decision_play_reached(
+    options: Options, blind_declared: bool, seed: int, rng: random.Random
+) -> None:
+    """From every seat's view, the sampled state waits on the decision play reached.
+
+    Play goes on to a round's start and past it (where MBS-13 offers ``Abandon()``), so the
+    turns that begin with a declined declaration or a laid trick come up; each seat that
+    does not decide samples the state, which must wait on the same public decision.
+    """
+    if blind_declared:
+        options = attrs.evolve(options, passing="draw_blind", auto_sing=False)
+    state = new_game(options, seed=seed)
+    for _ in range(rng.randrange(1, 60)):
+        if is_deal_over(state):
+            break
+        legal = [a for a in legal_actions(state) if not isinstance(a, Abandon)]
+        state = apply_action(state, rng.choice(legal))
+        if is_deal_over(state):
+            break
+        for seat in range(options.players):
+            if seat == state.to_act:
+                continue
+            sample = sample_state(view(state, seat), rng)
+            assert view(sample, seat) == view(state, seat)
+            assert _decision_shape(sample) == _decision_shape(state)

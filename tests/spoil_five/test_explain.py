@@ -206,6 +206,10 @@ def test_a_state_is_not_a_view_and_a_view_is_not_a_state() -> None:
         sf.check_action(sf.view(state, 1), "play KS")  # type: ignore[call-overload]
     with pytest.raises(TypeError, match="explain_action"):
         sf.is_legal(sf.view(state, 1), "play KS")  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match="explain_action"):  # no bare AttributeError
+        sf.apply_action(sf.view(state, 1), "play KS")  # type: ignore[call-overload]
+    with pytest.raises(TypeError, match=r"spoil_five\.view\(state, seat\)"):
+        sf.legal_actions(sf.view(state, 1))
     for explain in (sf.explain_unavailable, sf.explain_tricks, sf.explain_settlement):
         with pytest.raises(TypeError, match="View"):
             explain(state)  # type: ignore[arg-type]

@@ -184,7 +184,11 @@ def test_same_seed_and_actions_give_equal_states(opts: sf.Options, seed: int, pi
 @settings(max_examples=40, deadline=None)
 @given(opts=spoil_five_options(), seed=st.integers(0, 2**32), pick=st.integers(0, 2**32))
 def test_sampled_states_agree_with_the_view(opts: sf.Options, seed: int, pick: int) -> None:
-    """A state sampled from a view shows that seat exactly the same view."""
+    """A state sampled from a view shows that seat exactly the same view.
+
+    It waits on the decision play reached (the same phase, seat and, for a play, whether
+    the turn-up may still be robbed), and the seat to act has the same legal actions.
+    """
     choices = random.Random(pick)
     state = sf.new_game(opts, seed=seed)
     while state.to_act is not None:
@@ -193,8 +197,21 @@ def test_sampled_states_agree_with_the_view(opts: sf.Options, seed: int, pick: i
         sample = sf.sample_state(view, choices)
         assert sf.view(sample, seat) == view
         assert all_cards(sample) == Counter(FULL_PACK)
+        assert type(sample._decision) is type(state._decision)
+        assert (sample.phase, sample.to_act) == (state.phase, state.to_act)
+        assert getattr(sample._decision, "window", None) == getattr(state._decision, "window", None)
+        if seat == state.to_act:
+            assert sf.legal_actions(sample) == sf.legal_actions(state)
         legal = sf.legal_actions(state)
         state = sf.apply_action(state, legal[choices.randrange(len(legal))])
+    seat = choices.randrange(opts.players)  # the settled deal too: the view's settlement
+    sample = sf.sample_state(sf.view(state, seat), choices)
+    assert sf.view(sample, seat) == sf.view(state, seat)
+    assert (sample.pool, sample.balances, sample.scores) == (
+        state.pool,
+        state.balances,
+        state.scores,
+    )
 
 
 def _twin_packs(

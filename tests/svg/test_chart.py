@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardrules import FULL_PACK, Rank, Suit, parse_cards, spoil_five, svg
+from cardrules.errors import PictureError
 from tests.svg.helpers import drawn_cards, find_all, parse, texts
 
 WHIST = [rank.symbol for rank in (Rank.ACE, *sorted(Rank, reverse=True)[:-1])]  # A K Q ... 2
@@ -67,5 +68,5 @@ def test_chart_with_ordinary_ranking_is_whist_order() -> None:
 
 def test_chart_refuses_a_non_suit() -> None:
     """The trump must be a Suit."""
-    with pytest.raises(ValueError, match="Suit"):
+    with pytest.raises(PictureError, match="Suit"):
         svg.rank_chart("D")  # type: ignore[arg-type]

@@ -6,6 +6,7 @@ import pytest
 
 from cardrules import NotationError, my_bird_sings, parse_card, parse_cards, svg
 from cardrules.dealing import legacy_shuffled
+from cardrules.errors import PictureError
 from tests.svg.helpers import backs, classes, drawn_cards, find_all, offset, parse, texts
 
 
@@ -33,9 +34,9 @@ def test_deal_highlights_the_given_cards_and_checks_its_arguments() -> None:
     marked = [g.get("data-card") for g in find_all(root, "playable")]
     assert marked == ["5D", "JD"]
     assert not find_all(root, "turn-up")
-    with pytest.raises(ValueError, match="at least one hand"):
+    with pytest.raises(PictureError, match="at least one hand"):
         svg.deal([])
-    with pytest.raises(ValueError, match="dealer must be a seat from 0 to 1"):
+    with pytest.raises(PictureError, match="dealer must be a seat from 0 to 1"):
         svg.deal(["2S", "3S"], dealer=2)
     with pytest.raises(NotationError):
         svg.deal(["2S XX"])
@@ -54,7 +55,7 @@ def test_passing_shows_the_hand_the_card_face_down_and_the_receiver() -> None:
     assert "seat 1 passes" in words
     assert "seat 2 takes it" in words
     assert root.get("data-passed") == "KH"
-    with pytest.raises(ValueError, match="not in the hand"):
+    with pytest.raises(PictureError, match="not in the hand"):
         svg.passing("7S 2D", "KH", giver=0, receiver=1)
 
 
@@ -78,7 +79,7 @@ def test_exchange_shows_the_discard_the_rejects_and_the_card_kept() -> None:
         "7C QC",
         "5D",
     )
-    with pytest.raises(ValueError, match="at least one card"):
+    with pytest.raises(PictureError, match="at least one card"):
         svg.exchange("AC", "")
 
 

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardrules import FULL_PACK, Card, NotationError, Rank, Suit, parse_card, parse_cards, svg
+from cardrules.errors import PictureError
 from cardrules.svg._draw import BLACK, GOLD, RED
 from tests.svg.helpers import SVG, backs, classes, drawn_cards, find_all, offset, parse, texts
 
@@ -60,8 +61,8 @@ def test_size_scales_the_natural_size_but_not_the_drawing() -> None:
 
 @pytest.mark.parametrize("size", [0, -5, float("nan"), True, "80"])
 def test_bad_size_is_refused(size: object) -> None:
-    """A size that is not a positive number raises ValueError."""
-    with pytest.raises(ValueError, match="size"):
+    """A size that is not a positive number raises PictureError."""
+    with pytest.raises(PictureError, match="size"):
         svg.card(parse_card("2D"), size=size)  # type: ignore[arg-type]
 
 
@@ -141,7 +142,7 @@ def test_empty_hand_is_an_empty_slot() -> None:
 @pytest.mark.parametrize("overlap", [-0.1, 1.0, 2])
 def test_hand_overlap_out_of_range_is_refused(overlap: float) -> None:
     """The overlap is a fraction in [0, 1)."""
-    with pytest.raises(ValueError, match="overlap"):
+    with pytest.raises(PictureError, match="overlap"):
         svg.hand("5H JD", overlap=overlap)
 
 
@@ -187,14 +188,14 @@ def test_trick_in_progress_has_no_winner() -> None:
 
 @pytest.mark.parametrize("winner", [-1, 2, True, "0"])
 def test_trick_winner_must_index_a_card(winner: object) -> None:
-    """A winner that is not an index of the cards raises ValueError."""
-    with pytest.raises(ValueError, match="winner"):
+    """A winner that is not an index of the cards raises PictureError."""
+    with pytest.raises(PictureError, match="winner"):
         svg.trick("KC AC", winner=winner)  # type: ignore[arg-type]
 
 
 def test_trick_seats_must_match_cards() -> None:
     """Seats are one per card."""
-    with pytest.raises(ValueError, match="one seat per card"):
+    with pytest.raises(PictureError, match="one seat per card"):
         svg.trick("KC AC", seats=(0,))
 
 

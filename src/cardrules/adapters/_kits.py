@@ -28,7 +28,9 @@ from cardrules.adapters._encoders import (
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError, OptionsError
 from cardrules.games import GameEntry
+from cardrules.my_bird_sings import deal as my_bird_sings_deal
 from cardrules.protocol import DynamicGame, GameOptions, GameState, SeatView
+from cardrules.spoil_five import deal as spoil_five_deal
 
 __all__ = [
     "DEFAULT_ROUND_LIMIT",
@@ -138,11 +140,9 @@ class GameKit:
         """
         pack = len(self.pack(options))
         if isinstance(options, spoil_five.Options):
-            used = 5 * options.players + 1 + (12 if options.fiving else 0)
+            used = spoil_five_deal.pack_reach(options)
         else:
-            mbs = cast("my_bird_sings.Options", options)
-            stock_used = mbs.exchange_by != "nobody" or mbs.play_to_exhaustion
-            used = pack if stock_used else mbs.players * mbs.hand_size
+            used = my_bird_sings_deal.pack_reach(cast("my_bird_sings.Options", options))
         return min(used, pack - 1)
 
     def dealt_positions(self, options: object) -> int:

@@ -32,9 +32,13 @@ def outs(holding: Sequence[Card], unseen: Sequence[Card], options: mbs.Options) 
     >>> outs(held, rest, my_bird_sings.Options())  # the ten other hearts
     10
     """
-    sings = mbs.sings
-    base = tuple(holding)
-    return sum(1 for card in unseen if sings((*base, card), options))
+    if len(holding) > options.hand_size:  # beyond the tabled sizes: ask card by card
+        base = tuple(holding)
+        return sum(1 for card in unseen if mbs.sings((*base, card), options))
+    # the holding plus one card sings when its suit key does (MBS-4 to MBS-6, tabled)
+    key = mbs.suit_key(holding)
+    keys = mbs.singing_keys(options)
+    return sum(1 for card in unseen if key + mbs.SUIT_KEY[card] in keys)
 
 
 def _shape(holding: Sequence[Card]) -> tuple[int, int]:

@@ -117,9 +117,9 @@ class SpoilFiveBot:
         cheapest = min(cards, key=lambda c: (power[c], self._rng.random()))
         if not trick:
             return self._lead(view, cards, table, cheapest)
-        leader = (seat - len(trick)) % players
+        leader = view.leader if view.leader is not None else seat
         current = winning_index(trick, table)
-        current_seat = (leader + current) % players
+        current_seat = (leader + current) % players  # the current-th seat after the leader
         winners = [c for c in cards if winning_index((*trick, c), table) == len(trick)]
         if not winners:
             return cheapest

@@ -98,8 +98,6 @@ from cardrules.my_bird_sings.session import (
     next_deal,
 )
 from cardrules.my_bird_sings.state import (
-    Event,
-    EventKind,
     Outcome,
     OutcomeKind,
     Phase,
@@ -138,8 +136,6 @@ __all__ = [
     "DeclineExchange",
     "DeclineSing",
     "Draw",
-    "Event",
-    "EventKind",
     "Exchange",
     "ExchangeBy",
     "ExchangeOnExhaustion",

@@ -170,8 +170,10 @@ def _sorted_cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
 class Sing(Interned):
     """Declare that ``cards`` sing (MBS-12), or lay them as a trick (MBS-15).
 
-    Only offered where the player chooses: ``auto_sing=False``, or several singing sets in
-    the play-to-exhaustion variant. The cards are kept in pack order, so ``Sing`` values
+    Only offered where the player chooses: with ``auto_sing=False`` he declares his
+    singing holding himself (D-5), and in the play-to-exhaustion variant the bird chooses
+    the set it lays, even from a single one, so that the pause says nothing of how many
+    sets it holds. The cards are kept in pack order, so ``Sing`` values
     with the same cards are the same value whatever order they were given in. A repeated
     card is refused with :class:`~cardrules.errors.NotationError`.
 
@@ -208,9 +210,12 @@ class Sing(Interned):
 
 @attrs.frozen(slots=True, eq=False)
 class DeclineSing(Singleton):
-    """Keep silent at a checkpoint where the holding sings (only with ``auto_sing=False``).
+    """Keep silent at a check of one's holding (only with ``auto_sing=False``, D-5).
 
-    The chance is lost: the holding is checked again only at the next checkpoint (D-5).
+    Offered at a declaration of one's own whether or not the holding sings (it is the only
+    action when nothing sings), so that the table cannot tell. The chance is lost: a
+    declined check is never asked again, and the holding is next checked at its owner's
+    next checkpoint (after he receives, or after an exchange; D-6).
     """
 
     def __str__(self) -> str:

@@ -22,9 +22,9 @@ from collections.abc import Sequence
 
 from cardrules.cards import Card
 from cardrules.errors import OptionsError
-from cardrules.my_bird_sings.options import Options
+from cardrules.my_bird_sings.options import ExchangeBy, Options
 
-__all__ = ["ante", "deal_positions", "deck_for", "turn_order"]
+__all__ = ["ante", "deal_positions", "deck_for", "pack_reach", "turn_order"]
 
 
 def ante(options: Options, dealer: int) -> tuple[int, ...]:
@@ -76,6 +76,21 @@ def deal_positions(options: Options, dealer: int) -> tuple[tuple[int, ...], ...]
             places[seat].extend(range(top, top + batch))
             top += batch
     return tuple(tuple(seat) for seat in places)
+
+
+def pack_reach(options: Options) -> int:
+    """How many cards from the top of the pack a deal may ever show anybody.
+
+    The hands dealt by :func:`deal_positions` (MBS-3) and, if the stock is ever drawn
+    from (by the exchanges of MBS-11, or replenishing in the play-to-exhaustion variant
+    of MBS-15), the whole pack.
+
+    >>> pack_reach(Options(players=3)), pack_reach(Options(players=3, exchange_by="nobody"))
+    (52, 12)
+    """
+    if options.exchange_by is not ExchangeBy.NOBODY or options.play_to_exhaustion:
+        return len(options.cards)
+    return options.players * options.hand_size
 
 
 def deck_for(

@@ -21,8 +21,7 @@ import enum
 from typing import Final
 
 from cardrules.cards import Card
-from cardrules.errors import IllegalActionError
-from cardrules.messages import message
+from cardrules.messages import Message, message
 from cardrules.my_bird_sings.actions import (
     ABANDON,
     DECLINE_EXCHANGE,
@@ -31,7 +30,7 @@ from cardrules.my_bird_sings.actions import (
     Exchange,
 )
 from cardrules.my_bird_sings.options import ExchangeBy, ExchangeOnExhaustion, Options, PileTo
-from cardrules.my_bird_sings.state import Deal, Decision, Phase, Table
+from cardrules.my_bird_sings.state import Board, Deal, Decision, Phase, TurnStep
 
 __all__ = [
     "Closed",
@@ -60,7 +59,7 @@ class Closed(enum.Enum):
     DONE = "done"
     """The player has exchanged once this turn already."""
 
-    def refusal(self, options: Options, eldest: int, action: object) -> IllegalActionError:
+    def refusal(self, options: Options, eldest: int, action: object) -> Message:
         """The refusal of an exchange or its decline for this reason (``eldest``: the leader)."""
         if self is Closed.NOBODY:
             why = message(_P + "exchange-off", "MBS-11")
@@ -74,7 +73,7 @@ class Closed(enum.Enum):
             why = message(_P + "stock-empty", "MBS-11")
         else:
             why = message(_P + "one-exchange", "MBS-11")
-        return IllegalActionError(action, "MBS-11", why)
+        return why
 
 
 # Enum members read once: a class attribute look-up costs a call on the hot path.
@@ -94,16 +93,14 @@ class ExchangeDecision(Decision):
     phase = Phase.EXCHANGE
 
 
-def exchange_refusal(action: object, seat: int) -> IllegalActionError:
+def exchange_refusal(action: object, seat: int) -> Message:
     """Why ``action`` is refused while ``seat`` decides an open exchange (see MBS-11).
 
     A discard he does not hold, or any other action: the exchange waits.
     """
     if type(action) is Exchange:
-        why = message("common.refusal.not-held", "MBS-11", card=action.discard)
-        return IllegalActionError(action, "MBS-11", why)
-    why = message(_P + "must-exchange-or-decline", "MBS-11", seat=seat)
-    return IllegalActionError(action, "MBS-11", why)
+        return message("common.refusal.not-held", "MBS-11", card=action.discard)
+    return message(_P + "must-exchange-or-decline", "MBS-11", seat=seat)
 
 
 def exchange_chance(
@@ -111,9 +108,8 @@ def exchange_chance(
     hand: tuple[Card, ...],
     seat: int,
     turn: int,
-    table: Table,
-    exchanged: bool,
-    abandon: bool,
+    table: Board,
+    step: TurnStep,
 ) -> ExchangeDecision | Closed:
     """Whether ``seat``, on turn ``turn`` holding ``hand``, may exchange with the stock.
 
@@ -127,12 +123,18 @@ def exchange_chance(
     """
     rules = deal._rules
     closed = exchange_closed(
-        rules.options, rules.exchange_from, deal._eldest, seat, turn, table._stock_count, exchanged
+        rules.options,
+        rules.exchange_from,
+        deal._eldest,
+        seat,
+        turn,
+        table._stock_count,
+        step._exchanged,
     )
     if closed is not None:
         return closed
     legal: tuple[Action, ...] = (*[EXCHANGE_ACTIONS[card] for card in hand], DECLINE_EXCHANGE)
-    return ExchangeDecision(seat, (*legal, ABANDON) if abandon else legal, False)
+    return ExchangeDecision(seat, (*legal, ABANDON) if step._abandon else legal, step)
 
 
 def exchange_closed(
@@ -168,8 +170,8 @@ def first_exchange_turn(options: Options) -> int:
     """The first turn from which :func:`exchange_chance` may open an exchange (D-8).
 
     ``exchange_after_rounds`` full rounds come first: turn ``3 × players`` by default.
-    :func:`~cardrules.my_bird_sings.compiled.compile_rules` keeps it as
-    ``Rules.exchange_from``; before it every exchange is closed.
+    :func:`~cardrules.my_bird_sings.option_tables.tables_for` keeps it as
+    ``OptionTables.exchange_from``; before it every exchange is closed.
     """
     return options.exchange_after_rounds * options.players
 

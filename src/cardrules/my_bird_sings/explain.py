@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from cardrules._engine import as_action
 from cardrules.cards import Card, Suit
 from cardrules.errors import IllegalActionError, ViewError
 from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation, wrong_argument
@@ -36,10 +37,11 @@ from cardrules.my_bird_sings.actions import (
     Sing,
 )
 from cardrules.my_bird_sings.combinations import singing_message, singing_rule, singing_sets
-from cardrules.my_bird_sings.compiled import compile_rules
 from cardrules.my_bird_sings.events import OutcomeKind, Phase
+from cardrules.my_bird_sings.option_tables import tables_for
 from cardrules.my_bird_sings.options import Singing
-from cardrules.my_bird_sings.refusals import Seen, as_action, refusal, turn_refusal
+from cardrules.my_bird_sings.refusals import Seen, refusal, turn_refusal
+from cardrules.my_bird_sings.rules import RULEBOOK
 from cardrules.my_bird_sings.views import View, validate_view
 from cardrules.my_bird_sings.wording import action_message
 
@@ -69,7 +71,7 @@ def _seen(v: View) -> Seen:
     """What the viewing seat, which is to act (or nobody is), sees: :func:`refusal`'s facts."""
     seat = v.to_act
     return Seen(
-        rules=compile_rules(v.options),
+        rules=tables_for(v.options),
         phase=v.phase,
         seat=seat,
         turn=v.turn,
@@ -108,7 +110,7 @@ def explain_action(view: View, action: Action | str) -> Refusal | None:
 
     """
     v = _expect_view(view)
-    parsed = as_action(action)
+    parsed = as_action(RULEBOOK, action)
     if isinstance(parsed, IllegalActionError):
         return Refusal.of(parsed, action_message(parsed.action))
     to_act = v.to_act
@@ -118,7 +120,7 @@ def explain_action(view: View, action: Action | str) -> Refusal | None:
         )
     if parsed in v.legal_actions:
         return None
-    return Refusal.of(refusal(_seen(v), parsed), action_message(parsed))
+    return Refusal.because(parsed, refusal(_seen(v), parsed), action_message(parsed))
 
 
 def explain_unavailable(view: View) -> dict[Card, Refusal]:

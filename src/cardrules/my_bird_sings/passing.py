@@ -16,10 +16,10 @@ from __future__ import annotations
 from operator import itemgetter as _pick
 from typing import Final
 
+from cardrules._engine import left_of
 from cardrules._shuffle import derived_order
 from cardrules.cards import Card
-from cardrules.errors import IllegalActionError
-from cardrules.messages import message
+from cardrules.messages import Message, message
 from cardrules.my_bird_sings.actions import (
     ABANDON,
     DRAW_ACTIONS,
@@ -31,7 +31,7 @@ from cardrules.my_bird_sings.actions import (
     Pass,
 )
 from cardrules.my_bird_sings.options import Options, Passing
-from cardrules.my_bird_sings.state import Deal, Decision, Phase
+from cardrules.my_bird_sings.state import Deal, Decision, Phase, TurnStep
 
 __all__ = ["DrawDecision", "PassDecision", "method_refusal", "pass_decision", "passing_refusal"]
 
@@ -61,18 +61,18 @@ class DrawDecision(Decision):
         self,
         seat: int,
         legal: tuple[Action, ...],
-        exchanged: bool,
+        step: TurnStep,
         giver: int,
         order: tuple[Card, ...],
     ) -> None:
         self._seat = seat
         self._legal = legal
-        self._exchanged = exchanged
+        self._step = step
         self._giver = giver
         self._order = order
 
     def _key(self) -> tuple[object, ...]:
-        return (self._seat, self._legal, self._exchanged, self._giver, self._order)
+        return (self._seat, self._legal, self._step, self._giver, self._order)
 
     @property
     def giver(self) -> int:
@@ -86,7 +86,7 @@ class DrawDecision(Decision):
 
 
 def pass_decision(
-    deal: Deal, hand: tuple[Card, ...], seat: int, turn: int, exchanged: bool, abandon: bool
+    deal: Deal, hand: tuple[Card, ...], seat: int, turn: int, step: TurnStep
 ) -> PassDecision | DrawDecision:
     """The decision that passes a card of ``seat``, on turn ``turn`` holding ``hand``.
 
@@ -97,7 +97,7 @@ def pass_decision(
     (``Draw(index)``). The offered cards lie in a fresh random order, the sorted hand
     shuffled from ``derive_seed(deal seed, turn)``, so the position says nothing about the
     card and the state needs no random generator. ``Abandon()`` comes last when MBS-13
-    offers it at this decision (``abandon``).
+    offers it at this decision (``step.abandon``).
     """
     rules = deal._rules
     if rules.options.passing is _THROW:
@@ -105,26 +105,24 @@ def pass_decision(
         legal: tuple[Action, ...] = (
             _pick(*hand)(PASS_ACTIONS) if len(hand) > 1 else (PASS_ACTIONS[hand[0]],)
         )
-        return PassDecision(seat, (*legal, ABANDON) if abandon else legal, exchanged)
+        return PassDecision(seat, (*legal, ABANDON) if step._abandon else legal, step)
     legal = DRAW_ACTIONS[: len(hand)]
     order = derived_order(sorted(hand), deal._seed, (turn,), deal._legacy)
-    drawer = (seat + 1) % rules.players  # the left neighbour (C-1)
-    return DrawDecision(drawer, (*legal, ABANDON) if abandon else legal, exchanged, seat, order)
+    drawer = left_of(seat, rules.players)
+    return DrawDecision(drawer, (*legal, ABANDON) if step._abandon else legal, step, seat, order)
 
 
-def method_refusal(options: Options, action: Pass | Draw) -> IllegalActionError | None:
+def method_refusal(options: Options, action: Pass | Draw) -> Message | None:
     """The refusal of a pass by the method the options do not play (see MBS-8), else None."""
     throw = options.passing is Passing.THROW
     if type(action) is Pass and not throw:
-        return IllegalActionError(action, "MBS-8", message(_P + "draw-blind-no-throw", "MBS-8"))
+        return message(_P + "draw-blind-no-throw", "MBS-8")
     if type(action) is Draw and throw:
-        return IllegalActionError(action, "MBS-8", message(_P + "throw-no-draw", "MBS-8"))
+        return message(_P + "throw-no-draw", "MBS-8")
     return None
 
 
-def passing_refusal(
-    action: object, giver: int, players: int, offered: int | None
-) -> IllegalActionError:
+def passing_refusal(action: object, giver: int, players: int, offered: int | None) -> Message:
     """Why ``action`` is refused while the pass of ``giver`` waits (see MBS-8).
 
     ``offered`` is None for ``throw`` passing, else the number of cards ``giver`` offers
@@ -134,17 +132,14 @@ def passing_refusal(
     """
     if type(action) is Exchange or type(action) is DeclineExchange:
         # An exchange that was open this turn and is not made any more: it was declined.
-        why = message(_P + "exchange-declined", "MBS-11")
-        return IllegalActionError(action, "MBS-11", why)
-    left = giver + 1 if giver + 1 < players else 0  # the left neighbour (C-1)
+        return message(_P + "exchange-declined", "MBS-11")
+    left = left_of(giver, players)
     if offered is None:
         if type(action) is Pass:
-            why = message("common.refusal.not-held", "MBS-9", card=action.card)
-            return IllegalActionError(action, "MBS-9", why)
-        why = message(_P + "must-pass", "MBS-8", giver=giver, receiver=left)
-        return IllegalActionError(action, "MBS-8", why)
+            return message("common.refusal.not-held", "MBS-9", card=action.card)
+        return message(_P + "must-pass", "MBS-8", giver=giver, receiver=left)
     if type(action) is Draw:
-        why = message(_P + "draw-position", "MBS-8", giver=giver, offered=offered, last=offered - 1)
-        return IllegalActionError(action, "MBS-8", why)
-    why = message(_P + "must-draw", "MBS-8", giver=giver, receiver=left)
-    return IllegalActionError(action, "MBS-8", why)
+        return message(
+            _P + "draw-position", "MBS-8", giver=giver, offered=offered, last=offered - 1
+        )
+    return message(_P + "must-draw", "MBS-8", giver=giver, receiver=left)

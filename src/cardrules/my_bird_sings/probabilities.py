@@ -20,7 +20,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import cast
 
-from cardrules.my_bird_sings.options import Options, Singing
+from cardrules.my_bird_sings.combinations import suit_counts_sing
+from cardrules.my_bird_sings.options import Options
 
 __all__ = [
     "dealt_hand_sings",
@@ -83,11 +84,10 @@ def holding_sings(options: Options, size: int | None = None) -> Fraction:
     """
     hand = options.hand_size
     cards = hand if size is None else size
-    rainbow = hand == 4 and options.singing is Singing.FLUSH_OR_RAINBOW
+    singing = options.singing
+    # Whether a suit pattern sings is the rule's own answer (MBS-4 to MBS-6).
     return pattern_probability(
-        options.pack,
-        cards,
-        lambda counts: max(counts) >= hand or (rainbow and min(counts) >= 1),
+        options.pack, cards, lambda counts: suit_counts_sing(counts, hand, singing)
     )
 
 

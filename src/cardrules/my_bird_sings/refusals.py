@@ -11,23 +11,21 @@ action (the passing method, the exchange, singing, abandoning).
 
 >>> from cardrules.my_bird_sings import Options, new_game, parse_action
 >>> state = new_game(Options(players=3), seed=2)
->>> print(refusal(seen_in_state(state), parse_action("pass 9C")))
-cannot pass 9C: you do not hold 9C (MBS-9)
+>>> why = refusal(seen_in_state(state), parse_action("pass 9C"))
+>>> why.rules, str(why)
+(('MBS-9',), 'you do not hold 9C')
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
-from cardrules._notation import read_action
 from cardrules.cards import Card
-from cardrules.errors import IllegalActionError, ViewError
-from cardrules.explanations import wrong_argument
+from cardrules.errors import ViewError
 from cardrules.messages import Message, message
 from cardrules.my_bird_sings.actions import (
-    ACTION_TYPES,
     Abandon,
     DeclineExchange,
     DeclineSing,
@@ -35,17 +33,16 @@ from cardrules.my_bird_sings.actions import (
     Exchange,
     Pass,
     Sing,
-    parse_action,
 )
-from cardrules.my_bird_sings.compiled import Rules
-from cardrules.my_bird_sings.ending import DealOver, abandon_refusal, over_refusal
 from cardrules.my_bird_sings.events import OutcomeKind, Phase
 from cardrules.my_bird_sings.exchange import exchange_closed, exchange_refusal
+from cardrules.my_bird_sings.option_tables import OptionTables
 from cardrules.my_bird_sings.passing import DrawDecision, method_refusal, passing_refusal
-from cardrules.my_bird_sings.state import State
+from cardrules.my_bird_sings.settlement import DealOver, abandon_refusal, over_refusal
+from cardrules.my_bird_sings.state import Decision, State
 from cardrules.my_bird_sings.turn import no_sing_waiting, sing_refusal
 
-__all__ = ["Seen", "as_action", "refusal", "seen_in_state", "turn_refusal", "wrong_state"]
+__all__ = ["Seen", "refusal", "seen_in_state", "turn_refusal"]
 
 _P: Final = "my-bird-sings.refusal."
 
@@ -55,7 +52,7 @@ class Seen:
     """What the seat deciding sees when an action of his is refused.
 
     Attributes:
-        rules: the compiled rules of the game's options (public).
+        rules: the option tables of the game (public).
         phase: the pending decision's kind.
         seat: the seat deciding, or None once the deal is over.
         turn: the turn number (MBS-7).
@@ -72,7 +69,7 @@ class Seen:
 
     """
 
-    rules: Rules
+    rules: OptionTables
     phase: Phase
     seat: int | None
     turn: int
@@ -89,7 +86,7 @@ class Seen:
 def seen_in_state(state: State) -> Seen:
     """What the seat to act in ``state`` sees (the facts :func:`refusal` reads)."""
     deal = state._deal
-    decision = state._decision
+    decision = cast(Decision, state._decision)
     seat = decision._seat
     ended = decision.outcome.kind if type(decision) is DealOver else None
     return Seen(
@@ -101,39 +98,14 @@ def seen_in_state(state: State) -> Seen:
         eldest=deal._eldest,
         hand=() if seat is None else state._hands[seat],
         offered=len(decision.order) if type(decision) is DrawDecision else 0,
-        stock_count=state._table._stock_count,
-        exchanged=decision._exchanged,
+        stock_count=state._board._stock_count,
+        exchanged=decision._step._exchanged,
         ended=ended,
         sings_offered=any(type(action) is Sing for action in decision._legal),
     )
 
 
-def as_action(action: object) -> object:
-    """``action``, its notation read (``"pass KH"``), or the refusal of that text (C-7).
-
-    >>> as_action(None)
-    Traceback (most recent call last):
-    ...
-    TypeError: expected a My Bird Sings action or its notation, not NoneType; call
-    my_bird_sings.parse_action(text) to read one
-
-    Raises:
-        TypeError: for anything that is neither an action nor a string: no rule refuses
-            it, it is a mistake in the calling program.
-
-    """
-    if isinstance(action, str):
-        return read_action(action, parse_action)
-    if not isinstance(action, ACTION_TYPES):
-        raise wrong_argument(
-            action,
-            "a My Bird Sings action or its notation",
-            "my_bird_sings.parse_action(text) to read one",
-        )
-    return action
-
-
-def refusal(seen: Seen, action: object) -> IllegalActionError:
+def refusal(seen: Seen, action: object) -> Message:
     """Why ``action``, which is not among the deciding seat's legal actions, is refused.
 
     What the action's own rule rules out now whatever is pending comes first: the other
@@ -171,7 +143,7 @@ def refusal(seen: Seen, action: object) -> IllegalActionError:
         if phase is not Phase.SING:
             return no_sing_waiting(options, seat, seen.hand, seen.sings_offered, action)
     else:
-        return IllegalActionError(action, "C-7", message(_P + "not-an-action", "C-7"))
+        return message(_P + "not-an-action", "C-7")
     if phase is Phase.PASS:
         return passing_refusal(action, seen.on_turn, options.players, None)
     if phase is Phase.DRAW:
@@ -199,17 +171,3 @@ def turn_refusal(phase: Phase, to_act: int, on_turn: int) -> Message:
     if phase is Phase.DRAW:
         return message(_P + "turn.draw", rule, to_act=to_act, giver=on_turn)
     return message(_P + "turn." + doing, rule, to_act=to_act)
-
-
-def wrong_state(value: object) -> TypeError:
-    """The TypeError of ``check_action`` given something else than a state, such as a view.
-
-    >>> print(wrong_state(None))
-    expected a my_bird_sings.State, not NoneType; call
-    my_bird_sings.explain_action(view, action) to ask from a seat's view
-    """
-    return wrong_argument(
-        value,
-        "a my_bird_sings.State",
-        "my_bird_sings.explain_action(view, action) to ask from a seat's view",
-    )

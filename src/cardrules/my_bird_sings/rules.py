@@ -5,7 +5,8 @@
 legal action comes from the pending decision a rule function returned (the pass of MBS-8,
 the exchange of MBS-11, the sing check of MBS-9/MBS-12, the end of the deal), and every
 refusal from the same rules, told from what the seat to act sees
-(:mod:`cardrules.my_bird_sings.refusals`).
+(:mod:`cardrules.my_bird_sings.refusals`). The four calls are the ones both games share
+(:mod:`cardrules._engine`), given this game's steps.
 
 >>> from cardrules.my_bird_sings import Options, Draw, new_game
 >>> print(check_action(new_game(Options(players=3), seed=2), Draw(0)))
@@ -17,13 +18,15 @@ from __future__ import annotations
 import operator
 from typing import Final, cast, overload
 
-from cardrules._notation import read_action
+from cardrules import _engine
+from cardrules._engine import left_of
 from cardrules._shuffle import pack_top
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError
 from cardrules.history import DealHistory, Log
-from cardrules.messages import message
+from cardrules.messages import Message, message
 from cardrules.my_bird_sings.actions import (
+    ACTION_TYPES,
     Abandon,
     Action,
     DeclineExchange,
@@ -34,12 +37,13 @@ from cardrules.my_bird_sings.actions import (
     Sing,
     parse_action,
 )
-from cardrules.my_bird_sings.compiled import Rules
-from cardrules.my_bird_sings.ending import settle
 from cardrules.my_bird_sings.exchange import exchange_cards
+from cardrules.my_bird_sings.option_tables import OptionTables
 from cardrules.my_bird_sings.passing import DrawDecision, pass_decision
-from cardrules.my_bird_sings.refusals import as_action, refusal, seen_in_state, wrong_state
+from cardrules.my_bird_sings.refusals import refusal, seen_in_state
+from cardrules.my_bird_sings.settlement import settle
 from cardrules.my_bird_sings.state import (
+    NO_STEP,
     Deal,
     Decision,
     Event,
@@ -55,20 +59,20 @@ from cardrules.my_bird_sings.turn import SingDecision, play_turn
 __all__ = [
     "apply_action",
     "check_action",
-    "deal_cards",
     "exchange_open",
     "is_deal_over",
     "is_game_over",
     "is_legal",
     "legal_actions",
     "offered_order",
+    "start_deal",
 ]
 
 _P: Final = "my-bird-sings.refusal."
 
 
-def deal_cards(
-    rules: Rules,
+def start_deal(
+    rules: OptionTables,
     dealer: int,
     seed: int,
     deck: tuple[Card, ...] | None,
@@ -80,26 +84,38 @@ def deal_cards(
 ) -> State:
     """Ante (MBS-2), deal (MBS-3) and return the state at the deal's first decision.
 
-    The engine's side of :func:`~cardrules.my_bird_sings.session.start_deal`, which checks
-    the seed and the deck. ``carried`` is the pool and the balances the previous deal
-    left, ``None`` for a session's first deal (an empty pool, everybody at 0); ``legacy``
-    deals by the seed mapping of record versions 1 and 2 (to replay them).
+    The engine's side of a deal's start: :func:`~cardrules.my_bird_sings.session.new_game`
+    and :func:`~cardrules.my_bird_sings.session.next_deal` check the seed and the deck.
+    ``carried`` is the pool and the balances the previous deal left, ``None`` for a
+    session's first deal (an empty pool, everybody at 0); ``legacy`` deals by the seed
+    mapping of record versions 1 and 2 (to replay them).
     """
     deal = Deal(rules, dealer, seed, deck, number, first_seed, previous, legacy)  # once a deal
     dealt = pack_top(rules.pack, seed, rules.dealt, legacy) if deck is None else deck[: rules.dealt]
     if carried is None:
-        table = rules.first_tables[dealer]
+        table = rules.first_boards[dealer]
     else:
         pool, balances = carried
         paid = rules.antes[dealer]
-        table = rules.first_tables[dealer].with_counters(
+        table = rules.first_boards[dealer].with_counters(
             pool + sum(paid), tuple(map(operator.sub, balances, paid))
         )
     hands: Hands = rules.dealing[dealer](dealt)
     return play_turn(deal, hands, 0, table, None, None)  # turn 0 begins
 
 
-def legal_actions(state: State) -> tuple[Action, ...]:
+# Each of the four calls takes any object, so that even the compiled build (which checks
+# annotations itself) refuses a view with the TypeError naming what to call instead; type
+# checkers see only the overloads.
+@overload
+def legal_actions(state: State) -> tuple[Action, ...]: ...
+
+
+@overload
+def legal_actions(state: object) -> tuple[Action, ...]: ...
+
+
+def legal_actions(state: object) -> tuple[Action, ...]:
     """The actions open to ``state.to_act``; ``()`` exactly when the deal is over.
 
     ``Abandon()`` is open only at the first decision of each round after the first (see
@@ -113,8 +129,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     ...     state = apply_action(state, legal_actions(state)[0])
     >>> state.turn, [str(a) for a in legal_actions(state)]
     (3, ['pass 3D', 'pass 8D', 'pass 5C', 'pass 7C', 'abandon'])
+
+    Raises:
+        TypeError: if ``state`` is not a state (for a view, read ``view.legal_actions``).
     """
-    return state._decision._legal
+    return _engine.legal_actions(RULEBOOK, state)
 
 
 # Enum members read once: a class attribute look-up costs a call on every step.
@@ -153,14 +172,7 @@ def check_action(state: object, action: object) -> IllegalActionError | None:
     Raises:
         TypeError: if ``state`` is not a state (for a view, call ``explain_action``).
     """
-    if not isinstance(state, State):
-        raise wrong_state(state)
-    action = as_action(action)
-    if isinstance(action, IllegalActionError):
-        return action
-    if action in state._decision._legal:
-        return None
-    return refusal(seen_in_state(state), action)
+    return _engine.check_action(RULEBOOK, state, action)
 
 
 @overload
@@ -180,9 +192,7 @@ def is_legal(state: object, action: object) -> bool:
     >>> is_legal(new_game(Options(players=3), seed=2), "pass 5D")  # notation is read
     True
     """
-    if not isinstance(state, State):
-        raise wrong_state(state)
-    return check_action(state, action) is None
+    return _engine.is_legal(RULEBOOK, state, action)
 
 
 @overload
@@ -193,7 +203,7 @@ def apply_action(state: State, action: Action) -> State: ...
 def apply_action(state: State, action: str) -> State: ...
 
 
-def apply_action(state: State, action: object) -> State:
+def apply_action(state: object, action: object) -> State:
     """Apply ``action`` and return the state at the next decision (the "do" of the triad).
 
     Automatic steps (receiving, sing checks, replenishing, settlement) happen inside this
@@ -202,70 +212,67 @@ def apply_action(state: State, action: object) -> State:
 
     Raises:
         IllegalActionError: naming the rule, if the action is illegal (C-7).
-        TypeError: if ``action`` is neither an action nor its notation (read notation
-            with ``my_bird_sings.parse_action``).
+        TypeError: if ``state`` is not a state (a view, say), or ``action`` neither an
+            action nor its notation (read notation with ``my_bird_sings.parse_action``).
     """
-    if isinstance(action, str):
-        action = read_action(action, parse_action)
-        if isinstance(action, IllegalActionError):
-            raise action
-    decision = state._decision
-    if action not in decision._legal:  # the legal actions are the decision's: check first
-        error = check_action(state, action)
-        if error is not None:
-            raise error
-    if type(action) is Pass:  # thrown by the player on turn, who decides (MBS-8)
-        thrower = decision._seat
-        assert thrower is not None  # a legal pass has a player to make it
-        return _pass(state, thrower, action.card, action)
-    if type(action) is Draw:  # drawn from the hand the player on turn offers (MBS-8)
-        offer = cast("DrawDecision", decision)
-        return _pass(state, offer.giver, offer.order[action.index], action)
-    kind = type(action)
-    if type(action) is Exchange:
-        return _exchange(state, action)
+    return _engine.apply_action(RULEBOOK, state, action)
+
+
+def _refuse(state: State, action: object) -> Message:
+    """Why ``action``, not among the decision's actions, is refused: its rule's word."""
+    return refusal(seen_in_state(state), action)
+
+
+def _throw(state: State, decision: Decision, action: Pass) -> State:
+    """A pass thrown by the player on turn, who decides (MBS-8)."""
+    thrower = decision._seat
+    assert thrower is not None  # a legal pass has a player to make it
+    return _pass(state, thrower, action.card, action)
+
+
+def _draw(state: State, decision: DrawDecision, action: Draw) -> State:
+    """A pass drawn from the hand the player on turn offers (MBS-8)."""
+    return _pass(state, decision.giver, decision.order[action.index], action)
+
+
+def _decline_exchange(state: State, decision: Decision, action: DeclineExchange) -> State:
+    """The player on turn declines the exchange: his pass follows (MBS-11, MBS-8)."""
     deal = state._deal
-    log = (state._log, cast(Action, action))  # legal: one of the game's actions
-    if kind is DeclineExchange:
-        hands = state._hands
-        seat = deal.on_turn(state._turn)
-        passing = pass_decision(deal, hands[seat], seat, state._turn, False, False)
-        return State(
-            deal=deal,
-            hands=hands,
-            turn=state._turn,
-            decision=passing,
-            table=state._table,
-            log=log,
-            events=state._events,
-        )
-    if kind is Abandon:
-        return settle(
-            deal,
-            state._hands,
-            state._turn,
-            state._table,
-            log,
-            state._events,
-            _OUTCOME_ABANDONED,
-        )
-    if kind is DeclineSing:  # the chance is lost; the turn goes on after this check (D-5)
-        sing = cast("SingDecision", decision)
-        return play_turn(
-            deal,
-            state._hands,
-            state._turn,
-            state._table,
-            log,
-            state._events,
-            begins=False,
-            pre=sing.pre,
-            exchanged=sing.exchanged,
-            check=False,
-        )
-    if type(action) is Sing:
-        return _sing(state, decision, action)
-    raise IllegalActionError(action, "C-7", message(_P + "not-an-action", "C-7"))
+    hands = state._hands
+    seat = deal.on_turn(state._turn)
+    passing = pass_decision(deal, hands[seat], seat, state._turn, NO_STEP)
+    log = (state._log, action)
+    return State(deal, hands, state._turn, passing, state._board, log, state._events)
+
+
+def _abandon(state: State, decision: Decision, action: Abandon) -> State:
+    """The deal is abandoned (MBS-13)."""
+    log = (state._log, action)
+    return settle(
+        state._deal,
+        state._hands,
+        state._turn,
+        state._board,
+        log,
+        state._events,
+        _OUTCOME_ABANDONED,
+    )
+
+
+def _decline_sing(state: State, decision: SingDecision, action: DeclineSing) -> State:
+    """The chance is lost; the turn goes on after this check (D-5)."""
+    return play_turn(
+        state._deal,
+        state._hands,
+        state._turn,
+        state._board,
+        (state._log, action),
+        state._events,
+        begins=False,
+        pre=decision._step._pre,
+        exchanged=decision._step._exchanged,
+        check=False,
+    )
 
 
 def _pass(state: State, giver: int, card: Card, action: Action) -> State:
@@ -278,7 +285,7 @@ def _pass(state: State, giver: int, card: Card, action: Action) -> State:
     """
     deal = state._deal
     rules = deal._rules
-    receiver = giver + 1 if giver + 1 < rules.players else 0  # the left neighbour (C-1)
+    receiver = left_of(giver, rules.players)
     hands = list(state._hands)
     hand = hands[giver]
     at = hand.index(card)
@@ -286,13 +293,13 @@ def _pass(state: State, giver: int, card: Card, action: Action) -> State:
     hands[receiver] = hands[receiver] + (card,)
     events = (state._events, rules.passes[giver][card])
     log = (state._log, action)
-    return play_turn(deal, tuple(hands), state._turn + 1, state._table, log, events)
+    return play_turn(deal, tuple(hands), state._turn + 1, state._board, log, events)
 
 
-def _exchange(state: State, action: Exchange) -> State:
+def _exchange(state: State, decision: Decision, action: Exchange) -> State:
     """An exchange with the stock (MBS-11); then the holding is checked again (MBS-9)."""
     deal = state._deal
-    table = state._table
+    table = state._board
     turn = state._turn
     seat = deal.on_turn(turn)
     discard = action.discard
@@ -332,7 +339,7 @@ def _sing(state: State, decision: Decision, action: Sing) -> State:
             deal,
             state._hands,
             state._turn,
-            state._table,
+            state._board,
             log,
             state._events,
             _OUTCOME_SANG,
@@ -340,7 +347,7 @@ def _sing(state: State, decision: Decision, action: Sing) -> State:
             shown=action.cards,
         )
     hands, table, events, ended = lay_trick(
-        deal, state._hands, state._turn, seat, action.cards, state._table, state._events
+        deal, state._hands, state._turn, seat, action.cards, state._board, state._events
     )
     if ended:
         return settle(deal, hands, state._turn, table, log, events, _OUTCOME_EXHAUSTED)
@@ -352,9 +359,29 @@ def _sing(state: State, decision: Decision, action: Sing) -> State:
         log,
         events,
         begins=False,
-        pre=decision.pre if type(decision) is SingDecision else 0,
-        exchanged=decision.exchanged,
+        pre=decision._step._pre,
+        exchanged=decision._step._exchanged,
     )
+
+
+RULEBOOK: Final = _engine.Rulebook(
+    name="my_bird_sings",
+    title="My Bird Sings",
+    state_type=State,
+    action_types=ACTION_TYPES,
+    parse=parse_action,
+    refuse=_refuse,
+    steps={
+        Pass: _throw,
+        Draw: _draw,
+        Exchange: _exchange,
+        DeclineExchange: _decline_exchange,
+        Abandon: _abandon,
+        DeclineSing: _decline_sing,
+        Sing: _sing,
+    },
+)
+"""My Bird Sings for the calls both games share (:mod:`cardrules._engine`)."""
 
 
 def exchange_open(state: State) -> bool:

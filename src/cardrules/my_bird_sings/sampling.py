@@ -7,7 +7,9 @@ its neighbour's hand), the singing cards a winner showed (in his hand), its own 
 and rejects on the dead pile, and that a seen card never returns to the stock. Hands that
 were checked at a checkpoint and have not received a card since are redrawn until they do
 not sing (up to a bound), as the deal would have ended otherwise; a holding that must sing
-(a pending ``Sing`` decision) is redrawn until it does.
+(a pending ``Sing`` decision) is redrawn until it does. The pending decision is the rules'
+own for the sampled hands (:func:`~cardrules.my_bird_sings.turn.pending_decision`), at the
+step of its turn the view shows (:class:`~cardrules.my_bird_sings.state.TurnStep`).
 
 >>> import random
 >>> from cardrules.my_bird_sings import Options, new_game, view, legal_actions
@@ -22,17 +24,26 @@ from __future__ import annotations
 import random
 from typing import cast
 
+from cardrules._engine import left_of
 from cardrules.cards import Card
 from cardrules.errors import OptionsError
-from cardrules.my_bird_sings.actions import Abandon, Sing
-from cardrules.my_bird_sings.combinations import SUIT_KEY, sets_of, suit_key
-from cardrules.my_bird_sings.compiled import compile_rules
-from cardrules.my_bird_sings.ending import DealOver, Start, turn_start
-from cardrules.my_bird_sings.exchange import ExchangeDecision, exchange_chance, exchange_closed
+from cardrules.my_bird_sings.actions import Abandon
+from cardrules.my_bird_sings.combinations import SUIT_KEY
+from cardrules.my_bird_sings.exchange import exchange_closed
+from cardrules.my_bird_sings.option_tables import tables_for
 from cardrules.my_bird_sings.options import PileTo, SingTiming
-from cardrules.my_bird_sings.passing import pass_decision
-from cardrules.my_bird_sings.state import Deal, Decision, Known, Outcome, Phase, State, Table
-from cardrules.my_bird_sings.turn import declaration, silent_holdings, sing_decision
+from cardrules.my_bird_sings.settlement import DealOver, Start, turn_start
+from cardrules.my_bird_sings.state import (
+    Board,
+    Deal,
+    Decision,
+    Known,
+    Outcome,
+    Phase,
+    State,
+    TurnStep,
+)
+from cardrules.my_bird_sings.turn import pending_decision, silent_holdings
 from cardrules.my_bird_sings.views import View, validate_view
 
 __all__ = ["sample_state"]
@@ -45,10 +56,12 @@ def _abandon_open(v: View, deal: Deal) -> bool:
 
     The seat to act reads it from its legal actions. Another seat works it out from the
     public record: the offer belongs to the first decision of a turn where
-    :func:`~cardrules.my_bird_sings.ending.turn_start` makes one, and that first decision
-    is a sing decision, an exchange decision, or a pass or draw when no exchange was open
-    (:func:`_exchange_was_open`). (Two private steps escape
-    that reading: a declined sing, and a trick laid by choice in this turn.)
+    :func:`~cardrules.my_bird_sings.settlement.turn_start` makes one, and that first decision
+    is a sing decision, an exchange decision, or a pass when no exchange was open
+    (:func:`_exchange_was_open`); with declared singing and blind draws, never a draw (the
+    player on turn declared his check first, D-5). One step is not in the view: a trick
+    laid earlier in this turn (play to exhaustion), after which the offer is gone; there
+    another seat's sample may offer ``Abandon()`` that the real state does not.
     """
     if v.to_act == v.seat:
         return any(type(action) is Abandon for action in v.legal_actions)
@@ -58,6 +71,10 @@ def _abandon_open(v: View, deal: Deal) -> bool:
         return False
     if v.phase is Phase.SING or v.phase is Phase.EXCHANGE:
         return True
+    if v.phase is Phase.DRAW and not v.options.auto_sing:
+        # Declared singing with blind draws: the player on turn declares each check at a
+        # decision of his own before his neighbour draws (D-5), so a draw never opens a turn.
+        return False
     return not _exchange_was_open(v, deal)
 
 
@@ -77,14 +94,12 @@ def _exchange_was_open(v: View, deal: Deal) -> bool:
 def _just_checked(v: View, deal: Deal) -> bool:
     """Whether the player on turn's own pending decision follows a check of his holding.
 
-    With ``auto_sing=False`` that decision offers his sings beside its actions
-    (:func:`~cardrules.my_bird_sings.turn.declaration`). The seat to act reads it from its
-    legal actions. Another seat works it out from the public record: not after the
-    after-deal checks of turn 0 (``any_after_deal``, each declared on its own), nor at a
-    pass after a declined exchange; after an exchange it is checked again.
+    With ``auto_sing=False`` that decision declares the check: his sings stand beside its
+    actions (:func:`~cardrules.my_bird_sings.turn.declaration`), none if his holding does
+    not sing, so the legal actions cannot tell; the public record does, for every seat:
+    not after the after-deal checks of turn 0 (``any_after_deal``, each declared on its
+    own), nor at a pass after a declined exchange; after an exchange it is checked again.
     """
-    if v.to_act == v.seat:
-        return any(type(action) is Sing for action in v.legal_actions)
     if v.exchanged:
         return True
     if v.turn == 0 and v.options.sing_timing is SingTiming.ANY_AFTER_DEAL:
@@ -92,6 +107,27 @@ def _just_checked(v: View, deal: Deal) -> bool:
     if v.phase is not Phase.PASS:
         return True
     return not _exchange_was_open(v, deal)
+
+
+def _step(v: View, deal: Deal) -> TurnStep:
+    """Where the viewed turn stands at its pending decision (public, see :class:`TurnStep`).
+
+    A sing decision at turn 0 may be an after-deal check (``pre``: the checked seat's
+    place after the eldest hand, D-6); with declared singing it declares a check, as does
+    the player on turn's own exchange or pass right after a check (:func:`_just_checked`),
+    never a blind draw (his check was declared at a decision of his own first).
+    """
+    declared = not v.options.auto_sing
+    pre = 0
+    if v.phase is Phase.SING:
+        if v.turn == 0 and v.to_act is not None:
+            pre = (v.to_act - v.eldest) % v.options.players
+        checked = declared
+    elif v.phase is Phase.DRAW:
+        checked = False
+    else:
+        checked = declared and _just_checked(v, deal)
+    return TurnStep(pre, v.exchanged, checked, _abandon_open(v, deal))
 
 
 def sample_state(view: View, rng: random.Random) -> State:
@@ -114,7 +150,7 @@ def sample_state(view: View, rng: random.Random) -> State:
     options = view.options
     n = options.players
     me = view.seat
-    rules = compile_rules(options)
+    rules = tables_for(options)
     pack = rules.pack
     sizes = view.hand_sizes
     hand_size = options.hand_size
@@ -143,7 +179,7 @@ def sample_state(view: View, rng: random.Random) -> State:
         recent = range(max(view.turn - n, 0), view.turn)  # the last round holds his turn
         last_turn = max((t for t in recent if order.on_turn(t) == me), default=-2)
         if view.turn == last_turn + 1 and not view.exchanged:
-            placed[(me + 1) % n].append(view.passed[-1])
+            placed[left_of(me, n)].append(view.passed[-1])
     outcome = view.outcome
     if outcome is not None and outcome.singer is not None and outcome.singer != me:
         placed[outcome.singer].extend(outcome.shown)  # the singer showed them from his hand
@@ -210,7 +246,7 @@ def sample_state(view: View, rng: random.Random) -> State:
     trick_cards = tuple(
         tuple(view.trick_cards) if s == me else tuple(tricks.get(s, ())) for s in range(n)
     )
-    table = Table(
+    table = Board(
         stock=tuple(stock),
         stock_count=len(stock),
         dead=tuple(dead),
@@ -223,35 +259,18 @@ def sample_state(view: View, rng: random.Random) -> State:
     all_hands = tuple(hands)
     phase = view.phase
     turn = view.turn
-    abandon = _abandon_open(view, deal)
     decision: Decision
     if phase is Phase.OVER:
         decision = DealOver.of(cast(Outcome, outcome))  # validate_view: an ended deal is settled
-    elif phase is Phase.SING:
-        seat = view.to_act if view.to_act is not None else me
-        pre = (seat - view.eldest) % n if turn == 0 else 0
-        holding = all_hands[seat]
-        sets = sets_of(holding, suit_key(holding), rules.hand_size, keys)
-        decision = sing_decision(options, seat, sets, pre, view.exchanged, abandon)
     else:
-        on_turn = view.on_turn
-        holding = all_hands[on_turn]
-        chance = None
-        if phase is Phase.EXCHANGE:
-            chance = exchange_chance(deal, holding, on_turn, turn, table, False, abandon)
-        if type(chance) is ExchangeDecision:
-            decision = chance
-        else:
-            decision = pass_decision(deal, holding, on_turn, turn, view.exchanged, abandon)
-        if not options.auto_sing and decision.seat == on_turn and _just_checked(view, deal):
-            sets = sets_of(holding, suit_key(holding), rules.hand_size, keys)
-            decision = declaration(options, decision, on_turn, sets, view.exchanged, abandon)
+        # The decision's public side, its step, read from the view; the rules make it.
+        decision = pending_decision(deal, all_hands, turn, table, phase, _step(view, deal))
     return State(
         deal=deal,
         hands=all_hands,
         turn=turn,
         decision=decision,
-        table=table,
+        board=table,
         log=None,
         events=events,
     )

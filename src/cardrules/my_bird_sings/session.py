@@ -11,26 +11,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from cardrules._engine import left_of
 from cardrules._shuffle import derive, legacy_derive
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError, OptionsError
 from cardrules.history import DealHistory, History, Log, deal_result, log_items
 from cardrules.messages import message
 from cardrules.my_bird_sings.actions import Action
-from cardrules.my_bird_sings.compiled import Rules, compile_rules
 from cardrules.my_bird_sings.deal import check_deck
+from cardrules.my_bird_sings.option_tables import OptionTables, tables_for
 from cardrules.my_bird_sings.options import Options, Passing
-from cardrules.my_bird_sings.rules import deal_cards
-from cardrules.my_bird_sings.state import State, Table
+from cardrules.my_bird_sings.rules import start_deal
+from cardrules.my_bird_sings.state import Board, State
 
-__all__ = ["history", "new_game", "next_deal", "replay_legacy_game", "start_deal"]
+__all__ = ["history", "new_game", "next_deal", "replay_legacy_game"]
 
 # The public entries here check their arguments and raise OptionsError, so they stay
 # interpreted in the compiled build; the deal itself is the compiled engine's (rules).
 
 
-def start_deal(
-    rules: Rules,
+def _checked_deal(
+    rules: OptionTables,
     dealer: int,
     seed: int | None,
     deck: Sequence[Card] | str | None,
@@ -41,7 +42,7 @@ def start_deal(
     carried: tuple[int, tuple[int, ...]] | None = None,
     legacy: bool = False,
 ) -> State:
-    """Ante (MBS-2), deal (MBS-3) and return the state at the deal's first decision.
+    """Check the seed and the deck, then start the deal (the engine's :func:`start_deal`).
 
     ``carried`` is the pool and the balances the previous deal left, ``None`` for a
     session's first deal (an empty pool, everybody at 0). ``legacy`` deals by the seed
@@ -53,7 +54,7 @@ def start_deal(
         raise OptionsError(f"seed: expected an int, not {seed!r}")
     explicit = None if deck is None else check_deck(deck, rules.pack)
     first = seed if first_seed is None else first_seed
-    return deal_cards(rules, dealer, seed, explicit, number, first, previous, carried, legacy)
+    return start_deal(rules, dealer, seed, explicit, number, first, previous, carried, legacy)
 
 
 def new_game(
@@ -118,7 +119,7 @@ def _new_session(
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
         raise OptionsError(f"dealer: expected a seat from 0 to {n - 1}, not {dealer!r}")
     _check_blind_seed(options, seed, deck)
-    return start_deal(compile_rules(options), dealer, seed, deck, legacy=legacy)
+    return _checked_deal(tables_for(options), dealer, seed, deck, legacy=legacy)
 
 
 # Enum members read once: a class attribute look-up costs a call on every step.
@@ -167,10 +168,10 @@ def next_deal(
     if seed is None and deck is None:
         seed = (legacy_derive if deal.legacy else derive)(deal.first_seed, (number,))
     _check_blind_seed(rules.options, seed, deck)
-    table: Table = state._table
-    return start_deal(
+    table: Board = state._board
+    return _checked_deal(
         rules,
-        (deal.dealer + 1) % rules.players,  # to the left (C-1)
+        left_of(deal.dealer, rules.players),  # the deal passes to the left
         seed,
         deck,
         number=number,

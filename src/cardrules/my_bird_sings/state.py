@@ -7,7 +7,7 @@ A :class:`State` holds what changes from step to step: the hands, the turn, the 
 :class:`Decision` (who decides, and between which actions), the action and event logs.
 Everything fixed for the whole deal sits in one :class:`Deal`
 shared by all its states, and what changes rarely (stock, dead pile, tricks, pool and
-balances) in one :class:`Table`, so building a successor is cheap.
+balances) in one :class:`Board`, so building a successor is cheap.
 
 States are created by :func:`~cardrules.my_bird_sings.session.new_game`,
 :func:`~cardrules.my_bird_sings.session.next_deal` and
@@ -17,9 +17,11 @@ States are created by :func:`~cardrules.my_bird_sings.session.new_game`,
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, ClassVar, Final, TypeAlias, cast
 
 from cardrules._brief import brief
+from cardrules._engine import Decision as _Decision
+from cardrules._engine import Position
 from cardrules._shuffle import pack_top
 from cardrules._value import Value
 from cardrules.cards import Card
@@ -29,9 +31,10 @@ from cardrules.my_bird_sings.events import Event, EventKind, Known, Outcome, Out
 from cardrules.my_bird_sings.options import Options
 
 if TYPE_CHECKING:
-    from cardrules.my_bird_sings.compiled import Rules
+    from cardrules.my_bird_sings.option_tables import OptionTables
 
 __all__ = [
+    "Board",
     "Deal",
     "Decision",
     "Event",
@@ -42,14 +45,14 @@ __all__ = [
     "OutcomeKind",
     "Phase",
     "State",
-    "Table",
+    "TurnStep",
 ]
 
 Hands: TypeAlias = "tuple[tuple[Card, ...], ...]"
 """Every seat's holding, by seat, each in the order its cards arrived."""
 
 
-class Table(Value):
+class Board(Value):
     """What changes rarely: stock, dead pile, tricks, pool and balances (internal).
 
     The stock is ``None`` while it is still the untouched rest of the pack (see
@@ -127,13 +130,13 @@ class Table(Value):
         dead: tuple[Card, ...],
         tricks: tuple[int, ...],
         trick_cards: Hands,
-    ) -> Table:
+    ) -> Board:
         """This table with a new stock, dead pile and tricks (counters unchanged)."""
-        return Table(stock, len(stock), dead, tricks, trick_cards, self._pool, self._balances)
+        return Board(stock, len(stock), dead, tricks, trick_cards, self._pool, self._balances)
 
-    def with_counters(self, pool: int, balances: tuple[int, ...]) -> Table:
+    def with_counters(self, pool: int, balances: tuple[int, ...]) -> Board:
         """This table with a new pool and balances (piles unchanged)."""
-        return Table(
+        return Board(
             self._stock,
             self._stock_count,
             self._dead,
@@ -152,9 +155,9 @@ def _rebuild_table(
     trick_cards: Hands,
     pool: int,
     balances: tuple[int, ...],
-) -> Table:
-    """Unpickle a :class:`Table` through its constructor."""
-    return Table(
+) -> Board:
+    """Unpickle a :class:`Board` through its constructor."""
+    return Board(
         stock=stock,
         stock_count=stock_count,
         dead=dead,
@@ -169,7 +172,7 @@ class Deal(Value):
     """Everything fixed for one deal, shared by all its states (internal).
 
     Attributes:
-        rules: the compiled options (:func:`~cardrules.my_bird_sings.compiled.compile_rules`).
+        rules: the option tables (:func:`~cardrules.my_bird_sings.option_tables.tables_for`).
         dealer: the dealer; the eldest hand (original leader) is the seat to his left.
         seed: the deal's seed (the shuffle, unless ``deck`` is given, and the draw order).
         deck: the explicit pack order, top card first, or ``None``.
@@ -196,7 +199,7 @@ class Deal(Value):
 
     def __init__(
         self,
-        rules: Rules,
+        rules: OptionTables,
         dealer: int,
         seed: int,
         deck: tuple[Card, ...] | None,
@@ -234,8 +237,8 @@ class Deal(Value):
         return (_rebuild_deal, self._key())
 
     @property
-    def rules(self) -> Rules:
-        """The compiled options."""
+    def rules(self) -> OptionTables:
+        """The option tables."""
         return self._rules
 
     @property
@@ -288,7 +291,7 @@ class Deal(Value):
         order = self._order
         return order[turn % len(order)]
 
-    def stock_of(self, table: Table) -> tuple[Card, ...]:
+    def stock_of(self, table: Board) -> tuple[Card, ...]:
         """The stock of ``table``, top card first (the rest of the pack while untouched)."""
         stock = table._stock
         return self.remainder() if stock is None else stock
@@ -315,10 +318,10 @@ def _rebuild_deal(
     legacy: bool = False,
 ) -> Deal:
     """Unpickle a :class:`Deal` through its constructor."""
-    from cardrules.my_bird_sings.compiled import compile_rules
+    from cardrules.my_bird_sings.option_tables import tables_for
 
     return Deal(
-        rules=compile_rules(options),
+        rules=tables_for(options),
         dealer=dealer,
         seed=seed,
         deck=deck,
@@ -329,7 +332,59 @@ def _rebuild_deal(
     )
 
 
-class Decision(Value):
+class TurnStep(Value):
+    """Where its turn stands at a pending decision: the turn's flags, carried by the decision.
+
+    ``pre`` is the after-deal check it belongs to (the seat ``pre`` places after the eldest
+    hand, ``sing_timing="any_after_deal"``, D-6), 0 at the player on turn's own checks;
+    ``exchanged`` whether the player on turn has exchanged in this turn (MBS-11);
+    ``checked`` whether, with declared singing, the decision declares a check (his sings
+    stand beside its actions, or it is a sing decision of its own, D-5); ``abandon``
+    whether it offers ``Abandon()``, the turn's first decision where MBS-13 makes the
+    offer. All of it public: the sampler reads it from a view (see
+    :func:`~cardrules.my_bird_sings.turn.pending_decision`).
+    """
+
+    __slots__ = ("_abandon", "_checked", "_exchanged", "_pre")
+
+    def __init__(self, pre: int, exchanged: bool, checked: bool, abandon: bool) -> None:
+        self._pre = pre
+        self._exchanged = exchanged
+        self._checked = checked
+        self._abandon = abandon
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._pre, self._exchanged, self._checked, self._abandon)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (type(self), self._key())
+
+    @property
+    def pre(self) -> int:
+        """The after-deal check (0 at the player on turn's own checks)."""
+        return self._pre
+
+    @property
+    def exchanged(self) -> bool:
+        """Whether the player on turn has exchanged in this turn."""
+        return self._exchanged
+
+    @property
+    def checked(self) -> bool:
+        """Whether the decision declares a check (declared singing)."""
+        return self._checked
+
+    @property
+    def abandon(self) -> bool:
+        """Whether the decision offers ``Abandon()``."""
+        return self._abandon
+
+
+NO_STEP: Final = TurnStep(0, False, False, False)
+"""The step of a decision that is none of a turn's firsts: no check, no exchange, no offer."""
+
+
+class Decision(_Decision):
     """The decision a state waits for: who makes it, between which actions (internal).
 
     Each rule that asks a player something returns one of these (the pass of MBS-8, the
@@ -339,34 +394,26 @@ class Decision(Value):
     :func:`cardrules.my_bird_sings.refusals.refusal`).
     """
 
-    __slots__ = ("_exchanged", "_legal", "_seat")
+    __slots__ = ("_step",)
     phase: ClassVar[Phase]
 
-    def __init__(self, seat: int | None, legal: tuple[Action, ...], exchanged: bool) -> None:
+    def __init__(self, seat: int | None, legal: tuple[Action, ...], step: TurnStep) -> None:
         self._seat = seat
         self._legal = legal
-        self._exchanged = exchanged
+        self._step = step
 
     def _key(self) -> tuple[object, ...]:
-        return (self._seat, self._legal, self._exchanged)
-
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        return (type(self), self._key())
+        return (self._seat, self._legal, self._step)
 
     @property
-    def seat(self) -> int | None:
-        """The seat that decides, ``None`` once the deal is over."""
-        return self._seat
-
-    @property
-    def legal(self) -> tuple[Action, ...]:
-        """The legal actions, in the order ``legal_actions`` gives them."""
-        return self._legal
+    def step(self) -> TurnStep:
+        """Where its turn stands (the turn's flags)."""
+        return self._step
 
     @property
     def exchanged(self) -> bool:
         """Whether the player on turn has exchanged with the stock in this turn (MBS-11)."""
-        return self._exchanged
+        return self._step._exchanged
 
     @property
     def outcome(self) -> Outcome | None:
@@ -374,7 +421,7 @@ class Decision(Value):
         return None
 
 
-class State(Value):
+class State(Position):
     """A My Bird Sings session at one decision point (or at the end of a deal).
 
     Full information: show players only :func:`~cardrules.my_bird_sings.views.view`.
@@ -382,7 +429,7 @@ class State(Value):
     thousands of actions pickles without deep recursion).
     """
 
-    __slots__ = ("_deal", "_decision", "_events", "_hands", "_log", "_table", "_turn")
+    __slots__ = ("_board", "_deal", "_events", "_hands", "_log", "_turn")
 
     def __init__(
         self,
@@ -390,7 +437,7 @@ class State(Value):
         hands: Hands,
         turn: int,
         decision: Decision,
-        table: Table,
+        board: Board,
         log: Log[Action],
         events: Log[Event | Known],
     ) -> None:
@@ -398,7 +445,7 @@ class State(Value):
         self._hands = hands
         self._turn = turn
         self._decision = decision
-        self._table = table
+        self._board = board
         self._log = log
         self._events = events
 
@@ -408,7 +455,7 @@ class State(Value):
             self._hands,
             self._turn,
             self._decision,
-            self._table,
+            self._board,
             log_items(self._log),
             log_items(self._events),
         )
@@ -502,47 +549,47 @@ class State(Value):
     @property
     def to_act(self) -> int | None:
         """The seat whose decision is pending, ``None`` when the deal is over."""
-        return self._decision.seat
+        return self._decision._seat
 
     @property
     def phase(self) -> Phase:
         """The kind of decision pending."""
-        return self._decision.phase
+        return cast(Decision, self._decision).phase
 
     @property
     def outcome(self) -> Outcome | None:
         """The settlement once the deal is over, else ``None``."""
-        return self._decision.outcome
+        return cast(Decision, self._decision).outcome
 
     @property
     def pool(self) -> int:
         """Counters in the pool."""
-        return self._table.pool
+        return self._board.pool
 
     @property
     def balances(self) -> tuple[int, ...]:
         """Each seat's counters won minus paid since the session began (start: 0)."""
-        return self._table.balances
+        return self._board.balances
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The stock, top card first (hidden from players)."""
-        return self._deal.stock_of(self._table)
+        return self._deal.stock_of(self._board)
 
     @property
     def dead(self) -> tuple[Card, ...]:
         """The dead pile: exchange discards and rejects, out of play (hidden)."""
-        return self._table.dead
+        return self._board.dead
 
     @property
     def tricks(self) -> tuple[int, ...]:
         """Tricks laid by each seat in this deal (play-to-exhaustion variant, MBS-15)."""
-        return self._table.tricks
+        return self._board.tricks
 
     @property
     def trick_cards(self) -> Hands:
         """The cards each seat laid face down as tricks (hidden)."""
-        return self._table.trick_cards
+        return self._board.trick_cards
 
 
 def _rebuild_state(
@@ -550,7 +597,7 @@ def _rebuild_state(
     hands: Hands,
     turn: int,
     decision: Decision,
-    table: Table,
+    board: Board,
     log: Iterable[Action],
     events: Iterable[Event | Known],
 ) -> State:
@@ -560,7 +607,7 @@ def _rebuild_state(
         hands=hands,
         turn=turn,
         decision=decision,
-        table=table,
+        board=board,
         log=relink(log),
         events=relink(events),
     )

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from cardrules.cards import Card
 from cardrules.history import Log
 from cardrules.my_bird_sings.options import ExhaustionEnd
-from cardrules.my_bird_sings.state import Deal, Event, EventKind, Hands, Known, Table
+from cardrules.my_bird_sings.state import Board, Deal, Event, EventKind, Hands, Known
 
 __all__ = ["lay_trick"]
 
@@ -24,9 +24,9 @@ def lay_trick(
     turn: int,
     seat: int,
     cards: Sequence[Card],
-    table: Table,
+    table: Board,
     events: Log[Event | Known],
-) -> tuple[Hands, Table, Log[Event | Known], bool]:
+) -> tuple[Hands, Board, Log[Event | Known], bool]:
     """Lay ``seat``'s singing ``cards`` as a trick and replenish his hand from the stock.
 
     Implements MBS-15: in the play-to-exhaustion variant a bird that sings does not take
@@ -35,7 +35,7 @@ def lay_trick(
     check. When the stock cannot refill him the trick still counts and the deal ends; with
     ``exhaustion_end="take_remaining"`` he takes what is left instead, and the deal ends at
     a sing that finds the stock empty (D-12). The most tricks win the pool when the deal
-    ends (:func:`~cardrules.my_bird_sings.ending.settle`).
+    ends (:func:`~cardrules.my_bird_sings.settlement.settle`).
 
     Returns:
         The new hands, table and event log, and whether the deal ends now.

@@ -12,13 +12,12 @@ limit and the abandon offer of MBS-13 come first), or from any sing check in it.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from cardrules._shuffle import derived_index
 from cardrules.cards import Card
-from cardrules.errors import IllegalActionError
 from cardrules.history import Log
-from cardrules.messages import message
+from cardrules.messages import Message, message
 from cardrules.my_bird_sings.actions import (
     ABANDON,
     DECLINE_SING,
@@ -27,11 +26,12 @@ from cardrules.my_bird_sings.actions import (
     Sing,
 )
 from cardrules.my_bird_sings.combinations import SUIT_KEY, not_singing, sets_of
-from cardrules.my_bird_sings.ending import Start, settle, turn_start
 from cardrules.my_bird_sings.exchange import ExchangeDecision, exchange_chance
 from cardrules.my_bird_sings.options import Options, SingTiming
 from cardrules.my_bird_sings.passing import pass_decision
+from cardrules.my_bird_sings.settlement import Start, settle, turn_start
 from cardrules.my_bird_sings.state import (
+    Board,
     Deal,
     Decision,
     Event,
@@ -40,7 +40,7 @@ from cardrules.my_bird_sings.state import (
     OutcomeKind,
     Phase,
     State,
-    Table,
+    TurnStep,
 )
 
 __all__ = [
@@ -48,6 +48,7 @@ __all__ = [
     "declaration",
     "no_sing_waiting",
     "ordinary_decision",
+    "pending_decision",
     "play_turn",
     "shown_set",
     "silent_holdings",
@@ -74,52 +75,36 @@ class SingDecision(Decision):
     turn's checks when the pass that follows is not his to make (``draw_blind``), whether
     or not the holding sings, so that it shows nothing (see :func:`declaration`). In the
     play-to-exhaustion variant with automatic singing the bird chooses which singing set
-    it lays as a trick. ``pre`` is the after-deal check it belongs to (the seat ``pre``
-    places after the eldest hand), 0 at the player on turn's own checks.
+    it lays as a trick. Its step's ``pre`` is the after-deal check it belongs to (the seat
+    ``pre`` places after the eldest hand), 0 at the player on turn's own checks.
     """
 
-    __slots__ = ("_pre",)
+    __slots__ = ()
     phase = Phase.SING
-
-    def __init__(self, seat: int, legal: tuple[Action, ...], exchanged: bool, pre: int) -> None:
-        self._seat = seat
-        self._legal = legal
-        self._exchanged = exchanged
-        self._pre = pre
-
-    def _key(self) -> tuple[object, ...]:
-        return (self._seat, self._legal, self._exchanged, self._pre)
 
     @property
     def pre(self) -> int:
         """The after-deal check this decision belongs to (0 at the player on turn's checks)."""
-        return self._pre
+        return self._step._pre
 
 
 def sing_decision(
-    options: Options,
-    seat: int,
-    sets: tuple[tuple[Card, ...], ...],
-    pre: int,
-    exchanged: bool,
-    abandon: bool,
+    options: Options, seat: int, sets: tuple[tuple[Card, ...], ...], step: TurnStep
 ) -> SingDecision:
     """The decision of ``seat``, whose checked holding sings with ``sets`` (see MBS-9).
 
     One ``Sing`` per singing set, then ``DeclineSing()`` if singing is not automatic
-    (D-5), then ``Abandon()`` if MBS-13 offers it here.
+    (D-5), then ``Abandon()`` if MBS-13 offers it here (``step.abandon``).
     """
     legal: tuple[Action, ...] = tuple([Sing(cards) for cards in sets])
     if not options.auto_sing:
         legal += (DECLINE_SING,)
-    if abandon:
+    if step._abandon:
         legal += (ABANDON,)
-    return SingDecision(seat, legal, exchanged, pre)
+    return SingDecision(seat, legal, step)
 
 
-def sing_refusal(
-    options: Options, seat: int, hand: tuple[Card, ...], action: object
-) -> IllegalActionError:
+def sing_refusal(options: Options, seat: int, hand: tuple[Card, ...], action: object) -> Message:
     """Why ``action`` is refused while ``seat``, holding ``hand``, must decide a sing (MBS-9).
 
     A set that is not held or does not sing (MBS-4 to MBS-6), a silence not allowed
@@ -129,17 +114,15 @@ def sing_refusal(
     """
     if type(action) is Sing:
         if not all(card in hand for card in action.cards):
-            why = message(_P + "not-all-held", "MBS-12")
-            return IllegalActionError(action, "MBS-12", why)
-        why = not_singing(options, action.cards)
-        return IllegalActionError(action, why.rules[0], why)
+            return message(_P + "not-all-held", "MBS-12")
+        return not_singing(options, action.cards)
     if type(action) is DeclineSing:
-        return IllegalActionError(action, "MBS-9", message(_P + "sing-automatic", "MBS-9"))
+        return message(_P + "sing-automatic", "MBS-9")
     if options.auto_sing:  # play to exhaustion: the sing itself is compulsory
         why = message(_P + "must-lay-set", "MBS-9", seat=seat)
     else:
         why = message(_P + "must-sing-or-silent", "MBS-9", seat=seat)
-    return IllegalActionError(action, "MBS-9", why)
+    return why
 
 
 def no_sing_waiting(
@@ -148,7 +131,7 @@ def no_sing_waiting(
     hand: tuple[Card, ...],
     offered: bool,
     action: Sing | DeclineSing,
-) -> IllegalActionError:
+) -> Message:
     """The refusal of a sing, or of keeping silent, away from a sing decision (MBS-9).
 
     ``seat`` decides now, holding ``hand``; ``offered`` says whether his decision offers
@@ -163,14 +146,14 @@ def no_sing_waiting(
         why = message(_P + "nothing-to-decline", "MBS-9")
     else:
         why = message(_P + "no-sing-waiting", "MBS-9")
-    return IllegalActionError(action, "MBS-9", why)
+    return why
 
 
 def play_turn(
     deal: Deal,
     hands: Hands,
     turn: int,
-    table: Table,
+    table: Board,
     log: Log[Action],
     events: Log[Event | Known],
     *,
@@ -234,24 +217,25 @@ def play_turn(
                         return settle(deal, hands, turn, table, log, events, _SANG, checked, shown)
                     # Play to exhaustion: the bird must lay a trick and chooses the set, even
                     # from one, so that the pause says nothing of how many sets it holds.
-                    decision: Decision = sing_decision(
-                        options, checked, sets, pre, exchanged, abandon
-                    )
+                    step = TurnStep(pre, exchanged, False, abandon)
+                    decision: Decision = sing_decision(options, checked, sets, step)
                     return State(deal, hands, turn, decision, table, log, events)
             else:  # declared singing (D-5): every check is a decision its owner takes
                 sets = sets_of(hand, key, rules.hand_size, keys) if key in keys else ()
+                step = TurnStep(pre, exchanged, True, abandon)
                 if pre or after_deal:
-                    decision = sing_decision(options, checked, sets, pre, exchanged, abandon)
+                    decision = sing_decision(options, checked, sets, step)
                 else:
-                    ordinary = ordinary_decision(deal, hand, seat, turn, table, exchanged, abandon)
-                    decision = declaration(options, ordinary, seat, sets, exchanged, abandon)
+                    ordinary = ordinary_decision(deal, hand, seat, turn, table, step)
+                    decision = declaration(options, ordinary, seat, sets)
                 return State(deal, hands, turn, decision, table, log, events)
         if after_deal and pre < rules.players - 1:
             pre += 1  # the next after-deal check
             check = True
             continue
         break
-    decision = ordinary_decision(deal, hands[seat], seat, turn, table, exchanged, abandon)
+    step = TurnStep(0, exchanged, False, abandon)
+    decision = ordinary_decision(deal, hands[seat], seat, turn, table, step)
     return State(deal, hands, turn, decision, table, log, events)
 
 
@@ -260,25 +244,57 @@ def ordinary_decision(
     hand: tuple[Card, ...],
     seat: int,
     turn: int,
-    table: Table,
-    exchanged: bool,
-    abandon: bool,
+    table: Board,
+    step: TurnStep,
 ) -> Decision:
     """The exchange (MBS-11) if it is open to ``seat``, on turn, else his pass (MBS-8)."""
     if turn >= deal._rules.exchange_from:  # before it the exchange rule is closed (MBS-11)
-        chance = exchange_chance(deal, hand, seat, turn, table, exchanged, abandon)
+        chance = exchange_chance(deal, hand, seat, turn, table, step)
         if type(chance) is ExchangeDecision:
             return chance
-    return pass_decision(deal, hand, seat, turn, exchanged, abandon)
+    return pass_decision(deal, hand, seat, turn, step)
+
+
+def pending_decision(
+    deal: Deal, hands: Hands, turn: int, table: Board, phase: Phase, step: TurnStep
+) -> Decision:
+    """The decision :func:`play_turn` makes in ``phase`` at ``step`` of turn ``turn``.
+
+    For holdings ``hands`` the rules have not seen: a sampler knows the public side of a
+    pending decision (its phase and its step, all public) and asks the rules what that
+    decision is for the hands it dealt. A sing decision belongs to the holding checked
+    (``step.pre`` places after the player on turn); an exchange or a pass to the player
+    on turn, declared with his sings beside it when ``step.checked`` (D-5).
+    """
+    options = deal._rules.options
+    seat = deal.on_turn(turn)
+    if phase is Phase.SING:
+        checked = deal.on_turn(turn + step._pre) if step._pre else seat
+        return sing_decision(options, checked, _sets(deal, hands[checked]), step)
+    hand = hands[seat]
+    decision: Decision | None = None
+    if phase is Phase.EXCHANGE:
+        chance = exchange_chance(deal, hand, seat, turn, table, step)
+        if type(chance) is ExchangeDecision:
+            decision = chance
+    if decision is None:
+        decision = pass_decision(deal, hand, seat, turn, step)
+    if step._checked and not options.auto_sing:
+        return declaration(options, decision, seat, _sets(deal, hand))
+    return decision
+
+
+def _sets(deal: Deal, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    """The singing sets of ``hand`` (MBS-4 to MBS-6), none if it does not sing."""
+    rules = deal._rules
+    key = 0
+    for card in hand:
+        key += SUIT_KEY[card]
+    return sets_of(hand, key, rules.hand_size, rules.keys) if key in rules.keys else ()
 
 
 def declaration(
-    options: Options,
-    ordinary: Decision,
-    seat: int,
-    sets: tuple[tuple[Card, ...], ...],
-    exchanged: bool,
-    abandon: bool,
+    options: Options, ordinary: Decision, seat: int, sets: tuple[tuple[Card, ...], ...]
 ) -> Decision:
     """How a check of the player on turn's holding is declared with ``auto_sing=False``.
 
@@ -290,15 +306,16 @@ def declaration(
     declares first, at a sing decision of his own whether or not his holding sings: sing,
     or keep silent (``DeclineSing()``, the only action when nothing sings).
     """
+    step = ordinary._step  # the turn's flags, the check declared
     if ordinary._seat != seat:
-        return sing_decision(options, seat, sets, 0, exchanged, abandon)
+        return sing_decision(options, seat, sets, step)
     if not sets:
         return ordinary
     sings = tuple([Sing(cards) for cards in sets])
-    legal = ordinary._legal
+    legal = cast("tuple[Action, ...]", ordinary._legal)
     if legal[-1] is ABANDON:  # Abandon() stays last (MBS-13)
-        return type(ordinary)(seat, (*legal[:-1], *sings, ABANDON), ordinary._exchanged)
-    return type(ordinary)(seat, (*legal, *sings), ordinary._exchanged)
+        return type(ordinary)(seat, (*legal[:-1], *sings, ABANDON), step)
+    return type(ordinary)(seat, (*legal, *sings), step)
 
 
 def shown_set(deal: Deal, turn: int, sets: tuple[tuple[Card, ...], ...]) -> tuple[Card, ...]:

@@ -19,6 +19,7 @@ import attrs
 
 from cardrules import _view_checks as check
 from cardrules._brief import brief
+from cardrules._engine import left_of, right_of
 from cardrules.cards import Card
 from cardrules.errors import OptionsError, ViewError
 from cardrules.history import log_items
@@ -26,7 +27,15 @@ from cardrules.my_bird_sings.actions import Action, Draw, Exchange, Pass, Sing
 from cardrules.my_bird_sings.combinations import why_singing
 from cardrules.my_bird_sings.options import Options
 from cardrules.my_bird_sings.passing import DrawDecision
-from cardrules.my_bird_sings.state import EventKind, Known, Outcome, OutcomeKind, Phase, State
+from cardrules.my_bird_sings.state import (
+    Decision,
+    EventKind,
+    Known,
+    Outcome,
+    OutcomeKind,
+    Phase,
+    State,
+)
 
 __all__ = ["ExchangeView", "View", "validate_view", "view"]
 
@@ -169,7 +178,7 @@ def view(state: State, seat: int) -> View:
     trick_cards: list[Card] = []
     replenished: list[Card] = []
     visible = options.rejects_visible
-    giving_to_me = (seat - 1) % n  # the right neighbour (C-1)
+    giving_to_me = right_of(seat, n)
     for event in log_items(state._events):
         if isinstance(event, Known):
             known = event.view
@@ -204,8 +213,8 @@ def view(state: State, seat: int) -> View:
                 )
         elif who == seat:
             (trick_cards if kind is EventKind.TRICK else replenished).extend(event.cards)
-    table = state._table
-    decision = state._decision
+    table = state._board
+    decision = cast(Decision, state._decision)
     phase = decision.phase
     offered = 0
     if type(decision) is DrawDecision and decision.seat == seat:
@@ -238,7 +247,7 @@ def view(state: State, seat: int) -> View:
         pool=table.pool,
         balances=table.balances,
         outcome=state.outcome,
-        legal_actions=decision.legal if decision.seat == seat else (),
+        legal_actions=cast("tuple[Action, ...]", decision._legal) if decision._seat == seat else (),
     )
 
 
@@ -329,7 +338,7 @@ def _validate_turn(view: View, n: int) -> None:
             raise check.fail(
                 "to_act", f"the player on turn, seat {view.on_turn}, acts in phase {phase.value}"
             )
-        if phase is Phase.DRAW and to_act != (view.on_turn + 1) % n:
+        if phase is Phase.DRAW and to_act != left_of(view.on_turn, n):
             raise check.fail("to_act", f"the left neighbour of seat {view.on_turn} draws (MBS-8)")
     if view.offered and (phase is not Phase.DRAW or to_act != view.seat):
         raise check.fail("offered", "cards are offered only to the seat drawing (MBS-8)")

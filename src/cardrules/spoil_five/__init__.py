@@ -31,7 +31,6 @@ from cardrules.spoil_five.actions import (
     format_action,
     parse_action,
 )
-from cardrules.spoil_five.deal import new_game, next_deal
 from cardrules.spoil_five.explain import (
     explain_action,
     explain_settlement,
@@ -78,6 +77,7 @@ from cardrules.spoil_five.rules import (
     legal_plays,
 )
 from cardrules.spoil_five.sampling import sample_state
+from cardrules.spoil_five.session import new_game, next_deal
 from cardrules.spoil_five.state import (
     Event,
     EventKind,

@@ -19,18 +19,21 @@ cannot play 7D: it is seat 1's turn to play, not yours (SF-14)
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
+from cardrules._engine import as_action
 from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import IllegalActionError
 from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation, wrong_argument
 from cardrules.messages import Message, Param, message
 from cardrules.spoil_five.actions import PLAYS, Action, Play, Rob
-from cardrules.spoil_five.compiled import compile_rules
-from cardrules.spoil_five.events import EventKind, OutcomeKind
+from cardrules.spoil_five.events import EventKind, OutcomeKind, Phase
+from cardrules.spoil_five.option_tables import tables_for
 from cardrules.spoil_five.options import Ranking
 from cardrules.spoil_five.ranking import TRUMP, TrumpTable, trump_table, winning_index
-from cardrules.spoil_five.refusals import Seen, as_action, refusal, turn_refusal
+from cardrules.spoil_five.refusals import Seen, refusal, turn_refusal
+from cardrules.spoil_five.robbing import turn_up_window
+from cardrules.spoil_five.rules import RULEBOOK
 from cardrules.spoil_five.views import View, validate_view
 from cardrules.spoil_five.wording import action_message
 
@@ -77,7 +80,7 @@ def _dealt_ace_of_trumps(v: View, table: TrumpTable) -> bool:
 
 def _seen(v: View) -> Seen:
     """What the viewing seat, which is to act (or nobody is), sees: :func:`refusal`'s facts."""
-    rules = compile_rules(v.options)
+    rules = tables_for(v.options)
     seat = v.to_act
     rob = None
     if seat is not None:
@@ -91,8 +94,11 @@ def _seen(v: View) -> Seen:
         hand=v.hand if seat is not None else (),
         trick=v.trick,
         trump=v.trump,
-        first_trick=not v.tricks,
-        on_table=v.turn_up_taken_by is None,
+        window=(
+            turn_up_window(len(v.tricks), v.turn_up_taken_by is not None)
+            if v.phase is Phase.PLAY
+            else None
+        ),
         rob=rob,
     )
 
@@ -122,9 +128,10 @@ def explain_action(view: View, action: Action | str) -> Refusal | None:
 
     """
     v = _expect_view(view)
-    parsed = as_action(action)
-    if isinstance(parsed, IllegalActionError):
-        return Refusal.of(parsed, action_message(parsed.action))
+    read = as_action(RULEBOOK, action)
+    if isinstance(read, IllegalActionError):
+        return Refusal.of(read, action_message(read.action))
+    parsed = cast(Action, read)  # as_action let only an action through
     to_act = v.to_act
     if to_act is not None and to_act != v.seat:
         return Refusal.because(parsed, turn_refusal(v.phase, to_act), action_message(parsed))

@@ -1,8 +1,8 @@
 """Fiving the hand (SF-9, SF-23): who may ask, who answers, and the new turn-up.
 
 >>> from cardrules.spoil_five.options import TWO_HANDED
->>> turn = fiving_turn(TWO_HANDED, (0, 1), 0, declined=(), asked=False)
->>> turn.phase, turn.seat, [str(action) for action in turn.actions]
+>>> turn = fiving_decision(TWO_HANDED, (0, 1), 0, declined=(), asked=False)
+>>> turn.phase, turn.seat, [str(action) for action in turn.legal]
 (<Phase.FIVING_ASK: 'fiving_ask'>, 1, ['ask-five', 'decline-five'])
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from cardrules._value import Value
+from cardrules._engine import left_of
 from cardrules.cards import Card
 from cardrules.messages import Message, message
 from cardrules.spoil_five.actions import (
@@ -25,58 +25,22 @@ from cardrules.spoil_five.actions import (
     RefuseFive,
 )
 from cardrules.spoil_five.options import FivingAsker, Options
-from cardrules.spoil_five.state import Phase
+from cardrules.spoil_five.state import Phase, PhasedDecision
 
-__all__ = ["FivingTurn", "five", "fiving_refusal", "fiving_turn"]
+__all__ = ["FivingDecision", "five", "fiving_decision", "fiving_refusal"]
 
 _ASK: Final[tuple[Action, ...]] = (ASK_FIVE, DECLINE_FIVE)
 _ANSWER: Final[tuple[Action, ...]] = (ACCEPT_FIVE, REFUSE_FIVE)
 
 
-class FivingTurn(Value):
-    """A pending fiving decision: who decides, and between what.
+class FivingDecision(PhasedDecision):
+    """A pending fiving decision (SF-9): who decides, and between what.
 
-    Attributes:
-        phase: ``FIVING_ASK`` (an opponent of the dealer asks or declines) or
-            ``FIVING_ANSWER`` (the dealer accepts or refuses).
-        seat: who decides.
-        actions: the actions open to him.
-
+    Its phase is ``FIVING_ASK`` (an opponent of the dealer asks or declines) or
+    ``FIVING_ANSWER`` (the dealer accepts or refuses).
     """
 
-    __slots__ = ("_actions", "_phase", "_seat")
-
-    def __init__(self, *, phase: Phase, seat: int, actions: tuple[Action, ...]) -> None:
-        self._phase = phase
-        self._seat = seat
-        self._actions = actions
-
-    def _key(self) -> tuple[object, ...]:
-        return (self._phase, self._seat, self._actions)
-
-    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
-        """Pickle through the constructor (a compiled class has no default pickling)."""
-        return (_restore, self._key())
-
-    @property
-    def phase(self) -> Phase:
-        """``FIVING_ASK`` or ``FIVING_ANSWER``."""
-        return self._phase
-
-    @property
-    def seat(self) -> int:
-        """Who decides."""
-        return self._seat
-
-    @property
-    def actions(self) -> tuple[Action, ...]:
-        """The actions open to him."""
-        return self._actions
-
-    @property
-    def duty(self) -> Message:
-        """The refusal of any action of another kind meanwhile."""
-        return fiving_duty(self._phase)
+    __slots__ = ()
 
 
 # Enum members read once: a class attribute look-up costs a call on every step.
@@ -86,14 +50,14 @@ _FIVING_ASK: Final = Phase.FIVING_ASK
 _FIVING_ASKER_ELDEST: Final = FivingAsker.ELDEST
 
 
-def fiving_turn(
+def fiving_decision(
     options: Options,
     sides: tuple[int, ...],
     dealer: int,
     *,
     declined: tuple[int, ...],
     asked: bool,
-) -> FivingTurn | None:
+) -> FivingDecision | None:
     """Return the pending fiving decision after the deal, or None once fiving is over.
 
     Implements SF-9 and SF-23 (``fiving``, for two players or two sides): before any
@@ -105,10 +69,10 @@ def fiving_turn(
     if not options.fiving:
         return None
     if asked:
-        return FivingTurn(phase=_FIVING_ANSWER, seat=dealer, actions=_ANSWER)
+        return FivingDecision(dealer, _ANSWER, _FIVING_ANSWER)
     n = options.players
     if options.fiving_asker is _FIVING_ASKER_ELDEST:
-        asker = None if declined else (dealer + 1) % n
+        asker = None if declined else left_of(dealer, n)
     else:
         asker = next(
             (
@@ -120,7 +84,7 @@ def fiving_turn(
         )
     if asker is None:
         return None
-    return FivingTurn(phase=_FIVING_ASK, seat=asker, actions=_ASK)
+    return FivingDecision(asker, _ASK, _FIVING_ASK)
 
 
 def five(drawn: tuple[Card, ...], first: int) -> tuple[Card, ...]:
@@ -162,8 +126,3 @@ def fiving_refusal(
     if duty is not None:
         return duty
     return message(_P + "fiving-time", "SF-9")
-
-
-def _restore(phase: Phase, seat: int, actions: tuple[Action, ...]) -> FivingTurn:
-    """Rebuild a pickled :class:`FivingTurn`."""
-    return FivingTurn(phase=phase, seat=seat, actions=actions)

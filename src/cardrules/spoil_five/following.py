@@ -4,7 +4,7 @@
 cards he may then play. Its :class:`Following` value gives the legal plays of a hand,
 the refusal of any other card, and what a card that does not follow reveals about the
 hand it came from (for sampling). The engine reads these values from a table built once
-per set of options (:func:`cardrules.spoil_five.compiled.compile_rules`), so the engine,
+per set of options (:func:`cardrules.spoil_five.option_tables.tables_for`), so the engine,
 its refusals, :func:`~cardrules.spoil_five.rules.legal_plays` and the sampler read the
 very same object.
 

@@ -167,7 +167,7 @@ def _players(value: object) -> int:
     """Check the number of players.
 
     Implements SF-1: two to ten players, with the full pack of 52 cards (ten players use
-    51 of them, see :func:`cardrules.spoil_five.compiled.deal_positions`).
+    51 of them, see :func:`cardrules.spoil_five.deal.deal_positions`).
     """
     if isinstance(value, bool) or not isinstance(value, int):
         raise OptionsError(f"players: expected an int, not {value!r}")

@@ -40,7 +40,6 @@ TRUMP: Final = 4
 """The effective suit number of trumps in :attr:`TrumpTable.suit_of`."""
 
 _R = Rank
-_PEEL_TRUMP_TOP: Final = (_R.FIVE, _R.JACK)
 _RED_LOW: Final = (_R.TEN, _R.NINE, _R.EIGHT, _R.SEVEN, _R.SIX, _R.FOUR, _R.THREE, _R.TWO)
 _BLACK_LOW: Final = (_R.TWO, _R.THREE, _R.FOUR, _R.SIX, _R.SEVEN, _R.EIGHT, _R.NINE, _R.TEN)
 _RED_PLAIN: Final = (

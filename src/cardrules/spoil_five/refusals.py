@@ -4,8 +4,8 @@
 facts of a state (:func:`seen_in_state`), and :func:`~cardrules.spoil_five.explain_action`
 the same facts read from the deciding seat's view. Those facts (:class:`Seen`) are only
 what that seat may know: its hand, the trick so far, the trump suit, the phase, whether
-the first trick is still on and the turn-up on the table, and its own rob decision; the
-sentences come from the rule functions (following, robbing, fiving, jinking).
+the turn-up may still be robbed, and its own rob decision; the sentences come from the
+rule functions (following, robbing, fiving, jinking).
 
 >>> from cardrules.spoil_five import Options, new_game, parse_action
 >>> state = new_game(Options(players=3), seed=1)
@@ -16,32 +16,21 @@ sentences come from the rule functions (following, robbing, fiving, jinking).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
-from cardrules._notation import read_action
 from cardrules.cards import Card, Suit
-from cardrules.errors import IllegalActionError, ViewError
-from cardrules.explanations import wrong_argument
+from cardrules.errors import ViewError
 from cardrules.messages import Message, message
-from cardrules.spoil_five.actions import (
-    ACTION_TYPES,
-    Action,
-    DeclineRob,
-    GoOn,
-    Play,
-    Rob,
-    Stop,
-    parse_action,
-)
-from cardrules.spoil_five.compiled import Rules
+from cardrules.spoil_five.actions import Action, DeclineRob, GoOn, Play, Rob, Stop
 from cardrules.spoil_five.fiving import fiving_duty, fiving_refusal
-from cardrules.spoil_five.robbing import RobDecision
+from cardrules.spoil_five.option_tables import OptionTables
+from cardrules.spoil_five.robbing import RobDecision, rob_duty
 from cardrules.spoil_five.settlement import JINK_DUTY, JINK_REFUSAL
-from cardrules.spoil_five.state import Phase, State
+from cardrules.spoil_five.state import Decision, Phase, State
 
-__all__ = ["Seen", "as_action", "refusal", "seen_in_state", "turn_refusal", "wrong_state"]
+__all__ = ["Seen", "refusal", "seen_in_state", "turn_refusal"]
 
 _GAME_OVER: Final = message("common.refusal.game-over", "SF-24")
 _DEAL_OVER: Final = message("common.refusal.deal-over", "C-7")
@@ -52,68 +41,44 @@ class Seen:
     """What the seat deciding sees when an action of his is refused.
 
     Attributes:
-        rules: the compiled rules of the game's options (public).
+        rules: the option tables of the game (public).
         phase: the pending decision's kind.
         seat: the seat deciding, or None once the deal is over.
         hand: his cards.
         trick: the cards of the trick in progress, led card first.
         trump: the trump suit.
-        first_trick: whether no trick is complete yet.
-        on_table: whether the turn-up is still on the table (nobody has taken it).
+        window: whether the turn-up may be robbed now (None) or why not, at a play
+            decision (see :func:`~cardrules.spoil_five.robbing.turn_up_window`); None
+            at any other.
         rob: his own rob decision for this deal (None once the deal is over).
 
     """
 
-    rules: Rules
+    rules: OptionTables
     phase: Phase
     seat: int | None
     hand: tuple[Card, ...]
     trick: tuple[Card, ...]
     trump: Suit
-    first_trick: bool
-    on_table: bool
+    window: Message | None
     rob: RobDecision | None
 
 
 def seen_in_state(state: State) -> Seen:
     """What the seat to act in ``state`` sees (the facts :func:`refusal` reads)."""
     deal = state._deal
-    seat = state._to_act
+    decision = cast(Decision, state._decision)  # every Spoil Five state waits on one
+    seat = decision._seat
     return Seen(
         rules=deal._rules,
-        phase=state._phase,
+        phase=decision.phase,
         seat=seat,
         hand=() if seat is None else tuple([play.card for play in state._held[seat]]),
         trick=state._trick,
         trump=deal._trump,
-        first_trick=not state._tricks,
-        on_table=state._board._taker is None,
+        window=decision.window,
         rob=None if seat is None else deal._robs[seat],
     )
-
-
-def as_action(action: object) -> Action | IllegalActionError:
-    """``action`` as a Spoil Five action (notation is read), or the refusal of its text (C-7).
-
-    >>> as_action(None)
-    Traceback (most recent call last):
-    ...
-    TypeError: expected a Spoil Five action or its notation, not NoneType; call
-    spoil_five.parse_action(text) to read one
-
-    Raises:
-        TypeError: for anything that is neither an action nor a string: no rule refuses
-            it, it is a mistake in the calling program.
-
-    """
-    if isinstance(action, str):
-        action = read_action(action, parse_action)
-        if isinstance(action, IllegalActionError):
-            return action
-    if not isinstance(action, ACTION_TYPES):
-        expected = "a Spoil Five action or its notation"
-        raise wrong_argument(action, expected, "spoil_five.parse_action(text) to read one")
-    return action
 
 
 def refusal(seen: Seen, action: Action) -> Message:
@@ -125,29 +90,22 @@ def refusal(seen: Seen, action: Action) -> Message:
             return _GAME_OVER
         return _DEAL_OVER
     phase = seen.phase
-    duty = _duty(phase, rob)
+    duty = _duty(phase)
     if isinstance(action, Play):
         return duty if duty is not None else _play_refusal(seen, action.card)
     if isinstance(action, Rob | DeclineRob):
-        return rob.refusal(
-            action,
-            phase=phase,
-            first_trick=seen.first_trick,
-            on_table=seen.on_table,
-            hand=seen.hand,
-            duty=duty,
-        )
+        return rob.refusal(action, phase=phase, window=seen.window, hand=seen.hand, duty=duty)
     if isinstance(action, Stop | GoOn):
         return JINK_REFUSAL
     return fiving_refusal(seen.rules.options, action, phase, duty)  # the other kinds
 
 
-def _duty(phase: Phase, rob: RobDecision) -> Message | None:
+def _duty(phase: Phase) -> Message | None:
     """The refusal of an action of another kind than the pending decision's; None in play."""
     if phase is Phase.PLAY:
         return None
     if phase is Phase.DEALER_ROB or phase is Phase.ROB:
-        return rob.duty
+        return rob_duty(phase)
     if phase is Phase.JINK:
         return JINK_DUTY
     return fiving_duty(phase)
@@ -184,17 +142,3 @@ def turn_refusal(phase: Phase, to_act: int) -> Message:
     """
     rule, doing = _WAITING[phase]
     return message(f"spoil-five.refusal.turn.{doing}", rule, to_act=to_act)
-
-
-def wrong_state(value: object) -> TypeError:
-    """The TypeError of ``check_action`` given something else than a state, such as a view.
-
-    >>> print(wrong_state(None))
-    expected a spoil_five.State, not NoneType; call
-    spoil_five.explain_action(view, action) to ask from a seat's view
-    """
-    return wrong_argument(
-        value,
-        "a spoil_five.State",
-        "spoil_five.explain_action(view, action) to ask from a seat's view",
-    )

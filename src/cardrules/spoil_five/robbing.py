@@ -28,9 +28,17 @@ from cardrules.cards import Card, Rank
 from cardrules.messages import Message, message
 from cardrules.spoil_five.actions import DECLINE_ROB, ROBS, Action, DeclineRob, Play, Rob
 from cardrules.spoil_five.options import DealerAce, Options, Robbing, RobEnforcement
-from cardrules.spoil_five.state import Phase
+from cardrules.spoil_five.state import Phase, PhasedDecision
 
-__all__ = ["RobDecision", "RobTime", "rob_rule"]
+__all__ = [
+    "RobChoice",
+    "RobDecision",
+    "RobTime",
+    "rob_choice",
+    "rob_duty",
+    "rob_rule",
+    "turn_up_window",
+]
 
 
 class RobTime(enum.StrEnum):
@@ -48,6 +56,10 @@ _P: Final = "spoil-five.refusal."
 _OFF: Final = message(_P + "robbing-off", "SF-12")
 _TURNED_ACE: Final = message(_P + "turned-ace-dealer-only", "SF-10")
 _CANNOT_ROB_NOW: Final = message(_P + "cannot-rob-now", "SF-11")
+_TAKEN: Final = message(_P + "turn-up-taken", "SF-11")
+_PAST_FIRST_TRICK: Final = message(_P + "rob-first-turn-only", "SF-11")
+_DEALER_MUST_ROB: Final = message(_P + "dealer-must-rob", "SF-10")
+_HOLDER_MUST_ROB: Final = message(_P + "holder-must-rob", "SF-11")
 
 
 # Enum members read once: a class attribute look-up costs a call on every step.
@@ -191,51 +203,85 @@ class RobDecision(Value):
             robs += (DECLINE_ROB,)
         return robs
 
-    @property
-    def duty(self) -> Message:
-        """The refusal of any other action during his rob phase ."""
-        if self.phase is _DEALER_ROB:
-            return message(_P + "dealer-must-rob", "SF-10")
-        return message(_P + "holder-must-rob", "SF-11")
-
     def refusal(
         self,
         action: Rob | DeclineRob,
         *,
         phase: Phase,
-        first_trick: bool,
-        on_table: bool,
+        window: Message | None,
         hand: Sequence[Card],
         duty: Message | None,
     ) -> Message:
-        """The refusal  of a rob or decline that is not legal now.
+        """The refusal of a rob or decline that is not legal now.
 
-        ``first_trick`` and ``on_table`` say whether no trick is complete yet and the
-        turn-up is still on the table; ``duty`` is the refusal of the pending decision if
-        it is not about robbing or playing (fiving, jinking).
+        ``phase`` and ``window`` are the pending decision's: its kind, and whether the
+        turn-up may be robbed at it (None) or why not (:func:`turn_up_window`); ``duty``
+        is the refusal of anything else while it is not about robbing or playing
+        (fiving, jinking).
         """
         if self.closed is _OFF:
             return _OFF
         if isinstance(action, DeclineRob):
-            if phase in (_DEALER_ROB, _ROB):
+            if phase is _DEALER_ROB or phase is _ROB:
                 return message(_P + "rob-compulsory", "SF-12")
-            open_beside_plays = phase is _PLAY and first_trick and on_table
-            if open_beside_plays and self.time is _FIRST_TURN:
+            if phase is _PLAY and window is None and self.time is _FIRST_TURN:
                 return message(_P + "pass-rob-by-playing", "SF-12")
             return message(_P + "no-rob-to-decline", "SF-11")
-        if phase in (_DEALER_ROB, _ROB):
+        if phase is _DEALER_ROB or phase is _ROB:
             return message("common.refusal.not-held", self.rule, card=action.discard)
         if duty is not None:
             return duty
         if self.closed is _TURNED_ACE:
             return _TURNED_ACE
-        if not on_table:
-            return message(_P + "turn-up-taken", "SF-11")
-        if not first_trick:
-            return message(_P + "rob-first-turn-only", "SF-11")
+        if window is not None:
+            return window
         if action.discard not in hand:
             return message("common.refusal.not-held", "SF-11", card=action.discard)
         return self.closed
+
+
+def turn_up_window(tricks_done: int, taken: bool) -> Message | None:
+    """Whether the turn-up may still be robbed: None while it may, else why not (SF-11).
+
+    A rob comes at a player's first turn in the first trick, while the turn-up is on the
+    table: not once a player has taken it into his hand, nor after the first trick. The
+    engine asks this when a decision of the first trick begins and carries the answer on
+    its play decisions (:class:`~cardrules.spoil_five.state.PlayDecision`); explanations
+    ask it from a view.
+
+    >>> turn_up_window(0, False) is None, str(turn_up_window(1, False))
+    (True, "a rob is made only at one's first turn in the first trick")
+    """
+    if taken:
+        return _TAKEN
+    if tricks_done:
+        return _PAST_FIRST_TRICK
+    return None
+
+
+def rob_duty(phase: Phase) -> Message:
+    """The refusal of any action but a rob while a rob of its own is pending (SF-10, SF-11)."""
+    return _DEALER_MUST_ROB if phase is _DEALER_ROB else _HOLDER_MUST_ROB
+
+
+class RobChoice(PhasedDecision):
+    """A pending rob of its own: the dealer of a turned-up ace, or the holder of the ace.
+
+    Its phase is ``DEALER_ROB`` (the dealer discards before the lead, or declines where
+    he may, SF-10, SF-12) or ``ROB`` (the holder must rob at his first turn, SF-11).
+    """
+
+    __slots__ = ()
+
+
+def rob_choice(rob: RobDecision, seat: int, hand: tuple[Play, ...]) -> RobChoice:
+    """The rob decision of ``seat``, holding ``hand``, where his rob is a decision of its own.
+
+    The dealer of a turned-up ace before the lead, or the holder of the ace of trumps at
+    his first turn where he may not let it pass: ``rob``'s phase says which.
+    """
+    phase = _DEALER_ROB if rob._time is _BEFORE_LEAD else _ROB
+    return RobChoice(seat, rob.offer(hand), phase)
 
 
 def rob_rule(options: Options, turn_up: Card, *, dealer: bool, holder: bool) -> RobDecision:

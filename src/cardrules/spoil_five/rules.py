@@ -3,12 +3,13 @@
 Pure functions over immutable :class:`~cardrules.spoil_five.state.State` values. Each rule
 family is one function returning a decision value: following (:mod:`.following`),
 robbing (:mod:`.robbing`), fiving (:mod:`.fiving`), the end of a trick, jinking and
-settlement (:mod:`.settlement`). The legal actions of a state are computed from those
-decisions once, when the state is built; :func:`check_action` returns ``None`` for one of
-them and otherwise the refusal the same decisions give, and :func:`apply_action` checks,
-then steps.
+settlement (:mod:`.settlement`). Each state waits on the pending decision those rules
+make (:class:`~cardrules.spoil_five.state.Decision`: fiving, a rob of its own, a play with
+any rob beside it, the jink, or the end of the deal), its legal actions computed once.
+:func:`legal_actions`, :func:`check_action`, :func:`is_legal` and :func:`apply_action` are
+the calls both games share (:mod:`cardrules._engine`), given this game's steps.
 
->>> from cardrules.spoil_five.deal import new_game
+>>> from cardrules.spoil_five.session import new_game
 >>> from cardrules.spoil_five.options import Options
 >>> state = new_game(Options(players=4), seed=8)
 >>> state.phase, state.to_act, state.pool
@@ -23,16 +24,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, cast, overload
 
-from cardrules._notation import read_action
+from cardrules import _engine
+from cardrules._engine import left_of
 from cardrules._shuffle import seeded_top
 from cardrules.cards import FULL_PACK, Card, Suit
 from cardrules.errors import IllegalActionError
 from cardrules.history import DealHistory, History, Log, deal_result, log_items
+from cardrules.messages import Message
 from cardrules.spoil_five.actions import (
+    ACTION_TYPES,
     DECLINE_ROB,
-    GO_ON,
     PLAYS,
-    STOP,
     AcceptFive,
     Action,
     AskFive,
@@ -45,21 +47,25 @@ from cardrules.spoil_five.actions import (
     Stop,
     parse_action,
 )
-from cardrules.spoil_five.compiled import Rules, compile_rules
-from cardrules.spoil_five.fiving import five, fiving_turn
+from cardrules.spoil_five.fiving import five, fiving_decision
+from cardrules.spoil_five.option_tables import OptionTables, tables_for
 from cardrules.spoil_five.options import Options, PlainLeadRule, Ranking
 from cardrules.spoil_five.ranking import winning_index
-from cardrules.spoil_five.refusals import as_action, refusal, seen_in_state, wrong_state
-from cardrules.spoil_five.robbing import RobDecision, RobTime
-from cardrules.spoil_five.settlement import points_result, settle, trick_result
+from cardrules.spoil_five.refusals import refusal, seen_in_state
+from cardrules.spoil_five.robbing import RobDecision, RobTime, rob_choice, turn_up_window
+from cardrules.spoil_five.settlement import JinkDecision, points_result, settle, trick_result
 from cardrules.spoil_five.state import (
+    DEAL_OVER,
+    GAME_OVER,
     Board,
     Deal,
+    Decision,
     Event,
     EventKind,
     Held,
     OutcomeKind,
     Phase,
+    PlayDecision,
     State,
     Trick,
 )
@@ -79,7 +85,6 @@ __all__ = [
     "start_play",
 ]
 
-_JINK_CHOICES: Final[tuple[Action, ...]] = (STOP, GO_ON)
 _PLAY: Final = Phase.PLAY
 _FIRST_TURN: Final = RobTime.FIRST_TURN
 _NEVER: Final = RobTime.NEVER
@@ -88,19 +93,40 @@ _NEVER: Final = RobTime.NEVER
 # --------------------------------------------------------------------------- the dialect
 
 
-def legal_actions(state: State) -> tuple[Action, ...]:
+def _refuse(state: State, action: object) -> Message:
+    """Why ``action``, not among the decision's actions, is refused: its rule family's word."""
+    return refusal(seen_in_state(state), cast(Action, action))  # the rulebook checked it
+
+
+# Each of the four calls takes any object, so that even the compiled build (which checks
+# annotations itself) refuses a view with the TypeError naming what to call instead; type
+# checkers see only the overloads.
+@overload
+def legal_actions(state: State) -> tuple[Action, ...]: ...
+
+
+@overload
+def legal_actions(state: object) -> tuple[Action, ...]: ...
+
+
+def legal_actions(state: object) -> tuple[Action, ...]:
     """Return the actions open to ``state.to_act``; ``()`` exactly when none is pending.
 
-    >>> from cardrules.spoil_five.deal import new_game
+    They are the pending decision's (see :class:`~cardrules.spoil_five.state.Decision`).
+
+    >>> from cardrules.spoil_five.session import new_game
     >>> from cardrules.spoil_five.options import Options
     >>> [str(action) for action in legal_actions(new_game(Options(players=3), seed=1))]
     ['play 6S', 'play QH', 'play 4D', 'play 7D', 'play 2C']
+
+    Raises:
+        TypeError: if ``state`` is not a state (for a view, read ``view.legal_actions``).
     """
-    return state._legal
+    return _engine.legal_actions(RULEBOOK, state)
 
 
 # The implementations of is_legal and check_action take any object, so that even the
-# compiled build (which checks annotations itself) refuses a view with wrong_state, naming
+# compiled build (which checks annotations itself) refuses a view with a TypeError naming
 # explain_action; type checkers see only the overloads.
 @overload
 def is_legal(state: State, action: Action | str) -> bool: ...
@@ -115,13 +141,14 @@ def is_legal(state: object, action: object) -> bool:
 
     ``action`` may be notation, read as :func:`check_action` reads it.
 
-    >>> from cardrules.spoil_five.deal import new_game
+    >>> from cardrules.spoil_five.session import new_game
     >>> is_legal(new_game(seed=5), "play 7S"), is_legal(new_game(seed=5), "play the ace")
     (True, False)
+
+    Raises:
+        TypeError: if ``state`` is not a state (for a view, call ``explain_action``).
     """
-    if not isinstance(state, State):
-        raise wrong_state(state)
-    return check_action(state, action) is None
+    return _engine.is_legal(RULEBOOK, state, action)
 
 
 @overload
@@ -136,12 +163,12 @@ def check_action(state: object, action: object) -> IllegalActionError | None:
     """Return None if ``action`` is legal in ``state``, else the error explaining why not.
 
     The error carries the rule broken and a reason a player understands, both from the
-    decision of the rule that governs the action, read from what the seat to act sees
-    (:func:`cardrules.spoil_five.refusals.refusal`, which
+    rule family of the pending decision or of the action, read from what the seat to act
+    sees (:func:`cardrules.spoil_five.refusals.refusal`, which
     :func:`~cardrules.spoil_five.explain.explain_action` asks from a seat's view).
     ``action`` may be notation (``"play 5C"``).
 
-    >>> from cardrules.spoil_five.deal import new_game
+    >>> from cardrules.spoil_five.session import new_game
     >>> from cardrules.spoil_five.options import Options
     >>> state = new_game(Options(players=3), seed=1)
     >>> str(check_action(state, "play 5C"))
@@ -150,15 +177,7 @@ def check_action(state: object, action: object) -> IllegalActionError | None:
     Raises:
         TypeError: if ``state`` is not a state (for a view, call ``explain_action``).
     """
-    if not isinstance(state, State):
-        raise wrong_state(state)
-    action = as_action(action)
-    if isinstance(action, IllegalActionError):
-        return action
-    if action in state._legal:
-        return None
-    why = refusal(seen_in_state(state), action)
-    return IllegalActionError(action, why.rules[0], why)
+    return _engine.check_action(RULEBOOK, state, action)
 
 
 @overload
@@ -169,13 +188,13 @@ def apply_action(state: State, action: Action) -> State: ...
 def apply_action(state: State, action: str) -> State: ...
 
 
-def apply_action(state: State, action: object) -> State:
+def apply_action(state: object, action: object) -> State:
     """Return the state after ``action`` by ``state.to_act``, automatic steps included.
 
     ``action`` is an action, or its notation (``"play 10C"``), read by
     :func:`~cardrules.spoil_five.actions.parse_action`.
 
-    >>> from cardrules.spoil_five.deal import new_game
+    >>> from cardrules.spoil_five.session import new_game
     >>> from cardrules.spoil_five.options import Options
     >>> state = new_game(Options(players=3), seed=1)
     >>> apply_action(state, "play 6S").trick
@@ -184,27 +203,10 @@ def apply_action(state: State, action: object) -> State:
     Raises:
         IllegalActionError: with the rule id and a reason, if ``action`` is not legal;
             ``state`` is unchanged.
-        TypeError: if ``action`` is neither an action nor its notation (read notation
-            with ``spoil_five.parse_action``).
+        TypeError: if ``state`` is not a state (a view, say), or ``action`` neither an
+            action nor its notation (read notation with ``spoil_five.parse_action``).
     """
-    if isinstance(action, str):
-        action = read_action(action, parse_action)
-        if isinstance(action, IllegalActionError):
-            raise action
-    if action not in state._legal:  # the legal actions are the decisions' actions
-        error = check_action(state, action)
-        assert error is not None
-        raise error
-    if isinstance(action, Play):
-        return _play(state, action)
-    if isinstance(action, Rob):
-        return _rob(state, action)
-    if isinstance(action, DeclineRob):
-        return _decline_rob(state)
-    if isinstance(action, Stop | GoOn):
-        return _jink(state, action)
-    assert isinstance(action, AskFive | DeclineFive | AcceptFive | RefuseFive)
-    return _fiving(state, action)
+    return _engine.apply_action(RULEBOOK, state, action)
 
 
 def legal_plays(
@@ -240,14 +242,13 @@ def legal_plays(
     options = Options(
         ranking=cast(Ranking, ranking), plain_lead_rule=cast(PlainLeadRule, plain_lead_rule)
     )
-    rules = compile_rules(options)
+    rules = tables_for(options)
     return rules.following[Suit(trump)][trick[0]].legal(cards)
 
 
 # Enum members read once: a class attribute look-up costs a call on every step.
 _BEFORE_LEAD: Final = RobTime.BEFORE_LEAD
 _DEALER_ROB: Final = Phase.DEALER_ROB
-_DEAL_OVER: Final = Phase.DEAL_OVER
 _EVENT_ACCEPT_FIVE: Final = EventKind.ACCEPT_FIVE
 _EVENT_ASK_FIVE: Final = EventKind.ASK_FIVE
 _EVENT_DECLINE_FIVE: Final = EventKind.DECLINE_FIVE
@@ -271,15 +272,14 @@ def start_play(deal: Deal, board: Board) -> State:
     """Return the state at the first decision of a deal just dealt: fiving, or play."""
     held = deal._held
     rules = deal._rules
-    turn = fiving_turn(rules.options, rules.sides, deal._dealer, declined=(), asked=False)
-    if turn is not None:
-        zeros = (0,) * deal._n
-        return State(deal, board, held, turn.phase, turn.seat, (), (), zeros, turn.actions, None)
+    fiving = fiving_decision(rules.options, rules.sides, deal._dealer, declined=(), asked=False)
+    if fiving is not None:
+        return State(deal, board, held, fiving, (), (), (0,) * deal._n, None)
     return begin_play(deal, board, held, None)
 
 
 def start_deal(
-    rules: Rules,
+    rules: OptionTables,
     board: Board,
     *,
     dealer: int,
@@ -311,12 +311,15 @@ def begin_play(deal: Deal, board: Board, held: Held, log: Log[Action]) -> State:
     rob = deal._robs[dealer]
     zeros = (0,) * deal._n
     if rob.time is _BEFORE_LEAD:
-        legal = rob.offer(held[dealer])
-        return State(deal, board, held, _DEALER_ROB, dealer, (), (), zeros, legal, log)
+        choice = rob_choice(rob, dealer, held[dealer])
+        return State(deal, board, held, choice, (), (), zeros, log)
     eldest = deal._eldest
     if deal._robs[eldest].time is _NEVER:
-        return _play_turn(deal, board, held, eldest, (), (), zeros, log)
+        return _play_turn(deal, board, held, eldest, (), (), zeros, log, _OPEN)
     return _first_trick_turn(deal, board, held, eldest, (), zeros, log)
+
+
+_OPEN: Final = turn_up_window(0, False)  # None: the turn-up may be robbed
 
 
 def _first_trick_turn(
@@ -338,14 +341,16 @@ def _first_trick_turn(
     rob = deal._robs[seat]
     if rob.time is _FIRST_TURN:
         hand = hands[seat]
-        robs = rob.offer(hand)
         if rob.phase is _ROB:
-            return State(deal, board, hands, _ROB, seat, trick, (), won, robs, log)
+            return State(deal, board, hands, rob_choice(rob, seat, hand), trick, (), won, log)
         plays: tuple[Action, ...] = deal._following[trick[0]].plays(hand) if trick else hand
-        return State(deal, board, hands, _PLAY, seat, trick, (), won, plays + robs, log)
+        decision = PlayDecision(seat, plays + rob.offer(hand), _OPEN)
+        return State(deal, board, hands, decision, trick, (), won, log)
+    window = _OPEN
     if rob.time is _BEFORE_LEAD and rob.ace_at_own_turn and board._dealer_robbed:
         hands, board = _take_turn_up(deal, board, hands, seat, 0)
-    return _play_turn(deal, board, hands, seat, trick, (), won, log)
+        window = turn_up_window(0, True)
+    return _play_turn(deal, board, hands, seat, trick, (), won, log, window)
 
 
 def _play_turn(
@@ -357,16 +362,18 @@ def _play_turn(
     tricks: tuple[Trick, ...],
     won: tuple[int, ...],
     log: Log[Action],
+    window: Message | None,
 ) -> State:
     """The state where ``seat`` is to play to ``trick`` with no rob open to him.
 
     Any card may be led (SF-14); otherwise the led card's following decision gives the
-    plays (SF-15, SF-16). (The two hot steps, :func:`_play` and :func:`_trick_done`,
-    build this same state in line.)
+    plays (SF-15, SF-16). ``window`` says whether the turn-up may still be robbed (see
+    :func:`~cardrules.spoil_five.robbing.turn_up_window`). (The two hot steps,
+    :func:`_play` and :func:`_trick_done`, build this same state in line.)
     """
     hand = hands[seat]
     legal = deal._following[trick[0]].plays(hand) if trick else hand
-    return State(deal, board, hands, _PLAY, seat, trick, tricks, won, legal, log)
+    return State(deal, board, hands, PlayDecision(seat, legal, window), trick, tricks, won, log)
 
 
 def _held_hand(cards: list[Card]) -> tuple[Play, ...]:
@@ -405,7 +412,7 @@ def _pass_rob(board: Board, seat: int, rob: RobDecision) -> Board:
 # --------------------------------------------------------------------------- steps
 
 
-def _play(state: State, action: Play) -> State:
+def _play(state: State, decision: PlayDecision, action: Play) -> State:
     """Play a card: the next seat clockwise plays, or the trick is complete.
 
     Implements SF-14: the eldest hand leads to the first trick (see :func:`begin_play`),
@@ -414,7 +421,7 @@ def _play(state: State, action: Play) -> State:
     turn-up is on the table lets his rob pass, as his rob decision says (SF-12).
     """
     deal = state._deal
-    seat = state._to_act
+    seat = decision._seat
     assert seat is not None
     held = state._held
     hand = held[seat]
@@ -425,24 +432,24 @@ def _play(state: State, action: Play) -> State:
     trick = (*state._trick, action.card)
     tricks = state._tricks
     board = state._board
-    # In the first trick, while the turn-up is on the table, rob decisions matter: the
-    # player's rob passes as he plays, and the next player's may add to his plays.
-    turn_up_open = not tricks and board._taker is None
-    if turn_up_open:
+    # While the turn-up may be robbed (the decision's window is open), rob decisions
+    # matter: the player's rob passes as he plays, and the next player's may add to his
+    # plays.
+    window = decision._window
+    if window is None:
         rob = deal._robs[seat]
         if rob.time is _FIRST_TURN:
             board = _pass_rob(board, seat, rob)
     log = (state._log, action)
-    n = deal._n
-    nxt = seat + 1
-    if nxt == n:
-        nxt = 0
-    if len(trick) == n:
+    nxt = left_of(seat, deal._n)
+    if len(trick) == deal._n:
         return _trick_done(deal, board, hands, trick, nxt, tricks, state._won, log)
-    if turn_up_open and deal._robs[nxt].time is not _NEVER:
+    if window is None and deal._robs[nxt].time is not _NEVER:
         return _first_trick_turn(deal, board, hands, nxt, trick, state._won, log)
     legal = deal._following[trick[0]].plays(hands[nxt])  # as in _play_turn
-    return State(deal, board, hands, _PLAY, nxt, trick, tricks, state._won, legal, log)
+    return State(
+        deal, board, hands, PlayDecision(nxt, legal, window), trick, tricks, state._won, log
+    )
 
 
 def _trick_done(
@@ -476,9 +483,11 @@ def _trick_done(
     else:
         result = trick_result(rules, board, winner, won, played)
     if result is _PLAY:  # the winner leads (SF-14), any card: as in _play_turn
-        return State(deal, board, hands, _PLAY, winner, (), tricks, won, hands[winner], log)
+        window = turn_up_window(played, board._taker is not None)
+        decision = PlayDecision(winner, hands[winner], window)
+        return State(deal, board, hands, decision, (), tricks, won, log)
     if result is _JINK:
-        return State(deal, board, hands, _JINK, winner, (), tricks, won, _JINK_CHOICES, log)
+        return State(deal, board, hands, JinkDecision(winner), (), tricks, won, log)
     assert isinstance(result, OutcomeKind)
     team = rules.members[rules.sides[winner]]
     board = settle(rules.options, deal._dealer, board, result, team, won)
@@ -496,46 +505,49 @@ def _settled(
     """The state of a settled hand (no decision pending)."""
     outcome = board._outcome
     assert outcome is not None
-    phase = _GAME_OVER if outcome.kind is _OUTCOME_GAME_WON else _DEAL_OVER
-    return State(deal, board, hands, phase, None, (), tricks, won, (), log)
+    over = GAME_OVER if outcome.kind is _OUTCOME_GAME_WON else DEAL_OVER
+    return State(deal, board, hands, over, (), tricks, won, log)
 
 
-def _rob(state: State, action: Rob) -> State:
+def _rob(state: State, decision: Decision, action: Rob) -> State:
     """Rob: discard face down and take (or, for the dealer, claim) the turn-up.
 
     A false rob bars the robber, as his rob decision says (SF-10 to SF-12).
     """
     deal = state._deal
-    seat = state._to_act
+    seat = decision._seat
     assert seat is not None
     discard = action.discard
     hand = [play.card for play in state._held[seat] if play.card != discard]
     event = Event(seat, _EVENT_ROB, discard, len(state._tricks))
     log = (state._log, action)
-    if state._phase is _DEALER_ROB:
+    if decision.phase is _DEALER_ROB:
         board = state._board.robbed(event, taken=False, barred=False)
         hands = _with_hand(state._held, seat, _held_hand(hand))
         return _first_trick_turn(deal, board, hands, deal._eldest, (), state._won, log)
     board = state._board.robbed(event, taken=True, barred=not deal._robs[seat].rightful)
     hand.append(deal._turn_up)
     hands = _with_hand(state._held, seat, _held_hand(hand))
-    return _play_turn(deal, board, hands, seat, state._trick, state._tricks, state._won, log)
+    window = turn_up_window(len(state._tricks), True)
+    return _play_turn(
+        deal, board, hands, seat, state._trick, state._tricks, state._won, log, window
+    )
 
 
-def _decline_rob(state: State) -> State:
+def _decline_rob(state: State, decision: Decision, action: DeclineRob) -> State:
     """The dealer declines to rob a turned-up ace, before the lead (SF-12)."""
     deal = state._deal
-    seat = state._to_act
+    seat = decision._seat
     assert seat is not None
     board = _pass_rob(state._board, seat, deal._robs[seat])
     log = (state._log, DECLINE_ROB)
     return _first_trick_turn(deal, board, state._held, deal._eldest, (), state._won, log)
 
 
-def _jink(state: State, action: Stop | GoOn) -> State:
+def _jink(state: State, decision: Decision, action: Stop | GoOn) -> State:
     """Stop and take the pool, or go on for a jink (SF-21)."""
     deal = state._deal
-    seat = state._to_act
+    seat = decision._seat
     assert seat is not None
     rules = deal._rules
     side = rules.sides[seat]
@@ -547,14 +559,17 @@ def _jink(state: State, action: Stop | GoOn) -> State:
         )
         return _settled(deal, board, state._held, state._tricks, state._won, log)
     board = state._board.jinking(side, Event(seat, _EVENT_GO_ON, None, 3))
-    return _play_turn(deal, board, state._held, seat, (), state._tricks, state._won, log)
+    window = turn_up_window(len(state._tricks), board._taker is not None)
+    return _play_turn(deal, board, state._held, seat, (), state._tricks, state._won, log, window)
 
 
-def _fiving(state: State, action: AskFive | DeclineFive | AcceptFive | RefuseFive) -> State:
+def _fiving(
+    state: State, decision: Decision, action: AskFive | DeclineFive | AcceptFive | RefuseFive
+) -> State:
     """Ask, decline, accept or refuse to five the hand (SF-9)."""
     deal = state._deal
     board = state._board
-    seat = state._to_act
+    seat = decision._seat
     assert seat is not None
     log = (state._log, action)
     held = state._held
@@ -569,16 +584,38 @@ def _fiving(state: State, action: AskFive | DeclineFive | AcceptFive | RefuseFiv
     else:
         board = board.declining_five(Event(seat, _EVENT_DECLINE_FIVE))
     rules = deal._rules
-    turn = fiving_turn(
+    fiving = fiving_decision(
         rules.options,
         rules.sides,
         deal._dealer,
         declined=board._five_declined,
         asked=isinstance(action, AskFive),
     )
-    if turn is None:
+    if fiving is None:
         return begin_play(deal, board, held, log)
-    return State(deal, board, held, turn.phase, turn.seat, (), (), state._won, turn.actions, log)
+    return State(deal, board, held, fiving, (), (), state._won, log)
+
+
+RULEBOOK: Final = _engine.Rulebook(
+    name="spoil_five",
+    title="Spoil Five",
+    state_type=State,
+    action_types=ACTION_TYPES,
+    parse=parse_action,
+    refuse=_refuse,
+    steps={
+        Play: _play,
+        Rob: _rob,
+        DeclineRob: _decline_rob,
+        Stop: _jink,
+        GoOn: _jink,
+        AskFive: _fiving,
+        DeclineFive: _fiving,
+        AcceptFive: _fiving,
+        RefuseFive: _fiving,
+    },
+)
+"""Spoil Five for the calls both games share (:mod:`cardrules._engine`)."""
 
 
 # --------------------------------------------------------------------------- queries
@@ -591,7 +628,7 @@ def is_deal_over(state: State) -> bool:
 
 def is_game_over(state: State) -> bool:
     """Return whether the game has ended: only a points game ends (SF-24)."""
-    return state._phase is _GAME_OVER
+    return state.phase is _GAME_OVER
 
 
 def deal_history(state: State) -> DealHistory[Action]:

@@ -10,8 +10,11 @@ replay refuses are redrawn.
 
 from __future__ import annotations
 
+import operator
 import random
+from typing import cast
 
+from cardrules._engine import left_of
 from cardrules.cards import FULL_PACK, Card
 from cardrules.errors import CardrulesError, IllegalActionError
 from cardrules.spoil_five.actions import (
@@ -26,12 +29,11 @@ from cardrules.spoil_five.actions import (
     STOP,
     Action,
 )
-from cardrules.spoil_five.compiled import Rules, compile_rules
-from cardrules.spoil_five.deal import start_deal
-from cardrules.spoil_five.options import Scoring
+from cardrules.spoil_five.deal import deal_positions
+from cardrules.spoil_five.option_tables import OptionTables, tables_for
 from cardrules.spoil_five.robbing import RobTime, rob_rule
-from cardrules.spoil_five.rules import apply_action
-from cardrules.spoil_five.state import Board, EventKind, OutcomeKind, State
+from cardrules.spoil_five.rules import apply_action, start_deal
+from cardrules.spoil_five.state import Board, Decision, EventKind, State
 from cardrules.spoil_five.views import View, validate_view
 from cardrules.spoil_five.views import view as _view_of
 
@@ -63,7 +65,7 @@ def _plays(view: View) -> list[tuple[int, int, Card]]:
 
 
 def _script(
-    view: View, rules: Rules, plays: list[tuple[int, int, Card]], discards: dict[int, Card]
+    view: View, rules: OptionTables, plays: list[tuple[int, int, Card]], discards: dict[int, Card]
 ) -> list[Action]:
     """The deal's actions in order, rebuilt from the view and the sampled discards."""
     robs = rules.rob_decisions(view.turn_up, view.dealer, None)
@@ -100,32 +102,50 @@ def _script(
     return actions
 
 
-def _start_counters(view: View) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-    """Pool, balances and scores as they were when this deal began."""
-    options = view.options
-    n = options.players
-    pool = view.pool
-    balances = list(view.balances)
-    scores = list(view.scores)
-    outcome = view.outcome
-    if outcome is not None and outcome.winners:
-        pool = outcome.carried + sum(outcome.payouts)
-        for seat in range(n):
-            balances[seat] -= outcome.payouts[seat]
-        if outcome.kind is OutcomeKind.JINK:
-            for seat in range(n):
-                if seat not in outcome.winners:
-                    balances[seat] += options.full_stake
-                    pool -= options.full_stake
-    if options.scoring is Scoring.POINTS:
-        teams = options.teams or tuple((seat,) for seat in range(n))
-        for team in teams:
-            if any(seat in view.barred for seat in team):
-                continue
-            won = sum(view.tricks_won[seat] for seat in team)
-            for seat in team:
-                scores[seat] -= 5 * won
-    return pool, tuple(balances), tuple(scores)
+def _replay(
+    view: View, rules: OptionTables, deck: tuple[Card, ...], script: list[Action], board: Board
+) -> State | None:
+    """The deal dealt from ``deck`` onto ``board`` and played by ``script``; None if refused."""
+    state = start_deal(
+        rules, board, dealer=view.dealer, number=view.deal_number, seed=0, deck=deck,
+        first_seed=0, past=None,
+    )  # fmt: skip
+    try:
+        for action in script:
+            state = apply_action(state, action)
+    except IllegalActionError:
+        return None
+    return state
+
+
+def _with_counters(
+    view: View, rules: OptionTables, deck: tuple[Card, ...], script: list[Action]
+) -> State | None:
+    """The replayed deal with the counters the view shows.
+
+    The counters a deal began with are not in the view, and the engine's rules say what
+    the deal did to them: in a points game the points of its tricks (SF-24), found by
+    playing it from no points and taken off the view's scores before playing it again,
+    since reaching the target ends the game; in a pool game nothing before settlement
+    (SF-7's antes come before the deal). A settled deal takes the view's settlement,
+    which is public, whatever the pool it was settled from.
+    """
+    n = view.options.players
+    scores = view.scores
+    if rules.points:
+        played = _replay(view, rules, deck, script, Board(view.pool, view.balances, (0,) * n))
+        if played is None:
+            return None
+        scores = tuple(map(operator.sub, view.scores, played.scores))
+    state = _replay(view, rules, deck, script, Board(view.pool, view.balances, scores))
+    if state is None or view.outcome is None or state._board._outcome is None:
+        return state
+    board = state._board.settled(view.pool, view.balances, view.outcome)
+    decision = cast(Decision, state._decision)
+    return State(
+        state._deal, board, state._held, decision, state._trick, state._tricks, state._won,
+        state._log,
+    )  # fmt: skip
 
 
 def sample_state(view: View, rng: random.Random) -> State:
@@ -147,7 +167,7 @@ def sample_state(view: View, rng: random.Random) -> State:
     options = view.options
     n = options.players
     me = view.seat
-    rules = compile_rules(options)
+    rules = tables_for(options)
     table = rules.tables[view.trump]
     plays = _plays(view)
     played_by: list[list[Card]] = [[] for _ in range(n)]
@@ -174,7 +194,6 @@ def sample_state(view: View, rng: random.Random) -> State:
         for seat in range(n)
         if seat == taker and seat != me and view.turn_up not in played_by[seat]
     }
-    pool, balances, scores = _start_counters(view)
     for _ in range(_MAX_TRIES):
         assignment = _assign(
             view, rng, hidden, known_in_hand, robbers, forbidden, ace_seat, excluded, table.ace
@@ -196,21 +215,15 @@ def sample_state(view: View, rng: random.Random) -> State:
         deck = _deck(view, dealt, undealt, rng)
         if deck is None:
             continue
-        state = start_deal(
-            rules, Board(pool, balances, scores), dealer=view.dealer, number=view.deal_number,
-            seed=0, deck=deck, first_seed=0, past=None,
-        )  # fmt: skip
-        try:
-            for action in _script(view, rules, plays, discards):
-                state = apply_action(state, action)
-        except IllegalActionError:
-            continue
-        if _view_of(state, me) == view:
+        state = _with_counters(view, rules, deck, _script(view, rules, plays, discards))
+        if state is not None and _view_of(state, me) == view:
             return state
     raise CardrulesError("no deal consistent with this view was found")
 
 
-def _forbidden(view: View, rules: Rules, plays: list[tuple[int, int, Card]]) -> list[set[Card]]:
+def _forbidden(
+    view: View, rules: OptionTables, plays: list[tuple[int, int, Card]]
+) -> list[set[Card]]:
     """Cards each seat cannot hold now, from what its plays revealed.
 
     Each led card's following decision says what a card played to it reveals (SF-15,
@@ -322,24 +335,26 @@ def _assign(
 def _deck(
     view: View, dealt: list[list[Card]], undealt: list[Card], rng: random.Random
 ) -> tuple[Card, ...] | None:
-    """The pack (top first) that deals ``dealt`` and turns up the view's turn-up(s)."""
+    """The pack (top first) that deals ``dealt`` and turns up the view's turn-up(s).
+
+    The deal's own positions (SF-8, :func:`~cardrules.spoil_five.deal.deal_positions`)
+    say where each seat's cards lie in the pack; the cards fiving set aside and the
+    turn-up follow them (SF-9), then the undealt cards at random.
+    """
     options = view.options
     n = options.players
     if any(len(cards) != 5 for cards in dealt):
         return None
-    eldest = (view.dealer + 1) % n
-    pools = [list(cards) for cards in dealt]
-    deck: list[Card] = []
-    for batch in options.deal_batches:
-        for offset in range(n):
-            seat = (eldest + offset) % n
-            deck += pools[seat][:batch]
-            del pools[seat][:batch]
-    deck += list(view.set_aside)
-    deck.append(view.turn_up)
-    rest = [card for card in undealt if card not in deck]
+    deck: list[Card | None] = [None] * (5 * n)
+    positions = deal_positions(n, left_of(view.dealer, n), options.deal_batches)
+    for seat, places in enumerate(positions):
+        for place, card in zip(places, dealt[seat], strict=True):
+            deck[place] = card
+    top = [card for card in deck if card is not None]
+    top += [*view.set_aside, view.turn_up]
+    rest = [card for card in undealt if card not in top]
     rng.shuffle(rest)
-    deck += rest
-    if len(deck) != 52 or len(set(deck)) != 52:
+    top += rest
+    if len(top) != 52 or len(set(top)) != 52:
         return None
-    return tuple(deck)
+    return tuple(top)

@@ -11,14 +11,16 @@ from __future__ import annotations
 from typing import Final
 
 from cardrules.messages import message
-from cardrules.spoil_five.compiled import Rules
+from cardrules.spoil_five.actions import GO_ON, STOP, Action
+from cardrules.spoil_five.option_tables import OptionTables
 from cardrules.spoil_five.options import Options
-from cardrules.spoil_five.state import Board, Outcome, OutcomeKind, Phase
+from cardrules.spoil_five.state import Board, Decision, Outcome, OutcomeKind, Phase
 from cardrules.stakes import split_pool
 
 __all__ = [
     "JINK_DUTY",
     "JINK_REFUSAL",
+    "JinkDecision",
     "Result",
     "jink_rule",
     "points_result",
@@ -36,6 +38,27 @@ JINK_DUTY: Final = message("spoil-five.refusal.choose-stop-or-go-on", "SF-21")
 JINK_REFUSAL: Final = message("spoil-five.refusal.no-jink", "SF-21")
 """The refusal of ``stop`` or ``go-on`` anywhere but the jink decision."""
 
+_JINK_CHOICES: Final[tuple[Action, ...]] = (STOP, GO_ON)
+
+
+class JinkDecision(Decision):
+    """The winner of the first three tricks stops or goes on for a jink (SF-21)."""
+
+    __slots__ = ()
+
+    def __init__(self, seat: int) -> None:
+        self._seat = seat
+        self._legal = _JINK_CHOICES
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._seat,)
+
+    @property
+    def phase(self) -> Phase:
+        """``Phase.JINK``."""
+        return _JINK
+
+
 _PAYING: Final = frozenset((OutcomeKind.WON, OutcomeKind.JINK, OutcomeKind.GAME_WON))
 
 
@@ -52,7 +75,7 @@ _PLAY: Final = Phase.PLAY
 
 
 def trick_result(
-    rules: Rules, board: Board, winner: int, won: tuple[int, ...], played: int
+    rules: OptionTables, board: Board, winner: int, won: tuple[int, ...], played: int
 ) -> Result:
     """What follows a trick won by ``winner`` in a pool game (``won``: tricks per seat).
 
@@ -112,7 +135,7 @@ def jink_rule(
 
 
 def points_result(
-    rules: Rules, board: Board, winner: int, won: tuple[int, ...], played: int
+    rules: OptionTables, board: Board, winner: int, won: tuple[int, ...], played: int
 ) -> tuple[tuple[int, ...], Result]:
     """Score a trick won by ``winner`` in a points game: return the scores and what follows.
 

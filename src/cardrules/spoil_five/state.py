@@ -4,10 +4,11 @@ The values users see beside a state (phases, events, tricks, outcomes) are in
 :mod:`cardrules.spoil_five.events`, and named here too.
 
 States are immutable. A :class:`State` holds the per-step facts (hands, the trick in
-progress, the tricks taken, whose turn it is and the legal actions, computed once) and
-refers to two shared objects: :class:`Deal`, the constants of the current deal (its cards,
+progress, the tricks taken) and the :class:`Decision` it waits on (who decides, between
+which legal actions, computed once by the rule that asks), and refers to two shared
+objects: :class:`Deal`, the constants of the current deal (its cards,
 and the decisions of the rules for its trump suit, see
-:func:`cardrules.spoil_five.compiled.compile_rules`), and :class:`Board`, the facts that
+:func:`cardrules.spoil_five.option_tables.tables_for`), and :class:`Board`, the facts that
 change only a few times a deal (pool, balances, robbing, jinking, settlement). Successor
 states share both with their predecessor.
 
@@ -17,9 +18,11 @@ Build states with :func:`cardrules.spoil_five.new_game`, never by hand.
 from __future__ import annotations
 
 import operator
-from typing import TYPE_CHECKING, Final, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias, cast
 
 from cardrules._brief import brief
+from cardrules._engine import Decision as _Decision
+from cardrules._engine import Position, left_of
 from cardrules._value import Value
 from cardrules.cards import FULL_PACK, Card, Suit
 from cardrules.history import DealHistory, Log, log_items, relink
@@ -36,20 +39,27 @@ from cardrules.spoil_five.events import (
 from cardrules.spoil_five.options import Options
 
 if TYPE_CHECKING:
-    from cardrules.spoil_five.compiled import Rules
+    from cardrules.messages import Message
     from cardrules.spoil_five.following import Following
+    from cardrules.spoil_five.option_tables import OptionTables
     from cardrules.spoil_five.ranking import TrumpTable
     from cardrules.spoil_five.robbing import RobDecision
 
 __all__ = [
+    "DEAL_OVER",
+    "GAME_OVER",
     "SPOIL_KINDS",
     "Board",
     "Deal",
+    "DealOver",
+    "Decision",
     "Event",
     "EventKind",
     "Outcome",
     "OutcomeKind",
     "Phase",
+    "PhasedDecision",
+    "PlayDecision",
     "State",
     "Trick",
 ]
@@ -71,7 +81,7 @@ _ROB: Final = Phase.ROB
 class Deal(Value):
     """The constants of one deal, shared by every state of the deal (internal).
 
-    Built from the compiled rules of the options and the cards drawn; it derives the
+    Built from the option tables and the cards drawn; it derives the
     hands dealt, the turn-up, and the decisions of the rules for this trump suit: the
     following decision of every led card (SF-15, SF-16) and every seat's rob decision
     (SF-10 to SF-13). The engine reads its private slots; states show the public facts.
@@ -85,7 +95,7 @@ class Deal(Value):
 
     def __init__(
         self,
-        rules: Rules,
+        rules: OptionTables,
         *,
         dealer: int,
         number: int,
@@ -97,9 +107,7 @@ class Deal(Value):
         set_aside: tuple[Card, ...] = (),
     ) -> None:
         n = rules.players
-        eldest = dealer + 1
-        if eldest == n:
-            eldest = 0
+        eldest = left_of(dealer, n)  # the eldest hand: the dealer's left neighbour
         self._rules = rules
         self._n = n
         self._dealer = dealer
@@ -143,8 +151,8 @@ class Deal(Value):
         return self._held
 
     @property
-    def rules(self) -> Rules:
-        """The compiled rules of the options."""
+    def rules(self) -> OptionTables:
+        """The option tables."""
         return self._rules
 
     @property
@@ -205,7 +213,7 @@ class Deal(Value):
 
 
 def _restore_deal(
-    rules: Rules,
+    rules: OptionTables,
     dealer: int,
     number: int,
     seed: int,
@@ -414,45 +422,139 @@ def _restore_board(
     return board
 
 
-class State(Value):
+class Decision(_Decision):
+    """The decision a Spoil Five state waits for (internal).
+
+    Made by the function of the rule family that asks it: fiving (SF-9,
+    :func:`~cardrules.spoil_five.fiving.fiving_decision`), robbing (SF-10, SF-11,
+    :func:`~cardrules.spoil_five.robbing.rob_choice`), playing to a trick (SF-14 to SF-16,
+    :class:`PlayDecision`), jinking (SF-21,
+    :class:`~cardrules.spoil_five.settlement.JinkDecision`), or the end of the deal
+    (:class:`DealOver`). It says who decides, between which actions, and its phase; the
+    refusal of anything else is its rule family's (see
+    :func:`cardrules.spoil_five.refusals.refusal`).
+    """
+
+    __slots__ = ()
+
+    @property
+    def phase(self) -> Phase:
+        """What kind of decision this is."""
+        raise NotImplementedError
+
+    @property
+    def window(self) -> Message | None:
+        """Whether the turn-up may be robbed now (None) or why not; None away from play."""
+        return None
+
+
+class PhasedDecision(Decision):
+    """A decision of one of two phases, set by the rule that makes it (fiving, robbing)."""
+
+    __slots__ = ("_phase",)
+
+    def __init__(self, seat: int, legal: tuple[Action, ...], phase: Phase) -> None:
+        self._seat = seat
+        self._legal = legal
+        self._phase = phase
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._seat, self._legal, self._phase)
+
+    @property
+    def phase(self) -> Phase:
+        """The phase the rule set."""
+        return self._phase
+
+
+class PlayDecision(Decision):
+    """The player on turn plays to the trick (SF-14 to SF-16), his rob perhaps beside.
+
+    ``legal`` is his plays (any card to lead, else the led card's following decision)
+    and, at his first turn in the first trick while the turn-up is on the table, the
+    ``Rob`` actions his rob decision offers beside them (SF-11, SF-12). ``window`` is
+    whether the turn-up may still be robbed at this decision (see
+    :func:`~cardrules.spoil_five.robbing.turn_up_window`), carried from play to play.
+    """
+
+    __slots__ = ("_window",)
+
+    def __init__(self, seat: int, legal: tuple[Action, ...], window: Message | None) -> None:
+        self._seat = seat
+        self._legal = legal
+        self._window = window
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._seat, self._legal, self._window)
+
+    @property
+    def phase(self) -> Phase:
+        """``Phase.PLAY``."""
+        return _PLAY
+
+    @property
+    def window(self) -> Message | None:
+        """None while the turn-up may be robbed, else the refusal of a rob now (SF-11)."""
+        return self._window
+
+
+class DealOver(Decision):
+    """No decision: the deal is settled (``DEAL_OVER``), or a points game won (``GAME_OVER``)."""
+
+    __slots__ = ("_phase",)
+
+    def __init__(self, phase: Phase) -> None:
+        self._seat = None
+        self._legal = ()
+        self._phase = phase
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._phase,)
+
+    @property
+    def phase(self) -> Phase:
+        """``DEAL_OVER`` or ``GAME_OVER``."""
+        return self._phase
+
+
+DEAL_OVER: Final = DealOver(Phase.DEAL_OVER)
+"""The state of a settled deal waits for nothing (call ``next_deal``)."""
+GAME_OVER: Final = DealOver(Phase.GAME_OVER)
+"""The state of a won points game waits for nothing (SF-24)."""
+
+
+class State(Position):
     """A Spoil Five session at one moment: the current deal and the counters so far.
 
     Every field is a read-only property; states compare, hash and pickle by value.
     """
 
-    __slots__ = (
-        "_board", "_deal", "_held", "_legal", "_log", "_phase", "_to_act", "_trick",
-        "_tricks", "_won",
-    )  # fmt: skip
+    __slots__ = ("_board", "_deal", "_held", "_log", "_trick", "_tricks", "_won")
 
     def __init__(
         self,
         deal: Deal,
         board: Board,
         held: Held,
-        phase: Phase,
-        to_act: int | None,
+        decision: Decision,
         trick: tuple[Card, ...],
         tricks: tuple[Trick, ...],
         won: tuple[int, ...],
-        legal: tuple[Action, ...],
         log: Log[Action],
     ) -> None:
         self._deal = deal
         self._board = board
         self._held = held
-        self._phase = phase
-        self._to_act = to_act
+        self._decision = decision
         self._trick = trick
         self._tricks = tricks
         self._won = won
-        self._legal = legal
         self._log = log
 
     def _key(self) -> tuple[object, ...]:
         return (
-            self._deal, self._board, self._held, self._phase, self._to_act, self._trick,
-            self._tricks, self._won, log_items(self._log),
+            self._deal, self._board, self._held, self._decision, self._trick, self._tricks,
+            self._won, log_items(self._log),
         )  # fmt: skip
 
     def __repr__(self) -> str:
@@ -460,7 +562,7 @@ class State(Value):
         trumps = f"{self._deal._trump.name.lower()} trumps"
         return brief(
             "spoil_five.State", seat=None, deal=self.deal_number, pool=self.pool,
-            details=(trumps,), phase=self._phase.value, to_act=self._to_act,
+            details=(trumps,), phase=self.phase.value, to_act=self._decision._seat,
         )  # fmt: skip
 
     def __str__(self) -> str:
@@ -474,8 +576,8 @@ class State(Value):
         return (
             _restore_state,
             (
-                self._deal, self._board, self._held, self._phase, self._to_act, self._trick,
-                self._tricks, self._won, self._legal, log_items(self._log),
+                self._deal, self._board, self._held, self._decision, self._trick,
+                self._tricks, self._won, log_items(self._log),
             ),
         )  # fmt: skip
 
@@ -496,12 +598,12 @@ class State(Value):
     @property
     def phase(self) -> Phase:
         """What kind of decision is pending."""
-        return self._phase
+        return cast(Decision, self._decision).phase  # every Spoil Five state waits on one
 
     @property
     def to_act(self) -> int | None:
         """The seat whose decision is pending, or None once the deal is over."""
-        return self._to_act
+        return self._decision._seat
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -591,9 +693,10 @@ class State(Value):
     @property
     def leader(self) -> int | None:
         """The seat that led (or is to lead) the trick in progress, or None."""
-        if self._to_act is None or self._phase not in (_PLAY, _ROB):
+        seat = self._decision._seat
+        if seat is None or self.phase not in (_PLAY, _ROB):
             return None
-        return (self._to_act - len(self._trick)) % self._deal._n
+        return (seat - len(self._trick)) % self._deal._n
 
     @property
     def discards(self) -> tuple[tuple[int, Card], ...]:
@@ -620,13 +723,11 @@ def _restore_state(
     deal: Deal,
     board: Board,
     held: Held,
-    phase: Phase,
-    to_act: int | None,
+    decision: Decision,
     trick: tuple[Card, ...],
     tricks: tuple[Trick, ...],
     won: tuple[int, ...],
-    legal: tuple[Action, ...],
     log: tuple[Action, ...],
 ) -> State:
     """Rebuild a pickled :class:`State`."""
-    return State(deal, board, held, phase, to_act, trick, tricks, won, legal, relink(log))
+    return State(deal, board, held, decision, trick, tricks, won, relink(log))

@@ -5,7 +5,7 @@ the counters; never another seat's hand, another seat's face-down discard, the u
 cards or the seed.
 
 >>> from cardrules.spoil_five.options import Options
->>> from cardrules.spoil_five.deal import new_game
+>>> from cardrules.spoil_five.session import new_game
 >>> v = view(new_game(Options(players=3), seed=1), 2)
 >>> v.seat, v.to_act, v.legal_actions, v.hand_sizes
 (2, 1, (), (5, 5, 5))
@@ -13,14 +13,14 @@ cards or the seed.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 import attrs
 
 from cardrules import _view_checks as check
 from cardrules._brief import brief
 from cardrules.cards import FULL_PACK, Card, Suit
-from cardrules.errors import CardrulesError, ViewError
+from cardrules.errors import OptionsError, ViewError
 from cardrules.spoil_five.actions import Action, Play, Rob
 from cardrules.spoil_five.options import Options, Scoring
 from cardrules.spoil_five.ranking import trump_table, winning_index
@@ -127,7 +127,7 @@ class View:
         """The view as an SVG picture, so Jupyter shows it (see :func:`cardrules.svg.view`).
 
         >>> from cardrules.spoil_five.options import Options
-        >>> from cardrules.spoil_five.deal import new_game
+        >>> from cardrules.spoil_five.session import new_game
         >>> seat_0 = view(new_game(Options(players=3), seed=1), 0)
         >>> picture = seat_0._repr_svg_()
         >>> picture.startswith("<svg"), all(f'data-card="{c}"' in picture for c in seat_0.hand)
@@ -197,14 +197,15 @@ def view(state: State, seat: int) -> View:
     otherwise or the bar comes to matter (SF-12, SF-13, see :func:`_known_bars`).
 
     Raises:
-        CardrulesError: if ``seat`` is not a seat of this game.
+        OptionsError: if ``seat`` is not a seat of this game.
 
     """
     deal = state._deal
     n = deal._n
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        raise CardrulesError(f"seat: expected a seat from 0 to {n - 1}, not {seat!r}")
+        raise OptionsError(f"seat: expected a seat from 0 to {n - 1}, not {seat!r}")
     board = state._board
+    decision = state._decision
     events = board._events
     for event in events:
         if event.seat != seat and event.kind in _PRIVATE_PARTS:
@@ -216,8 +217,8 @@ def view(state: State, seat: int) -> View:
         deal_number=deal._number,
         dealer=deal._dealer,
         eldest=deal._eldest,
-        phase=state._phase,
-        to_act=state._to_act,
+        phase=state.phase,
+        to_act=decision._seat,
         hand=tuple([play.card for play in state._held[seat]]),
         hand_sizes=tuple([len(hand) for hand in state._held]),
         trump=deal._trump,
@@ -234,7 +235,7 @@ def view(state: State, seat: int) -> View:
         balances=board._balances,
         scores=board._scores,
         outcome=board._outcome,
-        legal_actions=state._legal if state._to_act == seat else (),
+        legal_actions=cast("tuple[Action, ...]", decision._legal) if decision._seat == seat else (),
     )
 
 
@@ -272,7 +273,7 @@ def validate_view(view: View) -> View:
     - legal actions: none unless the viewer is to act, none twice, and a play or a rob
       discard names a card of the hand.
 
-    >>> from cardrules.spoil_five.deal import new_game
+    >>> from cardrules.spoil_five.session import new_game
     >>> good = view(new_game(Options(players=3), seed=1), 1)
     >>> validate_view(good) is good
     True

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cardrules.cards import Card, Rank, Suit
+from cardrules.errors import PictureError
 from cardrules.svg._draw import (
     CARD_H,
     CARD_W,
@@ -88,7 +89,7 @@ def rank_chart(trump: Suit, *, ranking: Ranking | str = "peel", size: float = 60
     from cardrules import spoil_five
 
     if not isinstance(trump, Suit):
-        raise ValueError(f"trump must be a Suit, not {trump!r}")
+        raise PictureError(f"trump must be a Suit, not {trump!r}")
     ace_of_hearts = Card(Rank.ACE, Suit.HEARTS)
     trumps = spoil_five.trump_order(trump, ranking)
     extra_trump = ace_of_hearts in trumps and trump is not Suit.HEARTS

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from cardrules._engine import left_of
 from cardrules.cards import Card, Suit
-from cardrules.errors import NotationError
+from cardrules.errors import NotationError, PictureError
 from cardrules.svg._draw import (
     CARD_H,
     CARD_W,
@@ -83,7 +84,7 @@ def deal(
         that seat's ``<g class="card">`` elements; the turn-up is a ``<g class="turn-up">``.
 
     Raises:
-        ValueError: if there are no hands or ``dealer`` is not one of the seats.
+        PictureError: if there are no hands or ``dealer`` is not one of the seats.
 
     >>> from cardrules import parse_card
     >>> picture = deal(["5D JD AH KC 7S", "2S 3S 4S 5S 6S"], dealer=0, turn_up=parse_card("9D"))
@@ -92,12 +93,12 @@ def deal(
     """
     rows = [_cards(hand) for hand in hands]
     if not rows:
-        raise ValueError("give at least one hand")
+        raise PictureError("give at least one hand")
     n = len(rows)
     if dealer is not None and not (
         isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < n
     ):
-        raise ValueError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+        raise PictureError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
     if turn_up is not None:
         turn_up = _card(turn_up, "turn_up")
         trump = trump or turn_up.suit
@@ -117,7 +118,7 @@ def deal(
         notes = []
         if dealer is not None and seat == dealer:
             notes.append("dealer")
-        if dealer is not None and seat == (dealer + 1) % n and n > 1:
+        if dealer is not None and seat == left_of(dealer, n) and n > 1:
             notes.append("eldest hand")
         parts = [
             label(name[0], _PAD, y + CARD_H / 2, size=20, anchor="start", weight="bold"),
@@ -172,7 +173,7 @@ def passing(
         way and face up in his hand.
 
     Raises:
-        ValueError: if ``card`` is not in ``hand``.
+        PictureError: if ``card`` is not in ``hand``.
 
     >>> picture = passing("KH 7S 2D 9C 4H", "KH", giver=1, receiver=2)
     >>> picture.count('data-card="KH"'), picture.count("data-card=")
@@ -181,7 +182,7 @@ def passing(
     cards = _cards(hand)
     passed = _card(card, "card")
     if passed not in cards:
-        raise ValueError(
+        raise PictureError(
             f"the card passed, {passed}, is not in the hand {' '.join(map(str, cards))}"
         )
     top = 46.0
@@ -249,7 +250,7 @@ def exchange(
         ``<g class="card" data-card="...">``.
 
     Raises:
-        ValueError: if nothing was turned.
+        PictureError: if nothing was turned.
 
     >>> picture = exchange("AC", "7C QC 5D", hand="KD 2D 9C AC")
     >>> picture.count('class="reject"'), picture.count('data-card=')
@@ -258,7 +259,7 @@ def exchange(
     thrown = _card(discard, "discard")
     cards = _cards(turned)
     if not cards:
-        raise ValueError("an exchange turns at least one card from the stock")
+        raise PictureError("an exchange turns at least one card from the stock")
     before = _cards(hand)
     *rejects, taken = cards
     top = 40.0

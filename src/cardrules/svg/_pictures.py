@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from cardrules.cards import Card, Suit
-from cardrules.errors import NotationError
+from cardrules.errors import NotationError, PictureError
 from cardrules.svg._draw import (
     CARD_H,
     CARD_W,
@@ -24,7 +24,7 @@ _PAD = 8.0
 
 def _scale(size: float) -> float:
     if isinstance(size, bool) or not isinstance(size, int | float) or not size > 0:
-        raise ValueError(f"size must be a positive number of pixels, not {size!r}")
+        raise PictureError(f"size must be a positive number of pixels, not {size!r}")
     return float(size) / CARD_W
 
 
@@ -146,7 +146,7 @@ def hand(
     """
     cards = _cards(cards)
     if not 0 <= overlap < 1:
-        raise ValueError(f"overlap must be at least 0 and below 1, not {overlap!r}")
+        raise PictureError(f"overlap must be at least 0 and below 1, not {overlap!r}")
     step = CARD_W * (1 - overlap) if overlap else CARD_W + _PAD
     lift = 12.0 if any(c in highlight for c in cards) else 0.0
     body = hand_fragment(cards, _PAD, _PAD, step=step, highlight=highlight, lift=lift)
@@ -235,7 +235,7 @@ def trick(
         winning one also has the class ``winner``.
 
     Raises:
-        ValueError: if ``winner`` is not an index into ``cards`` or ``seats`` does not
+        PictureError: if ``winner`` is not an index into ``cards`` or ``seats`` does not
             give one seat per card.
 
     >>> from cardrules import parse_cards
@@ -247,11 +247,11 @@ def trick(
     if winner is not None and not (
         isinstance(winner, int) and not isinstance(winner, bool) and 0 <= winner < len(cards)
     ):
-        raise ValueError(f"winner must index one of the {len(cards)} cards, not {winner!r}")
+        raise PictureError(f"winner must index one of the {len(cards)} cards, not {winner!r}")
     if seats is not None:
         seats = tuple(seats)
         if len(seats) != len(cards):
-            raise ValueError(f"give one seat per card: {len(cards)} cards, seats {seats!r}")
+            raise PictureError(f"give one seat per card: {len(cards)} cards, seats {seats!r}")
     inner_w, inner_h = trick_size(len(cards))
     top = 40.0 if trump is not None else 18.0
     width, height = inner_w + 36, inner_h + top + 10

@@ -10,6 +10,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from cardrules._engine import left_of
 from cardrules._text import sort_hand
 from cardrules.cards import Card
 from cardrules.svg._draw import (
@@ -322,7 +323,7 @@ def _my_bird_sings_status(view: my_bird_sings.View, me: int) -> str:
     if view.to_act is None:
         return ""
     doing = {
-        Phase.PASS: f"pass a card to seat {(view.seat + 1) % len(view.hand_sizes)}",
+        Phase.PASS: f"pass a card to seat {left_of(view.seat, len(view.hand_sizes))}",
         Phase.DRAW: f"draw a card from seat {view.on_turn}",
         Phase.EXCHANGE: "exchange with the stock, or decline",
         Phase.SING: "choose the cards that sing",

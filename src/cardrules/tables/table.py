@@ -60,6 +60,7 @@ from typing import Any, Final
 import attrs
 
 from cardrules import games
+from cardrules._engine import left_of
 from cardrules.bots import make_bot
 from cardrules.dealing import derive_seed
 from cardrules.errors import (
@@ -733,7 +734,7 @@ def rematch(
             if table.seed is None
             else derive_seed(table.seed, _GAME_LABEL, table.game_number)
         )
-    dealer = (table.state.dealer + 1) % table.players
+    dealer = left_of(table.state.dealer, table.players)
     state = table.module.new_game(table.options, seed=seed, dealer=dealer)
     return _dealt(
         table, StepKind.GAME, state, now, deal_number=1, game_number=table.game_number + 1

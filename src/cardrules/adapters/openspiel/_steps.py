@@ -13,6 +13,7 @@ from operator import itemgetter
 from typing import Any
 
 from cardrules import my_bird_sings
+from cardrules._engine import left_of
 from cardrules.adapters.openspiel._moments import (
     DRAW,
     Dealing,
@@ -156,7 +157,7 @@ def made_deal(core: Dealing, deck: list[int], left: list[int]) -> Moment | Deali
         texts = tuple(table.kit.text(view(engine, seat)) for seat in range(table.players))
         prior = (*prior, texts)
         base = engine
-        dealer = (dealer + 1) % table.players  # only shown in texts; next_deal moves it (C-2)
+        dealer = left_of(dealer, table.players)  # only shown in texts; next_deal moves it (C-2)
     return Dealing(table, dealer, [], list(table.indices), base, prior)
 
 

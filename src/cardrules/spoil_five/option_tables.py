@@ -1,13 +1,14 @@
-"""Options compiled into everything a deal needs: the tables the engine reads (internal).
+"""The option tables: everything the rules derive from one set of options, built once (internal).
 
-:func:`compile_rules` is the game's one cache: per set of options it builds the strength
+:func:`tables_for` is the game's one cache: per set of options it builds the strength
 tables of each trump suit (SF-2 to SF-6, SF-17), the following decision of every led card
-(SF-15, SF-16), the rob decisions (SF-10 to SF-13), the deal plan (SF-8), the antes
-(SF-7) and the sides (SF-25), each by calling the function that implements the rule.
+(SF-15, SF-16), the rob decisions (SF-10 to SF-13), the deal plan (SF-8) and the antes
+(SF-7) of :mod:`~cardrules.spoil_five.deal`, and the sides (SF-25), each by calling the
+function that implements the rule.
 
 >>> from cardrules.spoil_five.options import Options
->>> rules = compile_rules(Options(players=4))
->>> rules is compile_rules(Options(players=4)), rules.players, rules.antes[0]
+>>> rules = tables_for(Options(players=4))
+>>> rules is tables_for(Options(players=4)), rules.players, rules.antes[0]
 (True, 4, ((3, 2, 2, 2), (2, 1, 1, 1)))
 """
 
@@ -19,12 +20,13 @@ from collections.abc import Callable, Sequence
 from typing import Final, cast
 
 from cardrules.cards import FULL_PACK, Card, Rank, Suit
+from cardrules.spoil_five.deal import antes, deal_positions
 from cardrules.spoil_five.following import Following, follow_rule
-from cardrules.spoil_five.options import Options, PlainLeadRule, Scoring, SpoilPayers
+from cardrules.spoil_five.options import Options, PlainLeadRule, Scoring
 from cardrules.spoil_five.ranking import TrumpTable, trump_table
 from cardrules.spoil_five.robbing import RobDecision, rob_rule
 
-__all__ = ["Rules", "antes", "compile_rules", "deal_positions", "sides"]
+__all__ = ["OptionTables", "sides", "tables_for"]
 
 Getter = Callable[[Sequence[Card]], tuple[Card, ...]]
 """Takes one seat's five cards from the pack (an ``operator.itemgetter``)."""
@@ -35,17 +37,16 @@ _PLAIN_LEAD_RULE_MUST_FOLLOW: Final = PlainLeadRule.MUST_FOLLOW
 _RANK_ACE: Final = Rank.ACE
 _RANK_TWO: Final = Rank.TWO
 _SCORING_POINTS: Final = Scoring.POINTS
-_SPOIL_PAYERS_ALL: Final = SpoilPayers.ALL
 
 
-class Rules:
-    """Everything one set of options fixes, built once (see :func:`compile_rules`).
+class OptionTables:
+    """Everything one set of options fixes, built once (see :func:`tables_for`).
 
     Compared by identity: there is one per options value. A plain slotted class with
     read-only fields, compiled with the engine in the compiled build.
 
     Attributes:
-        options: the options compiled.
+        options: the options tabled.
         players: the number of players.
         tables: per trump suit, the strength tables.
         following: per trump suit, per led card, the following decision.
@@ -95,11 +96,11 @@ class Rules:
         self._points = points
 
     def __repr__(self) -> str:
-        return f"Rules(options={self._options!r})"
+        return f"OptionTables(options={self._options!r})"
 
     @property
     def options(self) -> Options:
-        """The options compiled."""
+        """The options tabled."""
         return self._options
 
     @property
@@ -162,17 +163,17 @@ class Rules:
             return self._robs[suit][dealer][n + 1]
         return self._robs[suit][dealer][n if holder is None else holder]
 
-    def __reduce__(self) -> tuple[Callable[[Options], Rules], tuple[Options]]:
-        """Unpickle as the compiled rules of the same options."""
-        return (compile_rules, (self._options,))
+    def __reduce__(self) -> tuple[Callable[[Options], OptionTables], tuple[Options]]:
+        """Unpickle as the tables of the same options."""
+        return (tables_for, (self._options,))
 
 
-_last: tuple[Options, Rules] | None = None
-"""The options last compiled and their rules: a batch of deals asks for the same ones."""
+_last: tuple[Options, OptionTables] | None = None
+"""The options last tabled and their tables: a batch of deals asks for the same ones."""
 
 
-def compile_rules(options: Options) -> Rules:
-    """Return the compiled rules of ``options`` (cached: the game's only cache).
+def tables_for(options: Options) -> OptionTables:
+    """Return the option tables of ``options`` (cached: the game's only cache).
 
     The options asked for last are recognised by identity before the cache hashes them
     (every field, on every call): a session or a batch of playouts asks again and again.
@@ -187,8 +188,8 @@ def compile_rules(options: Options) -> Rules:
 
 
 @functools.lru_cache(maxsize=256)
-def _compile(options: Options) -> Rules:
-    """Build the compiled rules of ``options`` (behind the cache of :func:`compile_rules`)."""
+def _compile(options: Options) -> OptionTables:
+    """Build the option tables of ``options`` (behind the cache of :func:`tables_for`)."""
     n = options.players
     must_follow = options.plain_lead_rule is _PLAIN_LEAD_RULE_MUST_FOLLOW
     tables = tuple(trump_table(suit, options.ranking) for suit in Suit)
@@ -212,7 +213,7 @@ def _compile(options: Options) -> Rules:
                 for dealer in range(n)
             )
         )
-    return Rules(
+    return OptionTables(
         options=options,
         players=n,
         tables=tables,
@@ -234,42 +235,6 @@ def _compile(options: Options) -> Rules:
         members=members,
         points=options.scoring is _SCORING_POINTS,
     )
-
-
-def deal_positions(n: int, eldest: int, batches: tuple[int, int]) -> tuple[tuple[int, ...], ...]:
-    """For each seat, the positions (from the top of the pack) of the cards it is dealt.
-
-    Implements SF-8: two circuits clockwise from the eldest hand, ``batches[0]`` cards at
-    a time and then ``batches[1]``; the next card is turned up.
-
-    >>> deal_positions(2, 1, (2, 3))
-    ((2, 3, 7, 8, 9), (0, 1, 4, 5, 6))
-    """
-    positions: list[list[int]] = [[] for _ in range(n)]
-    top = 0
-    for batch in batches:
-        for offset in range(n):
-            positions[(eldest + offset) % n] += range(top, top + batch)
-            top += batch
-    return tuple(tuple(seat_positions) for seat_positions in positions)
-
-
-def antes(options: Options, dealer: int, spoilt: bool) -> tuple[int, ...]:
-    """Return what each seat puts into the pool of a pool-game deal dealt by ``dealer``.
-
-    Implements SF-7: full stakes for a fresh pool, spoil stakes after a spoil (from every
-    player, or from the dealer only), and the dealer's extra on every deal.
-    """
-    n = options.players
-    if not spoilt:
-        payments = [options.full_stake] * n
-    elif options.spoil_payers is _SPOIL_PAYERS_ALL:
-        payments = [options.spoil_stake] * n
-    else:
-        payments = [0] * n
-        payments[dealer] = options.spoil_stake
-    payments[dealer] += options.dealer_extra
-    return tuple(payments)
 
 
 def sides(

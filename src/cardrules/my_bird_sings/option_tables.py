@@ -1,4 +1,4 @@
-"""Everything a deal under one options value needs, compiled once: :func:`compile_rules`.
+"""The option tables: all a deal under one options value needs, built once: :func:`tables_for`.
 
 The tables here are built by calling the rule functions themselves (the antes of MBS-2,
 the deal of MBS-3, the turn order of MBS-7, the singing rule of MBS-4 to MBS-6, the first
@@ -6,8 +6,8 @@ exchange turn of MBS-11, the turn starts of MBS-13), so the engine reads the ver
 rules define.
 
 >>> from cardrules.my_bird_sings.options import Options
->>> rules = compile_rules(Options(players=3))
->>> rules is compile_rules(Options(players=3)), rules.antes[0], rules.stock_size
+>>> rules = tables_for(Options(players=3))
+>>> rules is tables_for(Options(players=3)), rules.antes[0], rules.stock_size
 (True, (2, 1, 1), 40)
 """
 
@@ -20,22 +20,22 @@ from collections.abc import Callable
 from cardrules.cards import FULL_PACK, Card
 from cardrules.my_bird_sings.combinations import singing_keys
 from cardrules.my_bird_sings.deal import ante, deal_positions, turn_order
-from cardrules.my_bird_sings.ending import Start, turn_start
 from cardrules.my_bird_sings.exchange import first_exchange_turn
 from cardrules.my_bird_sings.options import Options
-from cardrules.my_bird_sings.state import Event, EventKind, Hands, Table
+from cardrules.my_bird_sings.settlement import Start, turn_start
+from cardrules.my_bird_sings.state import Board, Event, EventKind, Hands
 
-__all__ = ["Rules", "compile_rules"]
+__all__ = ["OptionTables", "tables_for"]
 
 
-class Rules:
-    """The compiled form of one :class:`Options` value, shared by every deal under it.
+class OptionTables:
+    """The tables of one :class:`Options` value, shared by every deal under it.
 
     Compared by identity (there is one per options value); a plain slotted class with
     read-only fields, compiled with the engine in the compiled build.
 
     Attributes:
-        options: the options compiled.
+        options: the options tabled.
         players: the number of seats.
         hand_size: the cards dealt to each player.
         pack: the pack, in pack order (52 or 32 cards, MBS-1).
@@ -49,13 +49,13 @@ class Rules:
             the turns a round limit allows); later turns ask ``turn_start``.
         dealing: by dealer, the getter of every seat's hand from the dealt cards, top
             card first (MBS-3).
-        first_tables: by dealer, the table a session's first deal starts from (nothing
+        first_boards: by dealer, the table a session's first deal starts from (nothing
             carried, balances 0 before the antes).
         passes: by seat and card, the shared event of that seat passing that card.
     """
 
     __slots__ = (
-        "_antes", "_dealing", "_dealt", "_exchange_from", "_first_tables", "_hand_size", "_keys",
+        "_antes", "_dealing", "_dealt", "_exchange_from", "_first_boards", "_hand_size", "_keys",
         "_options", "_orders", "_pack", "_passes", "_players", "_starts", "_stock_size",
     )  # fmt: skip
 
@@ -74,7 +74,7 @@ class Rules:
         orders: tuple[tuple[int, ...], ...],
         starts: tuple[Start, ...],
         dealing: tuple[Callable[[tuple[Card, ...]], Hands], ...],
-        first_tables: tuple[Table, ...],
+        first_boards: tuple[Board, ...],
         passes: tuple[tuple[Event, ...], ...],
     ) -> None:
         self._options = options
@@ -89,19 +89,19 @@ class Rules:
         self._orders = orders
         self._starts = starts
         self._dealing = dealing
-        self._first_tables = first_tables
+        self._first_boards = first_boards
         self._passes = passes
 
     def __repr__(self) -> str:
-        return f"Rules(options={self._options!r})"
+        return f"OptionTables(options={self._options!r})"
 
-    def __reduce__(self) -> tuple[Callable[[Options], Rules], tuple[Options]]:
-        """Unpickle as the compiled rules of the same options."""
-        return (compile_rules, (self._options,))
+    def __reduce__(self) -> tuple[Callable[[Options], OptionTables], tuple[Options]]:
+        """Unpickle as the tables of the same options."""
+        return (tables_for, (self._options,))
 
     @property
     def options(self) -> Options:
-        """The options compiled."""
+        """The options tabled."""
         return self._options
 
     @property
@@ -160,9 +160,9 @@ class Rules:
         return self._dealing
 
     @property
-    def first_tables(self) -> tuple[Table, ...]:
+    def first_boards(self) -> tuple[Board, ...]:
         """By dealer, the table a session's first deal starts from."""
-        return self._first_tables
+        return self._first_boards
 
     @property
     def passes(self) -> tuple[tuple[Event, ...], ...]:
@@ -171,9 +171,9 @@ class Rules:
 
 
 def _horizon(options: Options) -> int:
-    """How many turns ``Rules.starts`` covers: to the round limit, but at most 64 rounds.
+    """How many turns ``OptionTables.starts`` covers: to the round limit, but at most 64 rounds.
 
-    Later turns ask :func:`~cardrules.my_bird_sings.ending.turn_start` itself, so a huge
+    Later turns ask :func:`~cardrules.my_bird_sings.settlement.turn_start` itself, so a huge
     ``round_limit`` costs no memory.
     """
     limit = options.round_limit
@@ -183,7 +183,7 @@ def _horizon(options: Options) -> int:
 def _hands_getter(places: tuple[tuple[int, ...], ...]) -> Callable[[tuple[Card, ...]], Hands]:
     """A getter of every seat's hand from the dealt cards, given each seat's places in them.
 
-    Table builder (places in the pack, top card 0). Dealt one card at a time, every seat's
+    Board builder (places in the pack, top card 0). Dealt one card at a time, every seat's
     places are evenly spaced, so one slice per seat picks them and one C-level getter
     deals the whole table; with batches each seat gets its own getter.
     """
@@ -198,11 +198,11 @@ def _hands_getter(places: tuple[tuple[int, ...], ...]) -> Callable[[tuple[Card, 
     return operator.itemgetter(*slices)
 
 
-_last: tuple[Options, Rules] | None = None
-"""The options last compiled and their rules: a batch of deals asks for the same ones."""
+_last: tuple[Options, OptionTables] | None = None
+"""The options last tabled and their tables: a batch of deals asks for the same ones."""
 
 
-def compile_rules(options: Options) -> Rules:
+def tables_for(options: Options) -> OptionTables:
     """Compile ``options`` into the tables every deal under them reads (cached).
 
     The one cache of the game: a session or a batch of playouts asks for the same options
@@ -219,15 +219,15 @@ def compile_rules(options: Options) -> Rules:
 
 
 @functools.lru_cache(maxsize=256)
-def _compile(options: Options) -> Rules:
-    """Build the compiled rules of ``options`` (behind the cache of :func:`compile_rules`)."""
+def _compile(options: Options) -> OptionTables:
+    """Build the option tables of ``options`` (behind the cache of :func:`tables_for`)."""
     n = options.players
     pack = options.cards
     dealt = n * options.hand_size
     antes = tuple(ante(options, dealer) for dealer in range(n))
     dealing = tuple(_hands_getter(deal_positions(options, dealer)) for dealer in range(n))
-    first_tables = tuple(
-        Table(
+    first_boards = tuple(
+        Board(
             stock=None,
             stock_count=len(pack) - dealt,
             dead=(),
@@ -241,7 +241,7 @@ def _compile(options: Options) -> Rules:
     passes = tuple(
         tuple(Event(seat, EventKind.PASS, card) for card in FULL_PACK) for seat in range(n)
     )
-    return Rules(
+    return OptionTables(
         options=options,
         players=n,
         hand_size=options.hand_size,
@@ -254,6 +254,6 @@ def _compile(options: Options) -> Rules:
         orders=tuple(turn_order(options, dealer) for dealer in range(n)),
         starts=tuple(turn_start(options, turn) for turn in range(_horizon(options))),
         dealing=dealing,
-        first_tables=first_tables,
+        first_boards=first_boards,
         passes=passes,
     )

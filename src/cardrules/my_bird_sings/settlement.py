@@ -16,12 +16,13 @@ import enum
 import operator
 from typing import TYPE_CHECKING, Final
 
-from cardrules.errors import IllegalActionError
 from cardrules.history import Log
-from cardrules.messages import message
+from cardrules.messages import Message, message
 from cardrules.my_bird_sings.actions import Action
 from cardrules.my_bird_sings.options import Options
 from cardrules.my_bird_sings.state import (
+    NO_STEP,
+    Board,
     Deal,
     Decision,
     Event,
@@ -31,7 +32,6 @@ from cardrules.my_bird_sings.state import (
     OutcomeKind,
     Phase,
     State,
-    Table,
 )
 from cardrules.stakes import split_pool
 
@@ -69,7 +69,7 @@ def turn_start(options: Options, turn: int) -> Start:
     turn. Whoever makes that decision holds the offer: the leader himself (his sing choice,
     exchange or pass) or, with ``draw_blind`` passing and nothing else to decide, his left
     neighbour about to draw. A void or abandoned deal leaves the pool for the next deal
-    (:func:`settle`). ``Rules.starts`` tables the answer for the first rounds.
+    (:func:`settle`). ``OptionTables.starts`` tables the answer for the first rounds.
     """
     n = options.players
     limit = options.round_limit
@@ -80,7 +80,7 @@ def turn_start(options: Options, turn: int) -> Start:
     return _GO_ON
 
 
-def abandon_refusal(options: Options, turn: int, action: object) -> IllegalActionError:
+def abandon_refusal(options: Options, turn: int, action: object) -> Message:
     """Why ``Abandon()`` is refused at a decision of turn ``turn`` that does not offer it.
 
     The chances are those :func:`turn_start` gives (see MBS-13); the next one is named.
@@ -95,8 +95,7 @@ def abandon_refusal(options: Options, turn: int, action: object) -> IllegalActio
         for later in range(turn + 1, turn + 1 + options.players)
         if turn_start(options, later) is not Start.GO_ON
     )
-    why = message(f"my-bird-sings.refusal.{reason}", "MBS-13", turn=following)
-    return IllegalActionError(action, "MBS-13", why)
+    return message(f"my-bird-sings.refusal.{reason}", "MBS-13", turn=following)
 
 
 class DealOver(Decision):
@@ -130,7 +129,7 @@ class DealOver(Decision):
     ) -> None:
         self._seat = None
         self._legal = ()
-        self._exchanged = False
+        self._step = NO_STEP
         self._kind = kind
         self._winners = winners
         self._payouts = payouts
@@ -181,17 +180,17 @@ class DealOver(Decision):
         return outcome
 
 
-def over_refusal(kind: OutcomeKind, action: object) -> IllegalActionError:
+def over_refusal(kind: OutcomeKind, action: object) -> Message:
     """The refusal of every action once a deal has ended by ``kind``, by the rule that ended it."""
     rule = {OutcomeKind.SANG: "MBS-12", OutcomeKind.EXHAUSTED: "MBS-15"}.get(kind, "MBS-13")
-    return IllegalActionError(action, rule, message("common.refusal.deal-over", rule))
+    return message("common.refusal.deal-over", rule)
 
 
 def settle(
     deal: Deal,
     hands: Hands,
     turn: int,
-    table: Table,
+    table: Board,
     log: Log[Action],
     events: Log[Event | Known],
     kind: OutcomeKind,
