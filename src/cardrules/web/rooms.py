@@ -46,6 +46,7 @@ from cardrules.errors import (
     WrongMomentError,
 )
 from cardrules.tables import credentials
+from cardrules.tables.table import check_counter, check_turn, person_at
 from cardrules.web.frames import Frame, FrameError
 from cardrules.web.limits import Window, prefix
 from cardrules.web.lobby import TableRequest
@@ -143,6 +144,9 @@ class Room:
         self.changed = rooms.clock()
         self.lock = asyncio.Lock()
         self.bots: asyncio.Task[None] | None = None
+        self.suggested: tuple[int, tables.Suggestion] | None = None
+        """The suggestion at a counter, kept until the counter moves (see
+        :meth:`suggestion_frame`)."""
 
     @property
     def id(self) -> str:
@@ -263,7 +267,9 @@ class Room:
 
         The game's strongest bot chooses from the seat's view (:func:`tables.suggest`),
         in the event loop: it thinks for tens of milliseconds at most, as a bot's turn
-        does. Nothing changes at the table, so nothing is saved or pushed.
+        does, and once a position: the same position gives the same suggestion, so it is
+        kept until the counter moves (asking again, or from another device, costs no
+        search). Nothing changes at the table, so nothing is saved or pushed.
 
         Raises:
             FrameError: ``forbidden`` for a spectator or a seat no person holds, else the
@@ -272,9 +278,17 @@ class Room:
         if key is None:
             raise FrameError("forbidden", "a spectator is not offered suggestions")
         table = self.table
+        counter = frame.get("counter")
         try:
-            found = tables.suggest(table, key, counter=frame.get("counter"))  # type: ignore[arg-type]
-            reader = tables.Reader.of(table, key.seat, language=language)
+            seat = person_at(table, key)
+            check_counter(table, counter)
+            check_turn(table, seat)
+            kept = self.suggested
+            if kept is None or kept[0] != table.counter:  # one seat decides at a counter
+                found = tables.suggest(table, key, counter=table.counter)
+                kept = self.suggested = (table.counter, found)
+            found = kept[1]
+            reader = tables.Reader.of(table, seat, language=language)
         except CardrulesError as exc:
             raise refusal(exc) from None
         entry = tables.suggestion_entry(table, found, reader)
