@@ -100,7 +100,9 @@ export class TableScreen {
     }
     setCardNames(payload.card_names);
     this.waiting = false;
-    if (this.suggestion && this.suggestion.counter !== payload.counter) this.suggestion = null;
+    // a suggestion is for the position and the language it was asked in
+    const asked = this.suggestion;
+    if (asked && (asked.counter !== payload.counter || asked.language !== payload.language)) this.suggestion = null;
     this.remember(payload);
     this.current = payload;
     this.draw(payload, { live: true });
@@ -465,7 +467,7 @@ export class TableScreen {
   /** The table's answer to "suggest": shown while the position it was asked at is. */
   suggested(frame) {
     if (!this.current || frame.counter !== this.current.counter) return;
-    this.suggestion = frame;
+    this.suggestion = { ...frame, language: this.current.language };
     this.draw(this.current, { live: true });
   }
 
