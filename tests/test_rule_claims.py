@@ -38,6 +38,16 @@ def test_each_game_claims_its_own_rules() -> None:
             assert all(claim.path.startswith(package) for claim in where), (rule, where)
 
 
+def test_the_shared_rules_live_outside_the_games() -> None:
+    """A C-n rule, shared by both games, is claimed outside both game packages."""
+    _, sources, _ = project()
+    claimed, _ = claims(sources)
+    games = ("src/cardrules/spoil_five/", "src/cardrules/my_bird_sings/")
+    for rule, where in claimed.items():
+        if rule.startswith("C-"):
+            assert not any(claim.path.startswith(games) for claim in where), (rule, where)
+
+
 # --- the checker itself, on made-up texts --------------------------------------------------
 
 PAGE = """\

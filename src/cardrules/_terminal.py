@@ -176,6 +176,7 @@ def _help_lines(tell: Narrator) -> list[str]:
         f"  {said('help.rank')}",
         f"  {word('help.suit', language)}",
         f"  {'? or moves':<22} {word('help.again', language)}",
+        f"  {'hint':<22} {word('help.hint', language)}",
         f"  {'help':<22} {word('help.help', language)}",
         f"  {'quit':<22} {word('help.quit', language)}",
     ]
@@ -187,8 +188,23 @@ def _say(tell: Narrator, key: str, seats: int, **params: object) -> str:
     return tell.write(message(key, **params), seats)  # type: ignore[arg-type]
 
 
-def _human_move(screen: Screen, tell: Narrator, state: GameState, seat: int) -> object | None:
-    """Ask the human for a move until a legal one is typed; ``None`` to quit."""
+def _suggestion(tell: Narrator, view: SeatView, seed: int) -> str:
+    """The strongest bot's choice from the human's view, as a line of the prompt."""
+    from cardrules.tables.suggestion import suggest_from_view  # tables: only when asked
+
+    found = suggest_from_view(tell.game, view, random.Random(seed))
+    said = message("prompt.suggestion", action=found.message, text=found.notation)
+    return with_rules(tell.write(said, len(view.balances)), found.rules)
+
+
+def _human_move(
+    screen: Screen, tell: Narrator, state: GameState, seat: int, hint_seed: int = 0
+) -> object | None:
+    """Ask the human for a move until a legal one is typed; ``None`` to quit.
+
+    ``hint`` prints the strongest bot's choice, drawing on ``hint_seed`` (the same
+    suggestion however often it is asked).
+    """
     game = tell.game
     view = game.view(state, seat)
     players = len(view.balances)
@@ -213,6 +229,9 @@ def _human_move(screen: Screen, tell: Narrator, state: GameState, seat: int) -> 
         if text.lower() in ("help", "h"):
             screen.lines(_help_lines(tell))
             screen.lines(shown[-1:])  # the legal moves
+            continue
+        if text.lower() == "hint":
+            screen.say(_suggestion(tell, view, hint_seed))
             continue
         try:
             action = _parse_move(tell, text, view)
@@ -332,6 +351,7 @@ def run_play(
         raise OptionsError(f"seat must be from 0 to {n - 1}, not {human}")
     names = _line_up(bots, n, human)
     bot_rng = random.Random(derive_seed(seed, 0x5EED))
+    hints = random.Random(derive_seed(seed, 0x41D7))  # the suggestions of ``hint``
     players_bots: list[GameBot | None] = [
         None
         if name is None
@@ -367,7 +387,7 @@ def run_play(
             if number > 1:
                 latest[0] = game.next_deal(latest[0])
             screen.lines(tell.header(latest[0], number))
-            stopped = not _play_deal(screen, tell, latest, players_bots, pace)
+            stopped = not _play_deal(screen, tell, latest, players_bots, pace, hints)
             if stopped:
                 screen.say(_say(tell, "prompt.stopped", n))
                 break
@@ -425,10 +445,12 @@ def _play_deal(
     latest: list[GameState],
     players_bots: Sequence[GameBot | None],
     pace: _Pace,
+    hints: random.Random,
 ) -> bool:
     """Play the deal of ``latest[0]`` to its end, keeping ``latest[0]`` the latest state.
 
-    Returns ``False`` if the human (or, stepping, the watcher) stopped.
+    ``hints`` seeds each of the human's decisions' suggestions. Returns ``False`` if the
+    human (or, stepping, the watcher) stopped.
     """
     game = tell.game
     state = latest[0]
@@ -439,7 +461,7 @@ def _play_deal(
         if bot is None and _nothing_to_decide(game, state):
             action = game.legal_actions(state)[0]
         elif bot is None:
-            action = _human_move(screen, tell, state, seat)
+            action = _human_move(screen, tell, state, seat, hints.getrandbits(64))
             if action is None:
                 return False
         else:
@@ -697,7 +719,11 @@ def _simulation_executor(
                     threads_per_worker=1,
                     dashboard_address="127.0.0.1:0",  # any free loopback port, for its HTTP routes
                     scheduler_kwargs={"dashboard": False},  # it needs bokeh, not asked for
-                    silence_logs=logging.ERROR,  # not the warnings of blocks cancelled by Ctrl-C
+                    # Dask's own log lines stay quiet: a failing block reaches the caller as
+                    # its future's exception, while the warnings of blocks cancelled by Ctrl-C
+                    # and a worker's heartbeat to a scheduler already closed (an ERROR line
+                    # with a traceback, under load) are noise at the end of a run
+                    silence_logs=logging.CRITICAL,
                 )
             stack.enter_context(cluster)
             client = stack.enter_context(distributed.Client(cluster))  # type: ignore[no-untyped-call]

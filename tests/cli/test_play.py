@@ -251,6 +251,29 @@ def test_help_lists_the_commands_and_what_a_move_looks_like() -> None:
     assert re.search(r"^Your moves: pass ", after, re.MULTILINE)
 
 
+@pytest.mark.parametrize("game", ["spoil-five", "my-bird-sings"])
+def test_hint_suggests_a_legal_move_the_same_each_time_which_the_prompt_then_takes(
+    game: str,
+) -> None:
+    output = _run("play", game, "--seed", "4", input="hint\nhint\nhelp\n")
+    hints = re.findall(r"^Suggested move: (.+) \(type (.+)\)\.$", output, re.MULTILINE)
+    assert len(hints) == 2, output
+    assert hints[0] == hints[1]
+    moves = re.search(r"^Your moves: (.*)$", output, re.MULTILINE)
+    assert moves is not None
+    assert hints[0][1] in moves.group(1).split(", ")
+    assert re.search(r"^  hint +suggest a move", output, re.MULTILINE)
+    played = _run("play", game, "--seed", "4", input=f"hint\n{hints[0][1]}\n")
+    after = played.split(f"your move> {hints[0][1]}\n", 1)[1]
+    assert not after.startswith(("Not a move", "You cannot")), after
+
+
+def test_hint_speaks_french_with_the_narration() -> None:
+    output = _run("play", "spoil-five", "--seed", "4", "--language", "fr", input="hint\nhelp\n")
+    assert re.search(r"^Coup suggéré : jouer \w+ \(tapez play \w+\)\.$", output, re.MULTILINE)
+    assert "suggérer un coup" in output
+
+
 def test_a_bare_verb_names_the_real_range() -> None:
     output = _run(
         "play", "my-bird-sings", "--preset", "draw-blind", "--players", "3", "--seed", "1",

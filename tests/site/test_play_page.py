@@ -178,6 +178,14 @@ class Player:
         )
         self.settle()
 
+    def suggested(self) -> str:
+        """Ask "Suggest a move": the move the page then highlights (the table's answer)."""
+        self.page.click("#suggest")
+        chosen = self.page.locator('[data-suggested="true"]')
+        chosen.first.wait_for(timeout=WAIT_MS)
+        assert self.page.locator("#suggestion").is_visible()
+        return str(chosen.first.get_attribute("data-action"))
+
     def explain_a_dimmed_card(self) -> bool:
         """Tap a dimmed card, if one is shown: the page says why, with the rule's id."""
         dimmed = self.page.locator("#hand .card.dim[data-rule]")
@@ -219,11 +227,15 @@ def _replayed(path: Path) -> Any:
 def test_spoil_five_deal_played_with_a_dimmed_card_explained(
     site: str, browser: Any, tmp_path: Path
 ) -> None:
-    """A Spoil Five deal played to its end through the page, robbing when offered; a
-    dimmed card says why (its rule linked to the site's rules page); the result shows;
-    over the deals a dimmed card is met and the saved game replays to the page's end."""
+    """A Spoil Five deal played to its end through the page (its first move the one the
+    page suggests), robbing when offered; a dimmed card says why (its rule linked to the
+    site's rules page); the result shows; over the deals a dimmed card is met and the
+    saved game replays to the page's end."""
     player = Player(browser, site)
     player.create("spoil-five", "peel", 3)
+    suggestion = player.suggested()  # the page's own table answers "suggest" too
+    assert suggestion in player.actions()
+    player.do(suggestion)
     explained = False
     for deal in range(1, 5):
         for _ in range(60):

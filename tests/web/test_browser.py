@@ -535,15 +535,19 @@ def test_the_language_switch_reaches_the_page_and_the_table(
     assert ann.errors == []
 
 
-def test_a_forced_card_is_played_for_you_if_you_ask(server: ServerProcess, browser: Any) -> None:
-    """With "play a forced card for me" on, the page plays the only card it may play."""
+def _ann_and_a_bot(server: ServerProcess, browser: Any) -> tuple[str, Person]:
+    """A Spoil Five table of Ann and a bot (seed 4), and Ann's page open at it."""
     created = server.post(
         "/api/tables",
         {"game": "spoil-five", "preset": "peel", "players": 2, "bots": [1], "names": ["Ann"],
          "seed": 4},
     )  # fmt: skip
-    table = created["table"]
-    ann = Person(browser).open(created["creator_link"])
+    return created["table"], Person(browser).open(created["creator_link"])
+
+
+def test_a_forced_card_is_played_for_you_if_you_ask(server: ServerProcess, browser: Any) -> None:
+    """With "play a forced card for me" on, the page plays the only card it may play."""
+    table, ann = _ann_and_a_bot(server, browser)
     forced = 0
     try:
         ann.page.locator("#settings-box summary").click()
@@ -737,3 +741,34 @@ def test_the_ui_strings_are_complete_in_every_language() -> None:
     assert set(keys) >= {"en", "fr"}
     for name, found in keys.items():
         assert found == keys["en"], (name, sorted(found ^ keys["en"]))
+
+
+def test_suggest_a_move_highlights_a_legal_card_and_says_it(
+    server: ServerProcess, browser: Any
+) -> None:
+    """The button shows on your turn only, answers the keyboard, and names a legal move."""
+    table, ann = _ann_and_a_bot(server, browser)
+    try:
+        _settle(server, table, [ann])
+        assert ann.my_turn()
+        assert ann.page.locator("[data-suggested]").count() == 0
+        button = ann.page.locator("#suggest")
+        assert button.is_visible()
+        button.focus()  # a keyboard user reaches it and presses Enter
+        ann.page.keyboard.press("Enter")
+        chosen = ann.page.locator('#hand .card.legal.suggested[data-suggested="true"]')
+        chosen.wait_for(timeout=WAIT_MS)
+        assert chosen.count() == 1
+        action = str(chosen.get_attribute("data-action"))
+        assert action in ann.actions()
+        said = ann.page.locator("#suggestion").inner_text()
+        assert said.startswith("Suggested move:")
+        assert str(chosen.get_attribute("aria-label")) in said  # "Play 10♣", in words
+        ann.do(action)  # the suggestion is a move the table takes
+        _settle(server, table, [ann])
+        assert ann.page.locator("[data-suggested]").count() == 0  # it was for that position
+        if not ann.my_turn():
+            assert not button.is_visible()
+    finally:
+        ann.close()
+    assert ann.errors == []

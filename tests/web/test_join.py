@@ -98,7 +98,7 @@ def test_serve_refuses_a_file_that_is_not_a_tables_database_in_one_line(tmp_path
     assert "Traceback" not in result.stderr
 
 
-def test_a_person_at_the_terminal_is_asked_told_of_a_refusal_and_asked_again(
+def test_a_person_at_the_terminal_is_asked_told_of_a_refusal_given_a_hint_and_asked_again(
     tmp_path: Path,
 ) -> None:
     import asyncio
@@ -110,7 +110,7 @@ def test_a_person_at_the_terminal_is_asked_told_of_a_refusal_and_asked_again(
     try:
         table = server.post("/api/tables", {"game": "spoil-five", "players": 2, "bots": [1]})
         lines: list[str] = []
-        answers = iter(["sing a song"])
+        answers = iter(["sing a song", "hint"])
 
         async def ask(prompt: str) -> str | None:
             offered = next(line for line in reversed(lines) if line.startswith("You may: "))
@@ -121,6 +121,11 @@ def test_a_person_at_the_terminal_is_asked_told_of_a_refusal_and_asked_again(
     finally:
         server.stop()
     assert any(line.startswith("refused: not a Spoil Five action") for line in lines), lines
+    hint = next(line for line in lines if line.startswith("Suggested move: "))
+    offered = lines[lines.index(hint) - 1]  # the moves offered when "hint" was typed
+    suggested = hint.rsplit("(type ", 1)[1].removesuffix(")")
+    assert offered.startswith("You may: ")
+    assert suggested in offered.removeprefix("You may: ").split(", ")
     assert decided >= 3  # the refused answer, then at least two plays (three tricks end it)
     assert any("wins" in line or "pool" in line for line in lines)
 

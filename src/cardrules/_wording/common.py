@@ -146,6 +146,7 @@ ENTRIES: Final[tuple[Entry, ...]] = (
     ),
     entry("help.again", "show the table and your legal moves again", label=True),
     entry("help.help", "this list", label=True),
+    entry("help.hint", "suggest a move: the strongest computer player's choice", label=True),
     entry("help.quit", "stop the game (a --save file is written)", label=True),
     entry("summary.over", "session over: {count:deals} played", label=True),
     entry(
@@ -182,5 +183,6 @@ ENTRIES: Final[tuple[Entry, ...]] = (
     entry("prompt.yes-no", "please answer y or n"),
     entry("prompt.stopped", "game stopped"),
     entry("prompt.help", "type help for the commands and what a move looks like"),
+    entry("prompt.suggestion", "suggested move: {action} (type {text})"),
 )
 """The shared entries: words (you, player N, and), ranks, suits, places, common refusals."""

@@ -24,6 +24,7 @@ from cardrules.my_bird_sings.exchange import first_exchange_turn
 from cardrules.my_bird_sings.options import Options
 from cardrules.my_bird_sings.settlement import Start, turn_start
 from cardrules.my_bird_sings.state import Board, Event, EventKind, Hands
+from cardrules.my_bird_sings.turn import plain_until
 
 __all__ = ["OptionTables", "tables_for"]
 
@@ -52,11 +53,14 @@ class OptionTables:
         first_boards: by dealer, the table a session's first deal starts from (nothing
             carried, balances 0 before the antes).
         passes: by seat and card, the shared event of that seat passing that card.
+        plain_until: the turn before which every turn after the first is a plain turn
+            (a check, then the thrown pass: see ``turn.plain_turn``).
     """
 
     __slots__ = (
         "_antes", "_dealing", "_dealt", "_exchange_from", "_first_boards", "_hand_size", "_keys",
-        "_options", "_orders", "_pack", "_passes", "_players", "_starts", "_stock_size",
+        "_options", "_orders", "_pack", "_passes", "_plain_until", "_players", "_starts",
+        "_stock_size",
     )  # fmt: skip
 
     def __init__(
@@ -76,6 +80,7 @@ class OptionTables:
         dealing: tuple[Callable[[tuple[Card, ...]], Hands], ...],
         first_boards: tuple[Board, ...],
         passes: tuple[tuple[Event, ...], ...],
+        plain_until: int,
     ) -> None:
         self._options = options
         self._players = players
@@ -91,6 +96,7 @@ class OptionTables:
         self._dealing = dealing
         self._first_boards = first_boards
         self._passes = passes
+        self._plain_until = plain_until
 
     def __repr__(self) -> str:
         return f"OptionTables(options={self._options!r})"
@@ -169,6 +175,11 @@ class OptionTables:
         """By seat and card, the shared event of that pass."""
         return self._passes
 
+    @property
+    def plain_until(self) -> int:
+        """The turn before which every turn after the first is a plain turn."""
+        return self._plain_until
+
 
 def _horizon(options: Options) -> int:
     """How many turns ``OptionTables.starts`` covers: to the round limit, but at most 64 rounds.
@@ -241,6 +252,8 @@ def _compile(options: Options) -> OptionTables:
     passes = tuple(
         tuple(Event(seat, EventKind.PASS, card) for card in FULL_PACK) for seat in range(n)
     )
+    exchange_from = first_exchange_turn(options)
+    starts = tuple(turn_start(options, turn) for turn in range(_horizon(options)))
     return OptionTables(
         options=options,
         players=n,
@@ -249,11 +262,12 @@ def _compile(options: Options) -> OptionTables:
         dealt=dealt,
         stock_size=len(pack) - dealt,
         keys=singing_keys(options),
-        exchange_from=first_exchange_turn(options),
+        exchange_from=exchange_from,
         antes=antes,
         orders=tuple(turn_order(options, dealer) for dealer in range(n)),
-        starts=tuple(turn_start(options, turn) for turn in range(_horizon(options))),
+        starts=starts,
         dealing=dealing,
         first_boards=first_boards,
         passes=passes,
+        plain_until=plain_until(options, exchange_from, starts),
     )

@@ -33,7 +33,14 @@ from cardrules.my_bird_sings.actions import (
 from cardrules.my_bird_sings.options import Options, Passing
 from cardrules.my_bird_sings.state import Deal, Decision, Phase, TurnStep
 
-__all__ = ["DrawDecision", "PassDecision", "method_refusal", "pass_decision", "passing_refusal"]
+__all__ = [
+    "DrawDecision",
+    "PassDecision",
+    "method_refusal",
+    "pass_decision",
+    "passing_refusal",
+    "throw_decision",
+]
 
 _P: Final = "my-bird-sings.refusal."
 
@@ -101,15 +108,24 @@ def pass_decision(
     """
     rules = deal._rules
     if rules.options.passing is _THROW:
-        # The Pass of each card held, in holding order (one C-level look-up for two or more).
-        legal: tuple[Action, ...] = (
-            _pick(*hand)(PASS_ACTIONS) if len(hand) > 1 else (PASS_ACTIONS[hand[0]],)
-        )
-        return PassDecision(seat, (*legal, ABANDON) if step._abandon else legal, step)
+        return throw_decision(hand, seat, step)
     legal = DRAW_ACTIONS[: len(hand)]
     order = derived_order(sorted(hand), deal._seed, (turn,), deal._legacy)
     drawer = left_of(seat, rules.players)
     return DrawDecision(drawer, (*legal, ABANDON) if step._abandon else legal, step, seat, order)
+
+
+def throw_decision(hand: tuple[Card, ...], seat: int, step: TurnStep) -> PassDecision:
+    """The pass of ``seat``, holding ``hand``, with ``passing="throw"`` (see MBS-8).
+
+    One ``Pass`` per card held, in holding order, then ``Abandon()`` if MBS-13 offers it
+    (``step.abandon``).
+    """
+    # One C-level look-up for two or more cards.
+    legal: tuple[Action, ...] = (
+        _pick(*hand)(PASS_ACTIONS) if len(hand) > 1 else (PASS_ACTIONS[hand[0]],)
+    )
+    return PassDecision(seat, (*legal, ABANDON) if step._abandon else legal, step)
 
 
 def method_refusal(options: Options, action: Pass | Draw) -> Message | None:

@@ -55,7 +55,7 @@ from cardrules.my_bird_sings.state import (
     State,
 )
 from cardrules.my_bird_sings.tricks import lay_trick
-from cardrules.my_bird_sings.turn import SingDecision, play_turn
+from cardrules.my_bird_sings.turn import SingDecision, plain_turn, play_turn
 
 __all__ = [
     "apply_action",
@@ -300,7 +300,10 @@ def _pass(state: State, giver: int, card: Card, action: Action) -> State:
     hands[receiver] = hands[receiver] + (card,)
     events = (state._events, rules.passes[giver][card])
     log = (state._log, action)
-    return play_turn(deal, tuple(hands), state._turn + 1, state._board, log, events)
+    turn = state._turn + 1
+    if turn < rules.plain_until:  # the receiver's turn has only a check and his pass
+        return plain_turn(deal, tuple(hands), turn, receiver, state._board, log, events)
+    return play_turn(deal, tuple(hands), turn, state._board, log, events)
 
 
 def _exchange(state: State, decision: Decision, action: Exchange) -> State:

@@ -16,9 +16,11 @@ import enum
 import operator
 from typing import TYPE_CHECKING, Final
 
+from cardrules._shuffle import derived_index
 from cardrules.history import Log
 from cardrules.messages import Message, message
 from cardrules.my_bird_sings.actions import Action
+from cardrules.my_bird_sings.combinations import SUIT_KEY, sets_of
 from cardrules.my_bird_sings.options import Options
 from cardrules.my_bird_sings.state import (
     NO_STEP,
@@ -38,7 +40,15 @@ from cardrules.stakes import split_pool
 if TYPE_CHECKING:
     from cardrules.cards import Card
 
-__all__ = ["DealOver", "Start", "abandon_refusal", "over_refusal", "settle", "turn_start"]
+__all__ = [
+    "DealOver",
+    "Start",
+    "abandon_refusal",
+    "over_refusal",
+    "settle",
+    "shown_set",
+    "turn_start",
+]
 
 
 class Start(enum.Enum):
@@ -55,6 +65,7 @@ class Start(enum.Enum):
 _GO_ON: Final = Start.GO_ON  # enum members read once: a class attribute look-up costs a call
 _OFFER_ABANDON: Final = Start.OFFER_ABANDON
 _VOID: Final = Start.VOID
+_SHOWN_LABEL: Final = 0x5348  # derive_seed label of the shown set's draw
 
 
 def turn_start(options: Options, turn: int) -> Start:
@@ -102,17 +113,23 @@ class DealOver(Decision):
     """The decision of a finished deal: nobody decides, every action is refused.
 
     It holds the settlement; :attr:`outcome` presents it as the public :class:`Outcome`
-    (built on first use: a playout that only plays on never needs it).
+    (built on first use: a playout that only plays on never needs it). When the engine
+    sang for the bird, the set it shows is drawn on first use too (:attr:`shown`), from
+    the singer's holding and the deal's seed and turn, so it is the same whenever it is
+    read.
     """
 
     __slots__ = (
         "_carried",
+        "_deal",
+        "_holding",
         "_kind",
         "_outcome",
         "_payouts",
         "_shown",
         "_singer",
         "_tricks",
+        "_turn",
         "_winners",
     )
     phase = Phase.OVER
@@ -124,8 +141,11 @@ class DealOver(Decision):
         payouts: tuple[int, ...],
         carried: int,
         singer: int | None,
-        shown: tuple[Card, ...],
+        shown: tuple[Card, ...] | None,
         tricks: tuple[int, ...],
+        deal: Deal | None = None,
+        turn: int = 0,
+        holding: tuple[Card, ...] = (),
     ) -> None:
         self._seat = None
         self._legal = ()
@@ -137,6 +157,9 @@ class DealOver(Decision):
         self._singer = singer
         self._shown = shown
         self._tricks = tricks
+        self._deal = deal
+        self._turn = turn
+        self._holding = holding
         self._outcome: Outcome | None = None
 
     def _key(self) -> tuple[object, ...]:
@@ -146,7 +169,7 @@ class DealOver(Decision):
             self._payouts,
             self._carried,
             self._singer,
-            self._shown,
+            self.shown,
             self._tricks,
         )
 
@@ -164,6 +187,22 @@ class DealOver(Decision):
         )
 
     @property
+    def shown(self) -> tuple[Card, ...]:
+        """The singing set the singer showed (MBS-12); ``()`` when no bird sang."""
+        shown = self._shown
+        if shown is None:  # the engine sang for the bird: draw the set it shows
+            deal = self._deal
+            assert deal is not None  # given with every shown set left to draw
+            rules = deal._rules
+            holding = self._holding
+            key = 0
+            for card in holding:
+                key += SUIT_KEY[card]
+            sets = sets_of(holding, key, rules.hand_size, rules.keys)
+            shown = self._shown = shown_set(deal, self._turn, sets)
+        return shown
+
+    @property
     def outcome(self) -> Outcome:
         """The settlement as the public :class:`Outcome`."""
         outcome = self._outcome
@@ -174,10 +213,24 @@ class DealOver(Decision):
                 payouts=self._payouts,
                 carried=self._carried,
                 singer=self._singer,
-                shown=self._shown,
+                shown=self.shown,
                 tricks=self._tricks,
             )
         return outcome
+
+
+def shown_set(deal: Deal, turn: int, sets: tuple[tuple[Card, ...], ...]) -> tuple[Card, ...]:
+    """The singing set a bird shows when the engine sings for it (MBS-12).
+
+    A holding of one card more than a hand may sing with several sets (a five-card flush,
+    or two cards of one suit beside the other three suits). Which one is shown is drawn
+    with the deal's own seed and the turn, the way a blind draw's order is (MBS-8), so the
+    shown cards say nothing about the card that stays hidden: not its rank, nor when it
+    arrived.
+    """
+    if len(sets) == 1:
+        return sets[0]
+    return sets[derived_index(deal._seed, (turn, _SHOWN_LABEL), len(sets), deal._legacy)]
 
 
 def over_refusal(kind: OutcomeKind, action: object) -> Message:
@@ -195,11 +248,13 @@ def settle(
     events: Log[Event | Known],
     kind: OutcomeKind,
     singer: int | None = None,
-    shown: tuple[Card, ...] = (),
+    shown: tuple[Card, ...] | None = (),
 ) -> State:
     """Settle the deal that ended by ``kind``; return its final state.
 
-    The singer takes the whole pool and shows ``shown`` (MBS-12); a void or abandoned deal
+    The singer takes the whole pool and shows ``shown`` (MBS-12), or, with ``shown=None``
+    when the engine sings for him, one of the sets his holding sings with
+    (:func:`shown_set`, drawn when it is first read); a void or abandoned deal
     carries the pool to the next one (MBS-13), except in the play-to-exhaustion variant,
     where the most tricks win it and tied leaders share it (MBS-15, D-12), the indivisible
     remainder going where ``split_remainder`` says (see C-5).
@@ -227,7 +282,8 @@ def settle(
         else:
             winners, payouts, carried = (), (0,) * n, pool
         balances = list(map(operator.add, balances, payouts))
-    over = DealOver(kind, winners, payouts, carried, singer, shown, tricks)  # in field order
+    holding = hands[singer] if shown is None and singer is not None else ()
+    over = DealOver(kind, winners, payouts, carried, singer, shown, tricks, deal, turn, holding)
     return State(
         deal, hands, turn, over, table.with_counters(carried, tuple(balances)), log, events
     )

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Final, cast
 
-from cardrules._shuffle import derived_index
 from cardrules.cards import Card
 from cardrules.history import Log
 from cardrules.messages import Message, message
@@ -27,10 +26,11 @@ from cardrules.my_bird_sings.actions import (
 )
 from cardrules.my_bird_sings.combinations import SUIT_KEY, not_singing, sets_of
 from cardrules.my_bird_sings.exchange import ExchangeDecision, exchange_chance
-from cardrules.my_bird_sings.options import Options, SingTiming
-from cardrules.my_bird_sings.passing import pass_decision
-from cardrules.my_bird_sings.settlement import Start, settle, turn_start
+from cardrules.my_bird_sings.options import Options, Passing, SingTiming
+from cardrules.my_bird_sings.passing import pass_decision, throw_decision
+from cardrules.my_bird_sings.settlement import Start, settle, shown_set, turn_start
 from cardrules.my_bird_sings.state import (
+    NO_STEP,
     Board,
     Deal,
     Decision,
@@ -49,6 +49,8 @@ __all__ = [
     "no_sing_waiting",
     "ordinary_decision",
     "pending_decision",
+    "plain_turn",
+    "plain_until",
     "play_turn",
     "shown_set",
     "silent_holdings",
@@ -61,10 +63,11 @@ _P: Final = "my-bird-sings.refusal."
 # Enum members read once: a class attribute look-up costs a call on the hot path.
 _ANY_AFTER_DEAL: Final = SingTiming.ANY_AFTER_DEAL
 _VOID: Final = Start.VOID
+_THROW: Final = Passing.THROW
+_OFFER_STEP: Final = TurnStep(0, False, False, True)  # a turn's first decision, Abandon() offered
 _OFFER_ABANDON: Final = Start.OFFER_ABANDON
 _SANG: Final = OutcomeKind.SANG
 _ROUND_LIMIT: Final = OutcomeKind.ROUND_LIMIT
-_SHOWN_LABEL: Final = 0x5348  # derive_seed label of the shown set's draw
 
 
 class SingDecision(Decision):
@@ -176,10 +179,10 @@ def play_turn(
 
     The first bird to sing wins the whole pool and shows its singing cards, which are
     public in every seat's view (MBS-12): the engine sings for the player and shows one
-    of his singing sets (:func:`shown_set`), or, with ``auto_sing=False``, he chooses to
-    sing or keep silent (D-5) at a decision that shows the table nothing
-    (:func:`declaration`). In the play-to-exhaustion variant the bird lays a trick
-    instead (MBS-15), choosing the set, and his new holding is checked again.
+    of his singing sets (:func:`shown_set`, drawn when first read), or, with
+    ``auto_sing=False``, he chooses to sing or keep silent (D-5) at a decision that shows
+    the table nothing (:func:`declaration`). In the play-to-exhaustion variant the bird
+    lays a trick instead (MBS-15), choosing the set, and his new holding is checked again.
 
     By default the turn begins here, and MBS-13 speaks first: the round limit may void the
     deal, or the turn's first decision may offer ``Abandon()``. With ``begins=False`` the
@@ -211,10 +214,9 @@ def play_turn(
                 key += SUIT_KEY[card]
             if options.auto_sing:
                 if key in keys:  # the bird sings
+                    if not options.play_to_exhaustion:  # it sings: it wins, and shows a set
+                        return settle(deal, hands, turn, table, log, events, _SANG, checked, None)
                     sets = sets_of(hand, key, rules.hand_size, keys)
-                    if not options.play_to_exhaustion:  # it sings: it wins
-                        shown = shown_set(deal, turn, sets)
-                        return settle(deal, hands, turn, table, log, events, _SANG, checked, shown)
                     # Play to exhaustion: the bird must lay a trick and chooses the set, even
                     # from one, so that the pause says nothing of how many sets it holds.
                     step = TurnStep(pre, exchanged, False, abandon)
@@ -234,9 +236,51 @@ def play_turn(
             check = True
             continue
         break
-    step = TurnStep(0, exchanged, False, abandon)
+    # With no exchange behind it, the decision takes one of the shared steps.
+    plain = _OFFER_STEP if abandon else NO_STEP
+    step = TurnStep(0, True, False, abandon) if exchanged else plain
     decision = ordinary_decision(deal, hands[seat], seat, turn, table, step)
     return State(deal, hands, turn, decision, table, log, events)
+
+
+def plain_until(options: Options, exchange_from: int, starts: tuple[Start, ...]) -> int:
+    """The turn before which every later turn is a plain turn (see :func:`plain_turn`).
+
+    A turn after the first is plain while the bird that sings wins (automatic singing, not
+    the play-to-exhaustion variant: MBS-9, MBS-12), the player on turn throws his pass
+    (MBS-8), no exchange is open yet (MBS-11) and MBS-13's turn starts are tabled and do
+    not void the deal; 0 when the options have no plain turn.
+    """
+    if not options.auto_sing or options.play_to_exhaustion or options.passing is not _THROW:
+        return 0
+    until = min(exchange_from, len(starts))
+    return min(until, starts.index(_VOID)) if _VOID in starts else until
+
+
+def plain_turn(
+    deal: Deal,
+    hands: Hands,
+    turn: int,
+    seat: int,
+    table: Board,
+    log: Log[Action],
+    events: Log[Event | Known],
+) -> State:
+    """Turn ``turn`` of ``seat``, a plain turn (before ``plain_until``), as :func:`play_turn`.
+
+    Only the steps such a turn has: the holding of the player on turn is checked, and the
+    bird that sings wins (MBS-9, MBS-12), or he throws his pass (MBS-8), ``Abandon()``
+    last where MBS-13 offers it.
+    """
+    rules = deal._rules
+    hand = hands[seat]
+    key = 0
+    for card in hand:
+        key += SUIT_KEY[card]
+    if key in rules.keys:  # the bird sings: it wins, and shows a set
+        return settle(deal, hands, turn, table, log, events, _SANG, seat, None)
+    step = _OFFER_STEP if rules.starts[turn] is _OFFER_ABANDON else NO_STEP
+    return State(deal, hands, turn, throw_decision(hand, seat, step), table, log, events)
 
 
 def ordinary_decision(
@@ -316,20 +360,6 @@ def declaration(
     if legal[-1] is ABANDON:  # Abandon() stays last (MBS-13)
         return type(ordinary)(seat, (*legal[:-1], *sings, ABANDON), step)
     return type(ordinary)(seat, (*legal, *sings), step)
-
-
-def shown_set(deal: Deal, turn: int, sets: tuple[tuple[Card, ...], ...]) -> tuple[Card, ...]:
-    """The singing set a bird shows when the engine sings for it (MBS-12).
-
-    A holding of one card more than a hand may sing with several sets (a five-card flush,
-    or two cards of one suit beside the other three suits). Which one is shown is drawn
-    with the deal's own seed and the turn, the way a blind draw's order is (MBS-8), so the
-    shown cards say nothing about the card that stays hidden: not its rank, nor when it
-    arrived.
-    """
-    if len(sets) == 1:
-        return sets[0]
-    return sets[derived_index(deal._seed, (turn, _SHOWN_LABEL), len(sets), deal._legacy)]
 
 
 def silent_holdings(

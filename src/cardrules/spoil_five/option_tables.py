@@ -53,12 +53,15 @@ class OptionTables:
         sides: each seat's side number.
         members: the seats of each side.
         points: whether the game is played for points (SF-24) rather than pools.
+        plain_need: the tricks below which a seat winning a trick before the fifth plays
+            on, where nothing else can end the hand; 0 where ``trick_result`` decides
+            (``settlement.plain_need``).
 
     """
 
     __slots__ = (
-        "_antes", "_draw", "_following", "_getters", "_members", "_options", "_players",
-        "_points", "_robs", "_sides", "_tables",
+        "_antes", "_draw", "_following", "_getters", "_members", "_options", "_plain_need",
+        "_players", "_points", "_robs", "_sides", "_tables",
     )  # fmt: skip
 
     def __init__(
@@ -75,6 +78,7 @@ class OptionTables:
         sides: tuple[int, ...],
         members: tuple[tuple[int, ...], ...],
         points: bool,
+        plain_need: int,
     ) -> None:
         self._options = options
         self._players = players
@@ -87,6 +91,7 @@ class OptionTables:
         self._sides = sides
         self._members = members
         self._points = points
+        self._plain_need = plain_need
 
     def __repr__(self) -> str:
         return f"OptionTables(options={self._options!r})"
@@ -146,6 +151,11 @@ class OptionTables:
         """Whether the game is played for points (SF-24)."""
         return self._points
 
+    @property
+    def plain_need(self) -> int:
+        """The tricks below which a trick's winner plays on, before the fifth (0: ask)."""
+        return self._plain_need
+
     def rob_decisions(
         self, turn_up: Card, dealer: int, holder: int | None
     ) -> tuple[RobDecision, ...]:
@@ -183,6 +193,8 @@ def tables_for(options: Options) -> OptionTables:
 @functools.lru_cache(maxsize=256)
 def _compile(options: Options) -> OptionTables:
     """Build the option tables of ``options`` (behind the cache of :func:`tables_for`)."""
+    from cardrules.spoil_five.settlement import plain_need  # settlement reads these tables
+
     n = options.players
     must_follow = options.plain_lead_rule is PlainLeadRule.MUST_FOLLOW
     tables = tuple(trump_table(suit, options.ranking) for suit in Suit)
@@ -227,6 +239,7 @@ def _compile(options: Options) -> OptionTables:
         sides=seat_sides,
         members=members,
         points=options.scoring is Scoring.POINTS,
+        plain_need=plain_need(options, members),
     )
 
 

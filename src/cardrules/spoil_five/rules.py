@@ -25,7 +25,6 @@ from collections.abc import Callable, Sequence
 from typing import Final, cast, overload
 
 from cardrules import _engine
-from cardrules._engine import left_of
 from cardrules._shuffle import seeded_top
 from cardrules.cards import FULL_PACK, Card, Suit
 from cardrules.errors import IllegalActionError
@@ -50,10 +49,15 @@ from cardrules.spoil_five.actions import (
 from cardrules.spoil_five.fiving import five, fiving_decision
 from cardrules.spoil_five.option_tables import OptionTables, tables_for
 from cardrules.spoil_five.options import Options, PlainLeadRule, Ranking
-from cardrules.spoil_five.ranking import winning_index
 from cardrules.spoil_five.refusals import refusal, seen_in_state
 from cardrules.spoil_five.robbing import RobDecision, RobTime, rob_choice, turn_up_window
-from cardrules.spoil_five.settlement import JinkDecision, points_result, settle, trick_result
+from cardrules.spoil_five.settlement import (
+    JinkDecision,
+    Result,
+    points_result,
+    settle,
+    trick_result,
+)
 from cardrules.spoil_five.state import (
     DEAL_OVER,
     GAME_OVER,
@@ -444,15 +448,20 @@ def _play(state: State, decision: PlayDecision, action: Play) -> State:
     window = decision._window
     if window is None:
         rob = deal._robs[seat]
-        if rob.time is _FIRST_TURN:
+        if rob._time is _FIRST_TURN:
             board = _pass_rob(board, seat, rob)
     log = (state._log, action)
-    nxt = left_of(seat, deal._n)
-    if len(trick) == deal._n:
+    n = deal._n
+    nxt = seat + 1 if seat + 1 < n else 0  # his left neighbour (left_of, C-1, in line)
+    if len(trick) == n:
         return _trick_done(deal, board, hands, trick, nxt, tricks, state._won, log)
-    if window is None and deal._robs[nxt].time is not _NEVER:
+    if window is None and deal._robs[nxt]._time is not _NEVER:
         return _first_trick_turn(deal, board, hands, nxt, trick, state._won, log)
-    legal = deal._following[trick[0]].plays(hands[nxt])  # as in _play_turn
+    # His plays, as in _play_turn: Following.plays in line (his hand, if nothing obliges).
+    following = deal._following[trick[0]]
+    legal = held_next = hands[nxt]
+    if not following._free(held_next):
+        legal = tuple(filter(following._keep, held_next))
     return State(
         deal, board, hands, PlayDecision(nxt, legal, window), trick, tricks, state._won, log
     )
@@ -470,7 +479,16 @@ def _trick_done(
 ) -> State:
     """A complete trick: its winner (SF-17), then what follows it (SF-18 to SF-24)."""
     n = deal._n
-    winner = leader + winning_index(trick, deal._table)
+    # The strongest card wins (SF-17; ranking.winning_index, in line on this hot path).
+    strength = deal._table._strength[trick[0]]
+    best = 0
+    top = strength[trick[0]]
+    for index in range(1, n):
+        other = strength[trick[index]]
+        if other > top:
+            best = index
+            top = other
+    winner = leader + best
     if winner >= n:
         winner -= n
     tricks = (*tricks, Trick(leader, trick, winner))
@@ -482,7 +500,9 @@ def _trick_done(
         # The robbing dealer's ace joins his hand after the first trick (SF-10).
         hands, board = _take_turn_up(deal, board, hands, deal._dealer, 1)
     rules = deal._rules
-    if rules.points:
+    if counts[winner] < rules.plain_need and played < 5:
+        result: Result = _PLAY  # nothing else can end the hand (settlement.plain_need)
+    elif rules.points:
         scores, result = points_result(rules, board, winner, won, played)
         if scores != board._scores:
             board = board.scoring(scores)

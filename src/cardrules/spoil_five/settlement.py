@@ -13,7 +13,7 @@ from typing import Final
 from cardrules.messages import message
 from cardrules.spoil_five.actions import GO_ON, STOP, Action
 from cardrules.spoil_five.option_tables import OptionTables
-from cardrules.spoil_five.options import Options
+from cardrules.spoil_five.options import Options, Scoring
 from cardrules.spoil_five.state import Board, Decision, Outcome, OutcomeKind, Phase
 from cardrules.stakes import split_pool
 
@@ -23,6 +23,7 @@ __all__ = [
     "JinkDecision",
     "Result",
     "jink_rule",
+    "plain_need",
     "points_result",
     "settle",
     "trick_result",
@@ -72,6 +73,7 @@ _OUTCOME_JINK_FAILED: Final = OutcomeKind.JINK_FAILED
 _OUTCOME_SPOILT: Final = OutcomeKind.SPOILT
 _OUTCOME_WON: Final = OutcomeKind.WON
 _PLAY: Final = Phase.PLAY
+_SCORING_POOL: Final = Scoring.POOL
 
 
 def trick_result(
@@ -110,6 +112,24 @@ def trick_result(
         ):
             return _OUTCOME_SPOILT
     return _PLAY
+
+
+def plain_need(options: Options, members: tuple[tuple[int, ...], ...]) -> int:
+    """The tricks below which a seat winning a trick before the fifth plays on, or 0.
+
+    Where the options leave :func:`trick_result` only its plain question (pool scoring,
+    no partners, no jinking, no ``stop_when_spoil_certain``), a trick before the fifth
+    whose winner holds fewer than ``win_tricks`` tricks is followed by play (SF-18):
+    nothing else can end the hand then. Otherwise 0: ask :func:`trick_result`.
+    """
+    if (
+        options.scoring is not _SCORING_POOL
+        or any(len(team) > 1 for team in members)
+        or options.jinking
+        or options.stop_when_spoil_certain
+    ):
+        return 0
+    return options.win_tricks
 
 
 def jink_rule(

@@ -10,6 +10,8 @@ a server, a terminal program or a chat bot holds tables the same way.
 * :mod:`cardrules.tables.payload`: what each seat (or a spectator) is sent, built from
   its view and the engine's explanations alone.
 * :mod:`cardrules.tables.narration`: what a reader may be told of each step.
+* :mod:`cardrules.tables.suggestion`: a suggested move (:func:`suggest`), the strongest
+  bot's choice from the seat's view.
 * :mod:`cardrules.tables.seats`: who sits where (:class:`Seat`, :class:`SeatPlan`), and
   :mod:`cardrules.tables.credentials`: the seats' and the creator's secrets.
 * :mod:`cardrules.tables.resume`: a table's game as a :mod:`cardrules.records` record
@@ -34,6 +36,7 @@ from cardrules.tables.payload import PAYLOAD_VERSION, seat_payload, spectator_pa
 from cardrules.tables.resume import shareable_record
 from cardrules.tables.seats import Seat, SeatKind, SeatPlan
 from cardrules.tables.store import SCHEMA_VERSION, SQLiteTableStore, TableStore
+from cardrules.tables.suggestion import Suggestion, suggest, suggestion_entry
 from cardrules.tables.table import (
     IDLE_SECONDS,
     Key,
@@ -69,6 +72,7 @@ __all__ = [
     "SeatPlan",
     "Step",
     "StepKind",
+    "Suggestion",
     "Table",
     "TableHost",
     "TableStore",
@@ -86,5 +90,7 @@ __all__ = [
     "shareable_record",
     "spectator_payload",
     "step_bot",
+    "suggest",
+    "suggestion_entry",
     "take_seat",
 ]

@@ -96,13 +96,16 @@ __all__ = [
     "StepKind",
     "Table",
     "act",
+    "check_counter",
     "check_seat_number",
+    "check_turn",
     "create_table",
     "hand_to_bot",
     "idle_for",
     "leave_seat",
     "new_table_id",
     "next_deal",
+    "person_at",
     "play_bots",
     "rematch",
     "step_bot",
@@ -492,15 +495,6 @@ def check_seat_number(table: Table, seat: object) -> int:
     return seat
 
 
-def _check_counter(table: Table, counter: object) -> None:
-    if type(counter) is not int:
-        raise TableError(
-            f"a request names the counter it was made at (an int), not {counter!r:.40}"
-        )
-    if counter != table.counter:
-        raise StaleMoveError(counter, table.counter)
-
-
 def _seated_person(table: Table, key: Key) -> int:
     """The seat of ``key`` if a person sits there (the creator is not a seat)."""
     if key.seat is None:
@@ -510,6 +504,46 @@ def _seated_person(table: Table, key: Key) -> int:
         what = "a bot plays it" if seat.is_bot else "nobody sits there"
         raise SeatError(f"seat {key.seat} is not taken ({what}); take the seat first")
     return key.seat
+
+
+def person_at(table: Table, key: Key) -> int:
+    """The seat ``key`` opens, if a person sits there (what a seat's request checks first).
+
+    Raises:
+        WrongCredentialError: for a key that is not the seat's (or not a :class:`Key`).
+        SeatError: for the creator's key, a seat that does not exist, or one where no
+            person sits.
+    """
+    _check_key(table, key)
+    return _seated_person(table, key)
+
+
+def check_turn(table: Table, seat: int) -> None:
+    """Refuse a decision of ``seat`` unless its decision is pending.
+
+    Raises:
+        NotYourTurnError: when another seat (or, the deal being over, nobody) is to act.
+    """
+    to_act = table.state.to_act
+    if to_act != seat:
+        if to_act is None:
+            raise NotYourTurnError("the deal is over: nobody is to act")
+        raise NotYourTurnError(f"it is not your turn: {table.seats[to_act].name} is to act")
+
+
+def check_counter(table: Table, counter: object) -> None:
+    """Refuse a request made at any counter but the table's (see the module).
+
+    Raises:
+        TableError: for a counter that is not an int.
+        StaleMoveError: for any other counter than the table's.
+    """
+    if type(counter) is not int:
+        raise TableError(
+            f"a request names the counter it was made at (an int), not {counter!r:.40}"
+        )
+    if counter != table.counter:
+        raise StaleMoveError(counter, table.counter)
 
 
 def _replace_seat(table: Table, number: int, seat: Seat) -> tuple[Seat, ...]:
@@ -550,15 +584,10 @@ def act(table: Table, key: Key, action: object, *, counter: int, now: float) -> 
         NotationError: for text that is not an action of the game.
         IllegalActionError: for an action the rules forbid, naming the rule.
     """
-    _check_key(table, key)
-    seat = _seated_person(table, key)
-    _check_counter(table, counter)
+    seat = person_at(table, key)
+    check_counter(table, counter)
     now = _check_time(now)
-    to_act = table.state.to_act
-    if to_act != seat:
-        if to_act is None:
-            raise NotYourTurnError("the deal is over: nobody is to act")
-        raise NotYourTurnError(f"it is not your turn: {table.seats[to_act].name} is to act")
+    check_turn(table, seat)
     if isinstance(action, str):
         if len(action) > _MAX_ACTION_TEXT:
             raise NotationError(
@@ -630,7 +659,7 @@ def _check_deal_request(table: Table, key: Key, counter: int, now: float, what: 
     _check_key(table, key)
     if key.seat is not None:
         _seated_person(table, key)
-    _check_counter(table, counter)
+    check_counter(table, counter)
     checked = _check_time(now)
     if not table.is_deal_over:
         raise WrongMomentError(f"{what} only once the deal is over")

@@ -231,6 +231,8 @@ class Server:
             if "seat" in data or "key" in data:
                 key = resolve_key(room, data.get("seat"), data.get("key"))
             creator = resolve_creator(room, data.get("creator"))
+            if frame.type == "suggest":
+                return _answer(room.suggestion_frame(frame, key, _language(data)))
             if frame.type == "hand-to-bot":
                 if creator is None:
                     raise FrameError(

@@ -2,8 +2,9 @@
 
 It opens a seat's (or a spectator's) link over the same WebSocket as the page, prints
 what the payloads narrate, and either asks the person at the terminal for each decision
-or, with ``bot=True``, lets the game's rule-of-thumb bot decide from the seat's view (read
-back from the payload's JSON with :func:`cardrules.records.from_json`, as any program in
+(``hint`` asks the table for a suggested move: a ``suggest`` frame) or, with
+``bot=True``, lets the game's rule-of-thumb bot decide from the seat's view (read back
+from the payload's JSON with :func:`cardrules.records.from_json`, as any program in
 another process would). A dropped connection is resumed with ``since``.
 
 >>> link = parse_link("http://127.0.0.1:8000/t/Tq3sG8Wn0aBcDeFg#seat=2&key=" + "k" * 32)
@@ -213,6 +214,13 @@ async def play(
                     payload = client.payload
                     if payload is None or not payload.get("your_turn"):
                         continue
+                elif kind == "suggestion":
+                    suggested = frame.get("suggestion") or {}
+                    say(f"Suggested move: {_text(suggested)} (type {suggested.get('action')})")
+                    asked_at = None  # ask again
+                    payload = client.payload
+                    if payload is None or not payload.get("your_turn"):
+                        continue
                 elif kind != "table":
                     continue
                 payload = client.payload
@@ -237,10 +245,13 @@ async def play(
                     hand = " ".join(payload.get("hand", ()))
                     say(f"Your hand: {hand}")
                     say("You may: " + ", ".join(entry["action"] for entry in payload["legal"]))
-                    answer = await ask("Your move: ")
+                    answer = await ask("Your move (or hint): ")
                     if answer is None:
                         await client.close()
                         return decided
+                    if answer.strip().lower() == "hint":
+                        await client.send({"type": "suggest", "counter": counter})
+                        continue
                     action = answer
                 await client.send({"type": "act", "counter": counter, "action": action})
                 decided += 1

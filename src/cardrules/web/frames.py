@@ -51,6 +51,7 @@ FIELDS: Final[Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     "take-seat": ((), ("name",)),
     "hand-to-bot": (("seat",), ()),
     "ping": ((), ()),
+    "suggest": (_COUNTER, ()),
 }
 """The fields of each client frame, besides ``type``."""
 

@@ -261,6 +261,9 @@ class LocalTable:
                 self.send(dumps({"type": "pong"}))
             elif frame.type == "hand-to-bot":
                 raise FrameError("forbidden", "only the table's creator may hand a seat to a bot")
+            elif frame.type == "suggest":
+                key = None if page.seat is None else self._key
+                self.send(dumps(room.suggestion_frame(frame, key, page.language)))
             else:
                 key = None if page.seat is None else self._key
                 await room.change(frame, key)

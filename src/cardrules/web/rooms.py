@@ -46,6 +46,7 @@ from cardrules.errors import (
     WrongMomentError,
 )
 from cardrules.tables import credentials
+from cardrules.tables.table import check_counter, check_turn, person_at
 from cardrules.web.frames import Frame, FrameError
 from cardrules.web.limits import Window, prefix
 from cardrules.web.lobby import TableRequest
@@ -143,6 +144,9 @@ class Room:
         self.changed = rooms.clock()
         self.lock = asyncio.Lock()
         self.bots: asyncio.Task[None] | None = None
+        self.suggested: tuple[int, tables.Suggestion] | None = None
+        """The suggestion at a counter, kept until the counter moves (see
+        :meth:`suggestion_frame`)."""
 
     @property
     def id(self) -> str:
@@ -255,6 +259,40 @@ class Room:
         """Remove a socket, and tell everyone who is here."""
         self.listeners.discard(listener)
         self.broadcast(table=False, presence=True)
+
+    def suggestion_frame(
+        self, frame: Frame, key: tables.Key | None, language: str = "en"
+    ) -> JSONObject:
+        """The ``suggestion`` frame answering a ``suggest`` frame of ``key``'s seat.
+
+        The game's strongest bot chooses from the seat's view (:func:`tables.suggest`),
+        in the event loop: it thinks for tens of milliseconds at most, as a bot's turn
+        does, and once a position: the same position gives the same suggestion, so it is
+        kept until the counter moves (asking again, or from another device, costs no
+        search). Nothing changes at the table, so nothing is saved or pushed.
+
+        Raises:
+            FrameError: ``forbidden`` for a spectator or a seat no person holds, else the
+                protocol's refusal (``stale``, ``not-your-turn``).
+        """
+        if key is None:
+            raise FrameError("forbidden", "a spectator is not offered suggestions")
+        table = self.table
+        counter = frame.get("counter")
+        try:
+            seat = person_at(table, key)
+            check_counter(table, counter)
+            check_turn(table, seat)
+            kept = self.suggested
+            if kept is None or kept[0] != table.counter:  # one seat decides at a counter
+                found = tables.suggest(table, key, counter=table.counter)
+                kept = self.suggested = (table.counter, found)
+            found = kept[1]
+            reader = tables.Reader.of(table, seat, language=language)
+        except CardrulesError as exc:
+            raise refusal(exc) from None
+        entry = tables.suggestion_entry(table, found, reader)
+        return {"type": "suggestion", "counter": table.counter, "suggestion": entry}
 
     # -- changes ------------------------------------------------------------------------
 

@@ -209,6 +209,8 @@ class Connection:
             self.send({"type": "pong"})
         elif kind == "hello":
             raise FrameError("hello", "this socket already said hello")
+        elif kind == "suggest":
+            self.send(room.suggestion_frame(frame, self.key, self.language))
         elif kind == "hand-to-bot":
             if self.creator is None:
                 raise FrameError("forbidden", "only the table's creator may hand a seat to a bot")

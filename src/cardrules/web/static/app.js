@@ -153,6 +153,7 @@ function startTable(tableId, makeTransport = serverTransport) {
     settings,
     {
       act: (action, at) => send({ type: "act", counter: at, action }),
+      suggest: (at) => send({ type: "suggest", counter: at }),
       nextDeal: () => send({ type: "next-deal", counter }),
       rematch: () => send({ type: "rematch", counter }),
     },
@@ -215,6 +216,9 @@ function startTable(tableId, makeTransport = serverTransport) {
       case "table":
         counter = frame.counter;
         screen.receive({ ...frame.payload, counter: frame.counter, resync: Boolean(frame.resync) });
+        break;
+      case "suggestion":
+        screen.suggested(frame);
         break;
       case "presence":
         presence = frame;

@@ -21,7 +21,8 @@ const SUIT_SLUGS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 export class TableScreen {
   /**
    * @param {object} settings  {speed(), autoplay()}: the page's settings, read on every use
-   * @param {object} actions   {act(action, counter), nextDeal(), rematch()}: sends a choice
+   * @param {object} actions   {act(action, counter), suggest(counter), nextDeal(), rematch()}:
+   *                           sends a choice, or asks for a suggested move
    * @param {object} memory    {load(), save(entries)}: where the log outlives a reload
    */
   constructor(settings, actions, memory) {
@@ -40,6 +41,7 @@ export class TableScreen {
     this.log = memory.load();
     this.autoplayed = null;
     this.said = {}; // each seat's latest move this deal, as the table told it
+    this.suggestion = null; // the suggestion frame for the position shown, if asked for
     this.drawLog();
     this.ready(true);
   }
@@ -98,6 +100,9 @@ export class TableScreen {
     }
     setCardNames(payload.card_names);
     this.waiting = false;
+    // a suggestion is for the position and the language it was asked in
+    const asked = this.suggestion;
+    if (asked && (asked.counter !== payload.counter || asked.language !== payload.language)) this.suggestion = null;
     this.remember(payload);
     this.current = payload;
     this.draw(payload, { live: true });
@@ -428,8 +433,42 @@ export class TableScreen {
       }
       this.drawOffered(payload, drawn, byIndex);
       for (const entry of buttons) actions.appendChild(this.actionButton(entry));
+      this.drawSuggestion(payload, live && payload.your_turn && legal.length > 0);
+    } else {
+      this.drawSuggestion(payload, false);
     }
     if (live && payload.deal_over) this.drawBetweenDeals(payload);
+  }
+
+  drawSuggestion(payload, offered) {
+    // "Suggest a move" on your turn; once the table answers, the move it suggests is
+    // highlighted (a card, a face-down card or a button) and said in the table's words.
+    $("suggest-box").hidden = !offered;
+    const said = $("suggestion");
+    said.replaceChildren();
+    const found = offered && this.suggestion && this.suggestion.counter === payload.counter ? this.suggestion.suggestion : null;
+    said.hidden = !found;
+    $("suggest").onclick = () => this.suggest();
+    if (!found) return;
+    said.appendChild(el("b", null, t("suggested") + " "));
+    putMessage(said, { text: textOf(found.text), rules: found.rules || [] });
+    for (const node of document.querySelectorAll("#me [data-action]")) {
+      if (node.dataset.action !== found.action) continue;
+      node.classList.add("suggested");
+      node.dataset.suggested = "true";
+    }
+  }
+
+  suggest() {
+    if (this.waiting || !this.current || !this.current.your_turn) return;
+    this.actions.suggest(this.current.counter);
+  }
+
+  /** The table's answer to "suggest": shown while the position it was asked at is. */
+  suggested(frame) {
+    if (!this.current || frame.counter !== this.current.counter) return;
+    this.suggestion = { ...frame, language: this.current.language };
+    this.draw(this.current, { live: true });
   }
 
   handCard(card, entry, why, received) {
