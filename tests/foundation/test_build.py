@@ -216,7 +216,8 @@ def test_every_engine_value_class_pickles_by_value() -> None:
                     if not legal:
                         break
                     state = game.apply_action(state, rng.choice(legal))
-    by_value_reduce = [cls for cls in reached if cls.__reduce__ is Value.__reduce__]
+    shared: object = Value.__reduce__
+    by_value_reduce = [cls for cls in reached if cls.__reduce__ is shared]
     assert len(by_value_reduce) >= 10, sorted(cls.__qualname__ for cls in reached)
 
 
