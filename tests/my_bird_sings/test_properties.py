@@ -262,12 +262,11 @@ def test_sampled_states_match_the_view(options: Options, seed: int, rng: random.
         assert sample._decision.step == state._decision.step
     if v.outcome is not None and v.outcome.singer is not None:  # shown from his hand
         assert set(v.outcome.shown) <= set(sample.hands[v.outcome.singer])
-    if options.auto_sing and not options.play_to_exhaustion:  # MBS-13 offer is public here
-        offered = [
-            any(isinstance(a, Abandon) for a in legal)
-            for legal in (legal_actions(sample), legal_actions(state))
-        ]
-        assert offered[0] == offered[1]
+    offered = [  # the MBS-13 offer is public: the view says it (abandon_offered)
+        any(isinstance(a, Abandon) for a in legal)
+        for legal in (legal_actions(sample), legal_actions(state))
+    ]
+    assert offered[0] == offered[1]
     _check_invariants(sample)
     while not is_deal_over(sample):  # a sampled state plays on
         legal = [a for a in legal_actions(sample) if not isinstance(a, Abandon)]
@@ -305,9 +304,7 @@ def _decision_shape(state: State) -> tuple[object, ...]:
         state.to_act,
         view(state, state.on_turn).exchanged,
         None if step is None else (step.pre, step.exchanged, step.checked),
-        # The view does not record a trick laid earlier in the turn (play to exhaustion),
-        # after which the offer is gone (see sample_state): compared elsewhere only.
-        None if state.options.play_to_exhaustion else (offers_abandon, step and step.abandon),
+        (offers_abandon, step and step.abandon),  # public, as the view's abandon_offered
     )
 
 

@@ -27,12 +27,11 @@ from typing import cast
 from cardrules._engine import left_of
 from cardrules.cards import Card
 from cardrules.errors import OptionsError
-from cardrules.my_bird_sings.actions import Abandon
 from cardrules.my_bird_sings.combinations import SUIT_KEY
 from cardrules.my_bird_sings.exchange import exchange_closed
 from cardrules.my_bird_sings.option_tables import tables_for
 from cardrules.my_bird_sings.options import PileTo, SingTiming
-from cardrules.my_bird_sings.settlement import DealOver, Start, turn_start
+from cardrules.my_bird_sings.settlement import DealOver
 from cardrules.my_bird_sings.state import (
     Board,
     Deal,
@@ -49,33 +48,6 @@ from cardrules.my_bird_sings.views import View, validate_view
 __all__ = ["sample_state"]
 
 _ATTEMPTS = 200
-
-
-def _abandon_open(v: View, deal: Deal) -> bool:
-    """Whether ``Abandon()`` is on offer in the viewed state (see MBS-13).
-
-    The seat to act reads it from its legal actions. Another seat works it out from the
-    public record: the offer belongs to the first decision of a turn where
-    :func:`~cardrules.my_bird_sings.settlement.turn_start` makes one, and that first decision
-    is a sing decision, an exchange decision, or a pass when no exchange was open
-    (:func:`_exchange_was_open`); with declared singing and blind draws, never a draw (the
-    player on turn declared his check first, D-5). One step is not in the view: a trick
-    laid earlier in this turn (play to exhaustion), after which the offer is gone; there
-    another seat's sample may offer ``Abandon()`` that the real state does not.
-    """
-    if v.to_act == v.seat:
-        return any(type(action) is Abandon for action in v.legal_actions)
-    if v.phase is Phase.OVER or v.exchanged:
-        return False
-    if turn_start(v.options, v.turn) is not Start.OFFER_ABANDON:
-        return False
-    if v.phase is Phase.SING or v.phase is Phase.EXCHANGE:
-        return True
-    if v.phase is Phase.DRAW and not v.options.auto_sing:
-        # Declared singing with blind draws: the player on turn declares each check at a
-        # decision of his own before his neighbour draws (D-5), so a draw never opens a turn.
-        return False
-    return not _exchange_was_open(v, deal)
 
 
 def _exchange_was_open(v: View, deal: Deal) -> bool:
@@ -127,7 +99,7 @@ def _step(v: View, deal: Deal) -> TurnStep:
         checked = False
     else:
         checked = declared and _just_checked(v, deal)
-    return TurnStep(pre, v.exchanged, checked, _abandon_open(v, deal))
+    return TurnStep(pre, v.exchanged, checked, v.abandon_offered)
 
 
 def sample_state(view: View, rng: random.Random) -> State:

@@ -23,7 +23,7 @@ from cardrules._engine import left_of, right_of
 from cardrules.cards import Card
 from cardrules.errors import OptionsError, ViewError
 from cardrules.history import log_items
-from cardrules.my_bird_sings.actions import Action, Draw, Exchange, Pass, Sing
+from cardrules.my_bird_sings.actions import Abandon, Action, Draw, Exchange, Pass, Sing
 from cardrules.my_bird_sings.combinations import why_singing
 from cardrules.my_bird_sings.options import Options
 from cardrules.my_bird_sings.passing import DrawDecision
@@ -90,6 +90,9 @@ class View:
         balances: each seat's counters won minus paid.
         outcome: the settlement once the deal is over (with the shown singing cards).
         legal_actions: this seat's legal actions; ``()`` unless it is to act.
+        abandon_offered: whether the pending decision offers ``Abandon()`` (MBS-13). Public:
+            it follows from the turn, an exchange and a trick laid in this turn, which every
+            seat sees; a sampler reads it instead of working it out.
     """
 
     seat: int
@@ -120,6 +123,7 @@ class View:
     balances: tuple[int, ...]
     outcome: Outcome | None
     legal_actions: tuple[Action, ...]
+    abandon_offered: bool = False
 
     def __repr__(self) -> str:
         """One line: the deal, the pool, the turn, the phase, who acts (see ``print``)."""
@@ -248,6 +252,7 @@ def view(state: State, seat: int) -> View:
         balances=table.balances,
         outcome=state.outcome,
         legal_actions=cast("tuple[Action, ...]", decision._legal) if decision._seat == seat else (),
+        abandon_offered=decision._step._abandon,
     )
 
 
@@ -421,6 +426,10 @@ def _validate_counters(view: View, n: int) -> None:
 def _validate_legal(view: View) -> None:
     """Legal actions only for the seat to act, each once, naming cards of its hand."""
     hand = check.legal_cards(view)
+    if view.to_act == view.seat and view.abandon_offered != (Abandon() in view.legal_actions):
+        raise check.fail("abandon_offered", "it must say whether Abandon() is legal (MBS-13)")
+    if view.abandon_offered and view.to_act is None:
+        raise check.fail("abandon_offered", "nothing is offered once the deal is over")
     for action in view.legal_actions:
         if isinstance(action, Pass):
             cards: tuple[Card, ...] = (action.card,)
