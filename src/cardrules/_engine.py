@@ -183,9 +183,11 @@ def as_action(book: Rulebook[S], action: object) -> object:
 
 
 def legal_actions(book: Rulebook[S], state: object) -> tuple[Any, ...]:
-    """The actions open to the seat to act; ``()`` exactly when no decision is pending."""
-    if type(state) is book.state_type:
-        return state._decision._legal
+    """The actions open to the seat to act; ``()`` exactly when no decision is pending.
+
+    Each game's ``legal_actions`` answers a state of its own in line (the hot path) and
+    calls this for anything else.
+    """
     instead = f"{book.name}.view(state, seat) for a seat's legal actions"
     return book.state(state, instead)._decision._legal
 
@@ -208,11 +210,12 @@ def is_legal(book: Rulebook[S], state: object, action: object) -> bool:
 
 
 def apply_action(book: Rulebook[S], state: object, action: object) -> S:
-    """The state after ``action``, automatic steps included; the error if it is not legal."""
-    if type(state) is book.state_type:
-        checked = state
-    else:
-        checked = book.state(state, _explain_instead(book) + ", or apply it to the state")
+    """The state after ``action``, automatic steps included; the error if it is not legal.
+
+    Each game's ``apply_action`` plays a legal action of a state of its own in line (the
+    hot path) and calls this for the rest: notation, a refusal, anything but a state.
+    """
+    checked = book.state(state, _explain_instead(book) + ", or apply it to the state")
     if isinstance(action, str):
         action = read_action(action, book.parse)
         if isinstance(action, IllegalActionError):
