@@ -34,6 +34,7 @@ cardrules.errors.SeatError: seat 1 is not taken (a bot plays it); take the seat 
 
 from __future__ import annotations
 
+import importlib
 import random
 from types import ModuleType
 from typing import Any, Final
@@ -45,10 +46,7 @@ from cardrules.bots import make_bot, strongest
 from cardrules.dealing import derive_seed
 from cardrules.errors import NotYourTurnError, OptionsError
 from cardrules.messages import Message
-from cardrules.my_bird_sings import wording as my_bird_sings_wording
 from cardrules.protocol import DynamicGame, SeatView
-from cardrules.spoil_five import ACTION_TYPES as SPOIL_FIVE_ACTIONS
-from cardrules.spoil_five import wording as spoil_five_wording
 from cardrules.tables.narration import Reader
 from cardrules.tables.payload import legal_entry
 from cardrules.tables.table import Key, Table, check_counter, check_turn, person_at
@@ -81,18 +79,14 @@ class Suggestion:
     bot: str
 
 
-def _words(action: object) -> tuple[Message, tuple[str, ...]]:
-    """The action in a player's words, and the rule ids its words and description cite."""
-    if isinstance(action, SPOIL_FIVE_ACTIONS):
-        said, described = (
-            spoil_five_wording.action_message(action),
-            spoil_five_wording.description(action),
-        )
-    else:
-        said, described = (
-            my_bird_sings_wording.action_message(action),
-            my_bird_sings_wording.description(action),
-        )
+def _words(package: str, action: object) -> tuple[Message, tuple[str, ...]]:
+    """The action in a player's words, and the rule ids its words and description cite.
+
+    Both come from the game's own ``wording`` module (``action_message``, ``description``).
+    """
+    wording: Any = importlib.import_module(f"{package}.wording")
+    said: Message = wording.action_message(action)
+    described: Message = wording.description(action)
     return said, tuple(dict.fromkeys((*said.rules, *described.rules)))
 
 
@@ -128,7 +122,7 @@ def suggest_from_view(
     action = legal[0]
     if len(legal) > 1:
         action = make_bot(module, "strongest", rng).choose(view, legal)
-    said, rules = _words(action)
+    said, rules = _words(entry.package, action)
     return Suggestion(
         seat=view.seat,
         action=action,
