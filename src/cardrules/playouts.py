@@ -36,7 +36,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, TypeVar
 
 from cardrules.protocol import GameOptions, GameState, Rules, Sessions
@@ -74,19 +74,7 @@ def random_playout(game: Rules[S, A], state: S, rng: random.Random) -> S:
     >>> my_bird_sings.is_deal_over(end), end.outcome is not None
     (True, True)
     """
-    legal_actions = game.legal_actions
-    apply_action = game.apply_action
-    getrandbits = rng.getrandbits
-    legal = legal_actions(state)
-    while legal:
-        n = len(legal)
-        bits = n.bit_length()
-        index = getrandbits(bits)
-        while index >= n:
-            index = getrandbits(bits)
-        state = apply_action(state, legal[index])
-        legal = legal_actions(state)
-    return state
+    return _uniform_playout(game.legal_actions, game.apply_action, rng.getrandbits, state)[0]
 
 
 def random_playouts(
@@ -125,17 +113,29 @@ def random_playouts(
     decisions = 0
     for seed in seeds:
         state = new_game(options, seed=seed)
-        legal = legal_actions(state)
-        while legal:
-            n = len(legal)
-            bits = n.bit_length()
-            index = getrandbits(bits)
-            while index >= n:
-                index = getrandbits(bits)
-            state = apply_action(state, legal[index])
-            legal = legal_actions(state)
-            decisions += 1
+        decisions += _uniform_playout(legal_actions, apply_action, getrandbits, state)[1]
     return decisions
+
+
+def _uniform_playout(
+    legal_actions: Callable[[S], tuple[A, ...]],
+    apply_action: Callable[[S, A], S],
+    getrandbits: Callable[[int], int],
+    state: S,
+) -> tuple[S, int]:
+    """The loop of :func:`random_playout`: the last state and the actions applied."""
+    decisions = 0
+    legal = legal_actions(state)
+    while legal:
+        n = len(legal)
+        bits = n.bit_length()
+        index = getrandbits(bits)
+        while index >= n:  # fewer than one redraw a decision on average
+            index = getrandbits(bits)
+        state = apply_action(state, legal[index])
+        legal = legal_actions(state)
+        decisions += 1
+    return state, decisions
 
 
 def random_bots_playout(
