@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, TypeVar
+from typing import Any, TypeVar
 
 from cardrules.protocol import GameOptions, GameState, Rules, Sessions
 
@@ -46,9 +46,6 @@ __all__ = ["random_bots_playout", "random_playout", "random_playouts"]
 S = TypeVar("S", bound=GameState)
 A = TypeVar("A")
 Opt = TypeVar("Opt", bound=GameOptions)
-
-UNLIMITED: Final = -1
-"""``max_actions`` of :func:`random_bots_playout` that sets no limit."""
 
 
 def random_playout(game: Rules[S, A], state: S, rng: random.Random) -> S:
@@ -142,7 +139,7 @@ def random_bots_playout(
     game: Rules[S, A],
     state: S,
     rngs: Sequence[random.Random],
-    max_actions: int = UNLIMITED,
+    max_actions: int | None = None,
 ) -> tuple[S, int, int]:
     """Play ``state`` on as :class:`cardrules.bots.RandomBot` players would at every seat.
 
@@ -155,9 +152,9 @@ def random_bots_playout(
         game: the game module (anything :class:`cardrules.protocol.Rules`).
         state: where to start.
         rngs: one generator per seat.
-        max_actions: stop after this many actions even if the deal goes on (a game
-            without a round limit may never end among random players); ``-1``, the
-            default, sets no limit.
+        max_actions: stop after at most this many actions even if the deal goes on (a
+            game without a round limit may never end among random players); ``None``,
+            the default, sets no limit.
 
     Returns:
         The last state, the actions applied and how many of them were choices (not
@@ -181,9 +178,10 @@ def random_bots_playout(
     legal_actions = game.legal_actions
     apply_action = game.apply_action
     draws = [rng.random for rng in rngs]
+    limit = -1 if max_actions is None else max(max_actions, 0)  # -1: never reached
     actions = choices = 0
     legal = legal_actions(state)
-    while legal and actions != max_actions:
+    while legal and actions != limit:
         n = len(legal)
         if n == 1:
             action = legal[0]

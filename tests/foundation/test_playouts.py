@@ -102,6 +102,8 @@ def test_max_actions_stops_a_random_bots_playout_where_it_stands() -> None:
     assert actions == 5
     assert 0 < choices <= 5
     assert spoil_five.legal_actions(state)
+    assert playouts.random_bots_playout(spoil_five, start, rngs, 0) == (start, 0, 0)
+    assert playouts.random_bots_playout(spoil_five, start, rngs, -3) == (start, 0, 0)
     rngs = [random.Random(seat) for seat in range(4)]
     whole = playouts.random_bots_playout(spoil_five, start, rngs)
     assert whole[1] > 5
