@@ -197,9 +197,9 @@ def test_sampled_states_agree_with_the_view(opts: sf.Options, seed: int, pick: i
         sample = sf.sample_state(view, choices)
         assert sf.view(sample, seat) == view
         assert all_cards(sample) == Counter(FULL_PACK)
-        assert type(sample._decision) is type(state._decision)
+        assert type(sample.decision) is type(state.decision)
         assert (sample.phase, sample.to_act) == (state.phase, state.to_act)
-        assert getattr(sample._decision, "window", None) == getattr(state._decision, "window", None)
+        assert sample.decision.window == state.decision.window
         if seat == state.to_act:
             assert sf.legal_actions(sample) == sf.legal_actions(state)
         legal = sf.legal_actions(state)
