@@ -495,9 +495,9 @@ def _trick_done(
         # The robbing dealer's ace joins his hand after the first trick (SF-10).
         hands, board = _take_turn_up(deal, board, hands, deal._dealer, 1)
     rules = deal._rules
-    if counts[winner] < rules.plain_need and played < 5:
+    if counts[winner] < rules._plain_need and played < 5:
         result: Result = _PLAY  # nothing else can end the hand (settlement.plain_need)
-    elif rules.points:
+    elif rules._points:
         scores, result = points_result(rules, board, winner, won, played)
         if scores != board._scores:
             board = board.scoring(scores)
@@ -509,8 +509,8 @@ def _trick_done(
     if result is _JINK:
         return waiting(deal, board, hands, JinkDecision(winner), (), tricks, won, log)
     assert isinstance(result, OutcomeKind)
-    team = rules.members[rules.sides[winner]]
-    board = settle(rules.options, deal._dealer, board, result, team, won)
+    team = rules._members[rules._sides[winner]]
+    board = settle(rules._options, deal._dealer, board, result, team, won)
     return _settled(deal, board, hands, tricks, won, log)
 
 
