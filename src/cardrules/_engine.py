@@ -88,9 +88,6 @@ class Decision(Value):
 
     __slots__ = ("_legal", "_seat")
 
-    _seat: int | None
-    _legal: tuple[Any, ...]
-
     def __init__(self, seat: int | None, legal: tuple[Any, ...]) -> None:
         self._seat = seat
         self._legal = legal

@@ -5,9 +5,9 @@ The values users see beside a state (phases, events, tricks, outcomes) are in
 
 States are immutable. A :class:`State` holds the per-step facts (hands, the trick in
 progress, the tricks taken) and the :class:`Decision` it waits on (who decides, between
-which legal actions, computed once by the rule that asks: a play to the trick kept as
-its seat, legal actions and window, the decision value built when read), and refers to two shared
-objects: :class:`Deal`, the constants of the current deal (its cards,
+which legal actions, computed once by the rule that asks; a play to the trick is kept as
+its seat, legal actions and window, its decision value built when read), and refers to
+two shared objects: :class:`Deal`, the constants of the current deal (its cards,
 and the decisions of the rules for its trump suit, see
 :func:`cardrules.spoil_five.option_tables.tables_for`), and :class:`Board`, the facts that
 change only a few times a deal (pool, balances, robbing, jinking, settlement). Successor
