@@ -211,8 +211,12 @@ def apply_action(state: object, action: object) -> State:
         TypeError: if ``state`` is not a state (a view, say), or ``action`` neither an
             action nor its notation (read notation with ``spoil_five.parse_action``).
     """
-    # The engine's hot path, in line: a legal action of a state of this game, its step.
+    # The engine's hot path, in line: a legal action of a state of this game, its step
+    # (a play called directly: nearly every action is one, and the compiled build then
+    # calls the compiled step without going through a Python-level call).
     if type(state) is State and action in state._legal:
+        if type(action) is Play:
+            return _play(state, action)
         return _STEPS[type(action)](state, action)
     return _engine.apply_action(RULEBOOK, state, action)
 
@@ -436,7 +440,7 @@ def _play(state: State, action: Play) -> State:
     changed = list(held)
     changed[seat] = hand[:at] + hand[at + 1 :]
     hands = tuple(changed)
-    trick = (*state._trick, action.card)
+    trick = state._trick + (action.card,)
     tricks = state._tricks
     board = state._board
     # While the turn-up may be robbed (the decision's window is open), rob decisions
