@@ -219,6 +219,8 @@ def apply_action(state: object, action: object) -> State:
     """
     # The engine's hot path, in line: a legal action of a state of this game, its step.
     if type(state) is State and action in state._legal:
+        if type(action) is Pass:  # nearly every action: its step called directly
+            return _throw(state, action)
         return _STEPS[type(action)](state, action)
     return _engine.apply_action(RULEBOOK, state, action)
 
