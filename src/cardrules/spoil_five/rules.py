@@ -436,11 +436,13 @@ def _play(state: State, action: Play) -> State:
     assert seat is not None
     held = state._held
     hand = held[seat]
-    at = hand.index(action)
+    at = 0  # the place of his card in his hand (a legal play is one of its actions)
+    while hand[at] is not action:
+        at += 1
     changed = list(held)
     changed[seat] = hand[:at] + hand[at + 1 :]
     hands = tuple(changed)
-    trick = state._trick + (action.card,)
+    trick = state._trick + (action.card,)  # noqa: RUF005 (one tuple; unpacking lists first)
     tricks = state._tricks
     board = state._board
     # While the turn-up may be robbed (the decision's window is open), rob decisions

@@ -118,21 +118,21 @@ class Deal(Value):
         self._first_seed = first_seed
         self._past = past
         self._set_aside = set_aside
-        dealt = [tuple(sorted(get(drawn))) for get in rules.getters[eldest]]
-        plays = operator.itemgetter  # of five cards: a tuple of their Play actions
-        self._held = tuple([plays(*hand)(PLAYS) for hand in dealt])
         self._turn_up = turn_up = drawn[5 * n + len(set_aside)]
         suit = turn_up.suit
         self._table = table = rules.tables[suit]
         self._trump = suit
         self._following = rules.following[suit]
+        ace = table._ace  # dealt to a seat, unless it is the turn-up or still in the pack
         holder = None
-        ace = table._ace
-        if turn_up != ace:  # the ace of trumps was not turned up: who holds it?
-            for seat, hand in enumerate(dealt):
-                if ace in hand:
-                    holder = seat
-                    break
+        held = []
+        plays = operator.itemgetter  # of five cards: a tuple of their Play actions
+        for seat, get in enumerate(rules.getters[eldest]):
+            hand = sorted(get(drawn))
+            if ace in hand:
+                holder = seat
+            held.append(plays(*hand)(PLAYS))
+        self._held = tuple(held)
         self._holder = holder
         self._robs = rules.rob_decisions(turn_up, dealer, holder)
 
