@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_INPUT_SIZE",
     "MAX_INT",
+    "ValueWriter",
     "converter",
     "describe",
     "game_module",
@@ -60,6 +61,7 @@ __all__ = [
     "parse_json",
     "structure",
     "unstructure",
+    "value_writer",
     "write_json",
 ]
 
@@ -725,3 +727,58 @@ def structure(value: object, cls: type[T], game: str, what: str) -> T:
 def unstructure(obj: object, game: str) -> object:
     """Turn an options, view or record object into plain JSON values."""
     return converter(game).unstructure(obj)
+
+
+class ValueWriter:
+    """:func:`unstructure` for one game without cattrs' generic dispatch: the same values.
+
+    One function per class met, built once and kept by the writer (a view's classes are
+    few: the view, its events, tricks and outcome, cards, enums, actions); a class it
+    does not know is written by the game's converter.
+    """
+
+    __slots__ = ("_actions", "_by_class", "_game")
+
+    def __init__(self, game: str) -> None:
+        self._game = game
+        self._actions = frozenset(game_module(game).ACTION_TYPES)
+        self._by_class: dict[type, Callable[[Any], object]] = {}
+
+    def write(self, value: object) -> object:
+        """``value`` as plain JSON values (what :func:`unstructure` gives)."""
+        cls = type(value)
+        found = self._by_class.get(cls)
+        if found is None:
+            found = self._by_class[cls] = self._for(cls)
+        return found(value)
+
+    def _for(self, cls: type) -> Callable[[Any], object]:
+        write = self.write
+        if cls in (int, str, float, bool, type(None)):
+            return _same
+        if cls in self._actions or issubclass(cls, Card):
+            return str
+        if issubclass(cls, Suit):
+            return lambda suit: suit.letter
+        if issubclass(cls, Rank):
+            return lambda rank: rank.symbol
+        if issubclass(cls, enum.Enum):
+            return _unstructure_enum
+        if cls is Message:
+            return message_to_json
+        if cls in (tuple, list):
+            return lambda items: [write(item) for item in items]
+        if attrs.has(cls):
+            names = tuple(field.name for field in attrs.fields(cls))
+            return lambda obj: {name: write(getattr(obj, name)) for name in names}
+        return converter(self._game).unstructure
+
+
+def _same(value: object) -> object:
+    return value
+
+
+@functools.cache
+def value_writer(game: str) -> ValueWriter:
+    """The :class:`ValueWriter` of ``game`` (one per game, like its converter)."""
+    return ValueWriter(game)

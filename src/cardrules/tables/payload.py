@@ -249,8 +249,12 @@ def _unavailable(table: Table, explainer: Any, reader: Reader) -> dict[str, Text
 
 
 def _view_json(view: SeatView) -> dict[str, Any]:
-    """The view as :func:`cardrules.records.to_json` writes it, as JSON values (not text)."""
-    value = _json.unstructure(view, _json.json_game(type(view)))
+    """The view as :func:`cardrules.records.to_json` writes it, as JSON values (not text).
+
+    Written by the game's :class:`cardrules._json.ValueWriter` (the same values as the
+    converter's, without its generic dispatch).
+    """
+    value = _json.value_writer(_json.json_game(type(view))).write(view)
     if not isinstance(value, dict):  # pragma: no cover - a view is an attrs class
         raise TypeError("a view must write a JSON object")
     return value
