@@ -752,6 +752,15 @@ class ValueWriter:
             found = self._by_class[cls] = self._for(cls)
         return found(value)
 
+    def write_fields(self, obj: object, **given: object) -> dict[str, object]:
+        """An attrs object's fields as :meth:`write` gives them, those ``given`` as they are."""
+        write = self.write
+        fields_of: Any = attrs.fields  # obj is an attrs instance (a view, an options)
+        return {
+            name: given[name] if name in given else write(getattr(obj, name))
+            for name in (field.name for field in fields_of(type(obj)))
+        }
+
     def _for(self, cls: type) -> Callable[[Any], object]:
         write = self.write
         if cls in (int, str, float, bool, type(None)):

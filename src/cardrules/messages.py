@@ -125,7 +125,7 @@ PARAM_KINDS: Final[Mapping[str, str]] = {
 """Every parameter name a message may use, with its kind (see the module's table)."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Message:
     """One thing the engine says: an id, its parameters and the rules behind it.
 

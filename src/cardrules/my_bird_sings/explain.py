@@ -48,7 +48,8 @@ from cardrules.my_bird_sings.option_tables import tables_for
 from cardrules.my_bird_sings.options import Singing
 from cardrules.my_bird_sings.refusals import Seen, refusal, turn_refusal
 from cardrules.my_bird_sings.rules import RULEBOOK
-from cardrules.my_bird_sings.views import View, validate_view
+from cardrules.my_bird_sings.state import State
+from cardrules.my_bird_sings.views import View, validate_view, view
 from cardrules.my_bird_sings.wording import action_message
 
 __all__ = [
@@ -312,6 +313,8 @@ class Explainer:
     True
     >>> explainer.tricks(), explainer.settlement(), len(explainer.hint()) > 0
     ((), None, True)
+    >>> Explainer.for_seat(state, 2).hint() == explainer.hint()
+    True
     >>> Explainer(state)
     Traceback (most recent call last):
     ...
@@ -325,10 +328,30 @@ class Explainer:
 
     __slots__ = ("_seen", "view")
 
+    view: View
+    """The view explained (checked)."""
+
     def __init__(self, view: View) -> None:
-        self.view: Final[View] = _expect_view(view)
-        """The view explained (checked)."""
+        self.view = _expect_view(view)
         self._seen: Seen | None = None
+
+    @classmethod
+    def for_seat(cls, state: State, seat: int) -> Explainer:
+        """The explainer of ``seat``'s view of ``state``: ``Explainer(view(state, seat))``.
+
+        The view is built here by :func:`~cardrules.my_bird_sings.views.view`, which only
+        builds views a state shows, so it is not checked again.
+
+        Raises:
+            TypeError: if ``state`` is not a :class:`~cardrules.my_bird_sings.state.State`.
+            OptionsError: if ``seat`` is not a seat of the game.
+        """
+        if not isinstance(state, State):
+            raise wrong_argument(state, "a my_bird_sings.State", "Explainer(view) with a view")
+        explainer = cls.__new__(cls)
+        explainer.view = view(state, seat)
+        explainer._seen = None
+        return explainer
 
     def __repr__(self) -> str:
         return f"Explainer(seat={self.view.seat})"

@@ -39,7 +39,8 @@ from cardrules.spoil_five.ranking import TRUMP, TrumpTable, trump_table, winning
 from cardrules.spoil_five.refusals import Seen, refusal, turn_refusal
 from cardrules.spoil_five.robbing import turn_up_window
 from cardrules.spoil_five.rules import RULEBOOK
-from cardrules.spoil_five.views import View, validate_view
+from cardrules.spoil_five.state import State
+from cardrules.spoil_five.views import View, validate_view, view
 from cardrules.spoil_five.wording import action_message
 
 __all__ = [
@@ -340,6 +341,8 @@ class Explainer:
     ['3C', '3D', '7C']
     >>> explainer.tricks(), explainer.settlement()
     ((), None)
+    >>> Explainer.for_seat(state, 2).unavailable() == explainer.unavailable()
+    True
     >>> Explainer(state)
     Traceback (most recent call last):
     ...
@@ -353,10 +356,30 @@ class Explainer:
 
     __slots__ = ("_seen", "view")
 
+    view: View
+    """The view explained (checked)."""
+
     def __init__(self, view: View) -> None:
-        self.view: Final[View] = _expect_view(view)
-        """The view explained (checked)."""
+        self.view = _expect_view(view)
         self._seen: Seen | None = None
+
+    @classmethod
+    def for_seat(cls, state: State, seat: int) -> Explainer:
+        """The explainer of ``seat``'s view of ``state``: ``Explainer(view(state, seat))``.
+
+        The view is built here by :func:`~cardrules.spoil_five.views.view`, which only
+        builds views a state shows, so it is not checked again.
+
+        Raises:
+            TypeError: if ``state`` is not a :class:`~cardrules.spoil_five.state.State`.
+            OptionsError: if ``seat`` is not a seat of the game.
+        """
+        if not isinstance(state, State):
+            raise wrong_argument(state, "a spoil_five.State", "Explainer(view) with a view")
+        explainer = cls.__new__(cls)
+        explainer.view = view(state, seat)
+        explainer._seen = None
+        return explainer
 
     def __repr__(self) -> str:
         return f"Explainer(seat={self.view.seat})"

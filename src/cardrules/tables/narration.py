@@ -89,7 +89,7 @@ Explained = tuple[tuple[TrickExplanation, ...], SettlementExplanation | None]
 """What :func:`explain` returns: the tricks explained, and the settlement or ``None``."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Reader:
     """Who a text is written for: a seat (``None``: a spectator), names, language, suits.
 
@@ -194,17 +194,13 @@ def settlement_entry(settlement: SettlementExplanation, reader: Reader) -> dict[
 
 
 def view_explainer(table: Table, state: GameState, seat: int) -> Any:
-    """The game's ``Explainer`` of ``seat``'s view of ``state`` (its view checked once).
+    """The game's ``Explainer`` of ``seat``'s view of ``state`` (``Explainer.for_seat``).
 
-    Each state's view of a seat is built, checked and explained once for the table and
-    kept a while in its memo (views and what is explained of them are immutable).
+    Each state's view of a seat is built and explained once for the table and kept a
+    while in its memo (views and what is explained of them are immutable).
     """
-
-    def work() -> Any:
-        module: Any = table.module
-        return module.Explainer(module.view(state, seat))
-
-    return table.memo.get("explainer", state, seat, work)
+    module: Any = table.module
+    return table.memo.get("explainer", state, seat, lambda: module.Explainer.for_seat(state, seat))
 
 
 def reader_view(table: Table, state: GameState, reader: int | None) -> SeatView:

@@ -248,16 +248,14 @@ def _unavailable(table: Table, explainer: Any, reader: Reader) -> dict[str, Text
     return found
 
 
-def _view_json(view: SeatView) -> dict[str, Any]:
+def _view_json(table: Table, view: SeatView) -> dict[str, Any]:
     """The view as :func:`cardrules.records.to_json` writes it, as JSON values (not text).
 
     Written by the game's :class:`cardrules._json.ValueWriter` (the same values as the
-    converter's, without its generic dispatch).
+    converter's, without its generic dispatch); the options are the table's, written once.
     """
-    value = _json.value_writer(_json.json_game(type(view))).write(view)
-    if not isinstance(value, dict):  # pragma: no cover - a view is an attrs class
-        raise TypeError("a view must write a JSON object")
-    return value
+    writer = _json.value_writer(_json.json_game(type(view)))
+    return writer.write_fields(view, options=_options_json(table))
 
 
 def _options_json(table: Table) -> dict[str, Any]:
@@ -293,7 +291,12 @@ def public_view_json(table: Table) -> dict[str, Any]:
     the others ``null``; other lists keep the items every seat's list holds; any other
     disagreement gives ``null``. ``seat``, ``hand`` and ``legal_actions`` are empty.
     """
-    views = [_view_json(reader_view(table, table.state, seat)) for seat in range(table.players)]
+    return dict(table.memo.get("public", table.state, None, lambda: _public_view_json(table)))
+
+
+def _public_view_json(table: Table) -> dict[str, Any]:
+    state = table.state
+    views = [_view_json(table, reader_view(table, state, seat)) for seat in range(table.players)]
     public: dict[str, Any] = {}
     for key, value in views[0].items():
         values = [view[key] for view in views]
@@ -418,7 +421,7 @@ def seat_payload(
     view: Any = explained.view
     payload = _header(table, reader)
     payload.update(
-        view=_view_json(view),
+        view=_view_json(table, view),
         hand=[str(card) for card in _text.sort_hand(view, view.hand)],
         legal=[legal_entry(table, action, reader) for action in view.legal_actions],
         unavailable=_unavailable(table, explained, reader),
