@@ -26,6 +26,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final, TypeVar
 
 from cardrules.explanations import TrickExplanation
+from cardrules.messages import Message
 
 __all__ = ["TableMemo"]
 
@@ -46,7 +47,16 @@ class TableMemo:
         texts: how many rendered texts to keep (all are dropped when that many are held).
     """
 
-    __slots__ = ("_loaded", "_lock", "_states", "_states_kept", "_texts", "_texts_kept", "_tricks")
+    __slots__ = (
+        "_loaded",
+        "_lock",
+        "_parts",
+        "_states",
+        "_states_kept",
+        "_texts",
+        "_texts_kept",
+        "_tricks",
+    )
 
     def __init__(self, states: int = STATES_KEPT, texts: int = TEXTS_KEPT) -> None:
         self._lock = threading.Lock()
@@ -56,6 +66,7 @@ class TableMemo:
         self._texts_kept = texts
         self._tricks: dict[int, tuple[Hashable, tuple[TrickExplanation, ...]]] = {}
         self._loaded: dict[str, Any] = {}
+        self._parts: dict[Hashable, dict[Message, str]] = {}
 
     def __repr__(self) -> str:
         return f"TableMemo({len(self._states)} states, {len(self._texts)} texts)"
@@ -104,6 +115,19 @@ class TableMemo:
                     self._texts.clear()
                 self._texts[key] = found
         return dict(found)
+
+    def parts(self, reader: Hashable) -> dict[Message, str]:
+        """Where the texts of messages are kept for ``reader``, its parts' texts included.
+
+        ``reader`` names one reader, names, language and suit style. The dict is the
+        ``texts`` of :func:`cardrules.messages.render`, which keeps the parts messages
+        share (a refusal's reason, an action's words) rendered once.
+        """
+        found = self._parts.get(reader)
+        if found is None or len(found) >= self._texts_kept:
+            with self._lock:
+                found = self._parts[reader] = {}
+        return found
 
     def tricks(
         self,

@@ -144,8 +144,9 @@ class Reader:
 
     def _rendered(self, said: Message) -> TextEntry:
         text = render(
-            said, reader=self.seat, names=self.names, language=self.language, suits=self.suits
-        )
+            said, reader=self.seat, names=self.names, language=self.language, suits=self.suits,
+            texts=None if self.memo is None else self.memo.parts(self),
+        )  # fmt: skip
         return {**message_to_json(said), "text": text}
 
 
