@@ -33,6 +33,7 @@ import functools
 import json
 import re
 import types
+import typing
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, TypeVar, cast, get_args, get_origin
 
@@ -778,9 +779,43 @@ class ValueWriter:
         if cls in (tuple, list):
             return lambda items: [write(item) for item in items]
         if attrs.has(cls):
-            names = tuple(field.name for field in attrs.fields(cls))
-            return lambda obj: {name: write(getattr(obj, name)) for name in names}
+            hints = _field_types(cls)
+            fields = tuple(
+                (field.name, _by_annotation(hints.get(field.name)) or write)
+                for field in attrs.fields(cls)
+            )
+            return lambda obj: {name: field(getattr(obj, name)) for name, field in fields}
         return converter(self._game).unstructure
+
+
+def _field_types(cls: type) -> dict[str, object]:
+    try:
+        return typing.get_type_hints(cls)
+    except (NameError, TypeError):  # an annotation that does not resolve: dispatch by value
+        return {}
+
+
+_PLAIN: Final = frozenset({int, str, bool})
+
+
+def _by_annotation(tp: object) -> Callable[[Any], object] | None:
+    """A writer for a field declared ``tp`` whose values are of exactly that type, or None.
+
+    Only for the plain declarations a view's checks hold values to (``int``, ``str``,
+    ``bool``, optional ones, and tuples of ints or cards); the others dispatch by value.
+    """
+    args = get_args(tp)
+    if tp in _PLAIN or (
+        get_origin(tp) in (types.UnionType, _union_origin())
+        and all(arg in _PLAIN or arg is type(None) for arg in args)
+    ):
+        return _same
+    if get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis:
+        if args[0] is int:
+            return list
+        if args[0] is Card:
+            return lambda cards: [str(card) for card in cards]
+    return None
 
 
 def _same(value: object) -> object:
