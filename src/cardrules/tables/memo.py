@@ -32,7 +32,7 @@ __all__ = ["TableMemo"]
 
 V = TypeVar("V")
 
-STATES_KEPT: Final = 64
+STATES_KEPT: Final = 32
 """States' views and explanations kept per table: those of a move's payloads, and more."""
 
 TEXTS_KEPT: Final = 4096
