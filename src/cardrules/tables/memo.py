@@ -35,7 +35,7 @@ V = TypeVar("V")
 STATES_KEPT: Final = 32
 """States' views and explanations kept per table: those of a move's payloads, and more."""
 
-TEXTS_KEPT: Final = 4096
+TEXTS_KEPT: Final = 1024
 """Rendered text entries kept per table (a deal's sentences for every reader)."""
 
 
