@@ -31,7 +31,13 @@ from typing import Final
 from cardrules._engine import as_action
 from cardrules.cards import Card, Suit
 from cardrules.errors import IllegalActionError, ViewError
-from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation, wrong_argument
+from cardrules.explanations import (
+    Refusal,
+    SettlementExplanation,
+    TrickExplanation,
+    ViewExplainer,
+    wrong_argument,
+)
 from cardrules.messages import Message, message
 from cardrules.my_bird_sings.actions import (
     ACTION_TYPES,
@@ -294,7 +300,7 @@ def _hint(v: View) -> tuple[Message, ...]:
     return tuple(said)
 
 
-class Explainer:
+class Explainer(ViewExplainer[View, Seen]):
     """The engine's explanations of one seat's view, which is checked once.
 
     Each ``explain_*`` function (and :func:`singing_hint`) checks the view it is given; a
@@ -326,40 +332,21 @@ class Explainer:
             (:func:`~cardrules.my_bird_sings.views.validate_view`).
     """
 
-    __slots__ = ("_seen", "view")
+    __slots__ = ()
 
-    view: View
-    """The view explained (checked)."""
+    @staticmethod
+    def _checked(view: object) -> View:
+        return _expect_view(view)
 
-    def __init__(self, view: View) -> None:
-        self.view = _expect_view(view)
-        self._seen: Seen | None = None
-
-    @classmethod
-    def for_seat(cls, state: State, seat: int) -> Explainer:
-        """The explainer of ``seat``'s view of ``state``: ``Explainer(view(state, seat))``.
-
-        The view is built here by :func:`~cardrules.my_bird_sings.views.view`, which only
-        builds views a state shows, so it is not checked again.
-
-        Raises:
-            TypeError: if ``state`` is not a :class:`~cardrules.my_bird_sings.state.State`.
-            OptionsError: if ``seat`` is not a seat of the game.
-        """
+    @staticmethod
+    def _built(state: object, seat: int) -> View:
         if not isinstance(state, State):
             raise wrong_argument(state, "a my_bird_sings.State", "Explainer(view) with a view")
-        explainer = cls.__new__(cls)
-        explainer.view = view(state, seat)
-        explainer._seen = None
-        return explainer
+        return view(state, seat)
 
-    def __repr__(self) -> str:
-        return f"Explainer(seat={self.view.seat})"
-
-    def _facts(self) -> Seen:
-        if self._seen is None:
-            self._seen = _seen(self.view)
-        return self._seen
+    @staticmethod
+    def _read(view: View) -> Seen:
+        return _seen(view)
 
     def action(self, action: Action | str) -> Refusal | None:
         """:func:`explain_action` of the view: ``None`` if ``action`` is open, else why not."""

@@ -29,7 +29,13 @@ from typing import Final, cast
 from cardrules._engine import as_action
 from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import IllegalActionError
-from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation, wrong_argument
+from cardrules.explanations import (
+    Refusal,
+    SettlementExplanation,
+    TrickExplanation,
+    ViewExplainer,
+    wrong_argument,
+)
 from cardrules.messages import Message, Param, message
 from cardrules.spoil_five.actions import PLAYS, Action, Play, Rob
 from cardrules.spoil_five.events import EventKind, OutcomeKind, Phase
@@ -322,7 +328,7 @@ def _settlement(v: View) -> SettlementExplanation | None:
     return SettlementExplanation.of(tuple(said), tuple(rules))
 
 
-class Explainer:
+class Explainer(ViewExplainer[View, Seen]):
     """The engine's explanations of one seat's view, which is checked once.
 
     Each ``explain_*`` function checks the view it is given; a front-end that asks
@@ -354,40 +360,21 @@ class Explainer:
             (:func:`~cardrules.spoil_five.views.validate_view`).
     """
 
-    __slots__ = ("_seen", "view")
+    __slots__ = ()
 
-    view: View
-    """The view explained (checked)."""
+    @staticmethod
+    def _checked(view: object) -> View:
+        return _expect_view(view)
 
-    def __init__(self, view: View) -> None:
-        self.view = _expect_view(view)
-        self._seen: Seen | None = None
-
-    @classmethod
-    def for_seat(cls, state: State, seat: int) -> Explainer:
-        """The explainer of ``seat``'s view of ``state``: ``Explainer(view(state, seat))``.
-
-        The view is built here by :func:`~cardrules.spoil_five.views.view`, which only
-        builds views a state shows, so it is not checked again.
-
-        Raises:
-            TypeError: if ``state`` is not a :class:`~cardrules.spoil_five.state.State`.
-            OptionsError: if ``seat`` is not a seat of the game.
-        """
+    @staticmethod
+    def _built(state: object, seat: int) -> View:
         if not isinstance(state, State):
             raise wrong_argument(state, "a spoil_five.State", "Explainer(view) with a view")
-        explainer = cls.__new__(cls)
-        explainer.view = view(state, seat)
-        explainer._seen = None
-        return explainer
+        return view(state, seat)
 
-    def __repr__(self) -> str:
-        return f"Explainer(seat={self.view.seat})"
-
-    def _facts(self) -> Seen:
-        if self._seen is None:
-            self._seen = _seen(self.view)
-        return self._seen
+    @staticmethod
+    def _read(view: View) -> Seen:
+        return _seen(view)
 
     def action(self, action: Action | str) -> Refusal | None:
         """:func:`explain_action` of the view: ``None`` if ``action`` is open, else why not."""
