@@ -91,11 +91,14 @@ class Refusal:
         return cls.because(error.action, why, action)
 
     @classmethod
-    def because(cls, action: object, why: Message, said: Message | None = None) -> Refusal:
+    def because(
+        cls, action: object, why: Message, said: Message | None = None, *, reason: str | None = None
+    ) -> Refusal:
         """The refusal of ``action`` for the reason ``why``; ``said``: the action in words.
 
         The rule is ``why``'s first rule id; ``said`` defaults to the action as the text
-        it is (a game's ``wording.action_message`` says it better).
+        it is (a game's ``wording.action_message`` says it better). ``reason`` is
+        ``str(why)`` if the caller has it already (one reason refuses many actions).
 
         >>> from cardrules.messages import render
         >>> from cardrules.spoil_five import parse_action
@@ -114,7 +117,7 @@ class Refusal:
         if said is None:
             said = message("common.action.text", text=str(action))
         whole = message("common.refusal", rule, action=said, reason=why)
-        return cls(str(action), rule, str(why), whole)
+        return cls(str(action), rule, str(why) if reason is None else reason, whole)
 
     def error(self) -> IllegalActionError:
         """The :class:`~cardrules.errors.IllegalActionError` that says the same.
@@ -255,7 +258,7 @@ class ViewExplainer(Generic[V, F]):
     the game's view class ``V`` and the facts ``F`` its refusals read.
     """
 
-    __slots__ = ("_found", "view")
+    __slots__ = ("_found", "_waiting", "view")
 
     view: V
     """The view explained (checked, or built by the game's ``view``)."""
@@ -263,6 +266,7 @@ class ViewExplainer(Generic[V, F]):
     def __init__(self, view: V) -> None:
         self.view = self._checked(view)
         self._found: F | None = None
+        self._waiting: tuple[Message, str] | None = None
 
     @classmethod
     def for_seat(cls, state: object, seat: int) -> Self:
@@ -278,6 +282,7 @@ class ViewExplainer(Generic[V, F]):
         explainer = cls.__new__(cls)
         explainer.view = cls._built(state, seat)
         explainer._found = None
+        explainer._waiting = None
         return explainer
 
     def __repr__(self) -> str:
@@ -289,6 +294,16 @@ class ViewExplainer(Generic[V, F]):
             self._found = self._read(self.view)
         return self._found
 
+    def _turn(self) -> tuple[Message, str]:
+        """Why the viewing seat, not the one to act, may do nothing now; and its English.
+
+        Worked out once: it refuses every action the seat could ask about.
+        """
+        if self._waiting is None:
+            why = self._waits(self.view)
+            self._waiting = (why, str(why))
+        return self._waiting
+
     @staticmethod
     def _checked(view: object) -> V:  # pragma: no cover - each game's explainer says
         raise NotImplementedError
@@ -299,4 +314,8 @@ class ViewExplainer(Generic[V, F]):
 
     @staticmethod
     def _read(view: V) -> F:  # pragma: no cover - each game's explainer says
+        raise NotImplementedError
+
+    @staticmethod
+    def _waits(view: V) -> Message:  # pragma: no cover - each game's explainer says
         raise NotImplementedError

@@ -26,7 +26,7 @@ its singing hint.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 from cardrules._engine import as_action
 from cardrules.cards import Card, Suit
@@ -348,6 +348,10 @@ class Explainer(ViewExplainer[View, Seen]):
     def _read(view: View) -> Seen:
         return _seen(view)
 
+    @staticmethod
+    def _waits(view: View) -> Message:
+        return turn_refusal(view.phase, cast(int, view.to_act), view.on_turn)
+
     def action(self, action: Action | str) -> Refusal | None:
         """:func:`explain_action` of the view: ``None`` if ``action`` is open, else why not."""
         v = self.view
@@ -356,9 +360,8 @@ class Explainer(ViewExplainer[View, Seen]):
             return Refusal.of(parsed, action_message(parsed.action))
         to_act = v.to_act
         if to_act is not None and to_act != v.seat and isinstance(parsed, ACTION_TYPES):
-            return Refusal.because(
-                parsed, turn_refusal(v.phase, to_act, v.on_turn), action_message(parsed)
-            )
+            why, reason = self._turn()
+            return Refusal.because(parsed, why, action_message(parsed), reason=reason)
         if parsed in v.legal_actions:
             return None
         return Refusal.because(parsed, refusal(self._facts(), parsed), action_message(parsed))

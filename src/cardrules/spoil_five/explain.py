@@ -376,6 +376,10 @@ class Explainer(ViewExplainer[View, Seen]):
     def _read(view: View) -> Seen:
         return _seen(view)
 
+    @staticmethod
+    def _waits(view: View) -> Message:
+        return turn_refusal(view.phase, cast(int, view.to_act))
+
     def action(self, action: Action | str) -> Refusal | None:
         """:func:`explain_action` of the view: ``None`` if ``action`` is open, else why not."""
         v = self.view
@@ -385,7 +389,8 @@ class Explainer(ViewExplainer[View, Seen]):
         parsed = cast(Action, read)  # as_action let only an action through
         to_act = v.to_act
         if to_act is not None and to_act != v.seat:
-            return Refusal.because(parsed, turn_refusal(v.phase, to_act), action_message(parsed))
+            why, reason = self._turn()
+            return Refusal.because(parsed, why, action_message(parsed), reason=reason)
         if parsed in v.legal_actions:
             return None
         return Refusal.because(parsed, refusal(self._facts(), parsed), action_message(parsed))
