@@ -8,7 +8,10 @@ Run from the project root (``pip install -e '.[bench]'`` first for the euchre fi
 What it measures, always through the public API with validation on:
 
 * random playouts per second (one deal from ``new_game`` until it is settled) of Spoil
-  Five with five players and My Bird Sings with six players (Peel's presets);
+  Five with five players and My Bird Sings with six players (Peel's presets), in two
+  ways that play the same games: the definition, a Python loop drawing with
+  ``random.Random.randrange`` (as euchre's loop does), and the library's playout helper
+  (``cardrules.playouts.random_playouts``, compiled in the compiled build);
 * the cost per call of ``legal_actions``, ``apply_action`` and ``view`` on mid-deal
   states, and of a record round trip (``records.record``, ``dumps``, ``loads``);
 * the bytes of a fresh state and of a successor state (memory the successor does not
@@ -35,6 +38,7 @@ import json
 import os
 import platform
 import random
+import shlex
 import statistics
 import subprocess
 import sys
@@ -48,7 +52,14 @@ if __package__ in (None, ""):  # run as a script: make `benchmarks` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import cardrules
-from benchmarks.workloads import MBS_6P, SF_5P, my_bird_sings_6p, spoil_five_5p
+from benchmarks.workloads import (
+    MBS_6P,
+    SF_5P,
+    my_bird_sings_6p,
+    my_bird_sings_6p_helper,
+    spoil_five_5p,
+    spoil_five_5p_helper,
+)
 from cardrules import my_bird_sings, records, spoil_five
 
 __all__ = [
@@ -501,18 +512,25 @@ class OtherBuild:
     def __init__(self, python: str) -> None:
         worker = Path(__file__).resolve().parent / "worker.py"
         self.process = subprocess.Popen(
-            [python, str(worker)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+            [*shlex.split(python), str(worker)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
         )
         self.compiled = bool(self._ask("spoil_five_5p", 1, 0)["compiled"])
+        self.has_helper = bool(self._request({"op": "info"}).get("playouts", False))
+        """Whether the other build has the playout helper (``cardrules.playouts``)."""
 
-    def _ask(self, workload: str, games: int, seed: int) -> dict[str, Any]:
+    def _request(self, request: dict[str, Any]) -> dict[str, Any]:
         assert self.process.stdin is not None
         assert self.process.stdout is not None
-        self.process.stdin.write(json.dumps({"workload": workload, "games": games, "seed": seed}))
-        self.process.stdin.write("\n")
+        self.process.stdin.write(json.dumps(request) + "\n")
         self.process.stdin.flush()
         answer: dict[str, Any] = json.loads(self.process.stdout.readline())
         return answer
+
+    def _ask(self, workload: str, games: int, seed: int) -> dict[str, Any]:
+        return self._request({"workload": workload, "games": games, "seed": seed})
 
     def timer(self, workload: str, seed: int) -> Timer:
         """A timer of ``workload`` playouts run by the other build."""
@@ -527,6 +545,8 @@ class OtherBuild:
         if self.process.stdin is not None:
             self.process.stdin.close()
         self.process.wait(timeout=30)
+        if self.process.stdout is not None:
+            self.process.stdout.close()
 
 
 def versus_measures(other: OtherBuild, seed: int) -> list[Measure]:
@@ -534,7 +554,7 @@ def versus_measures(other: OtherBuild, seed: int) -> list[Measure]:
     mine = "compiled" if cardrules.__compiled__ else "pure"
     theirs = "compiled" if other.compiled else "pure"
     note = f"right column: the {theirs} build"
-    return [
+    measures = [
         Measure(
             "sf5_vs_build", f"Spoil Five 5p playouts, {mine} / {theirs}", "playouts",
             _playout_timer(spoil_five_5p, seed), other.timer("spoil_five_5p", seed),
@@ -546,6 +566,20 @@ def versus_measures(other: OtherBuild, seed: int) -> list[Measure]:
             note=note, fixed=(1500, 1500),
         ),
     ]  # fmt: skip
+    if other.has_helper:
+        measures += [
+            Measure(
+                "sf5_helper_vs_build", f"Spoil Five 5p helper playouts, {mine} / {theirs}",
+                "playouts", _playout_timer(spoil_five_5p_helper, seed),
+                other.timer("spoil_five_5p_helper", seed), note=note, fixed=(600, 600),
+            ),
+            Measure(
+                "mbs6_helper_vs_build", f"My Bird Sings 6p helper playouts, {mine} / {theirs}",
+                "playouts", _playout_timer(my_bird_sings_6p_helper, seed),
+                other.timer("my_bird_sings_6p_helper", seed), note=note, fixed=(1500, 1500),
+            ),
+        ]  # fmt: skip
+    return measures
 
 
 def build_measures(euchre: EuchreSide | None, seed: int) -> tuple[list[Measure], list[str]]:
@@ -588,6 +622,16 @@ def build_measures(euchre: EuchreSide | None, seed: int) -> tuple[list[Measure],
             "mbs6_playouts", "My Bird Sings 6p random playouts", "playouts",
             _playout_timer(my_bird_sings_6p, seed), e_play, target=(2.2, ">="),
             fixed=(1500, 1500),
+        ),
+        Measure(
+            "sf5_helper_playouts", "Spoil Five 5p playouts, cardrules.playouts", "playouts",
+            _playout_timer(spoil_five_5p_helper, seed), e_play,
+            note="the same games in the library's loop", fixed=(600, 1500),
+        ),
+        Measure(
+            "mbs6_helper_playouts", "My Bird Sings 6p playouts, cardrules.playouts",
+            "playouts", _playout_timer(my_bird_sings_6p_helper, seed), e_play,
+            note="the same games in the library's loop", fixed=(1500, 1500),
         ),
         Measure(
             "sf5_legal_actions", "Spoil Five legal_actions (mid-hand)", "calls",
@@ -832,7 +876,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--versus",
         metavar="PYTHON",
         help="also pair the playouts with the other build (pure or compiled) that the "
-        "interpreter PYTHON has installed (this build / that one)",
+        "interpreter PYTHON has installed (this build / that one); PYTHON may be a command "
+        "line, such as 'env PYTHONPATH=src python'",
     )
     args = parser.parse_args(argv)
     results = run(

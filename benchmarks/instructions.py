@@ -10,7 +10,10 @@ or a command line) and each game it runs::
 
 which records a :class:`benchmarks.steps.StepSample` of ``N`` random deals, runs it once
 untimed, then runs each of its items once between two calls of ``math.gcd``: callgrind
-writes its counts at every such call, so each item's instructions are one dump. Usage::
+writes its counts at every such call, so each item's instructions are one dump. A build
+with the playout helper (``cardrules.playouts``) counts one more item, the sample's
+playouts (the same games) through the helper's loop instead of the Python loop with
+``random.randrange``. Usage::
 
     python benchmarks/instructions.py --build new="env PYTHONPATH=src python" \\
         --build old=/tmp/old/.venv/bin/python --deals 200
@@ -42,24 +45,45 @@ HERE = Path(__file__).resolve()
 NAMES = {"sf5": "Spoil Five 5p", "mbs6": "My Bird Sings 6p"}
 
 
+HELPER = "one random playout, cardrules.playouts"
+"""The extra item: the sample's playouts (the same games) through the library's loop."""
+HELPERS = {"sf5": "spoil_five_5p_helper", "mbs6": "my_bird_sings_6p_helper"}
+
+
 def inside(label: str, deals: int) -> None:
-    """Run each item of a step sample between two markers; print the items as JSON."""
+    """Run each item of a step sample between two markers; print the items as JSON.
+
+    When the build has the playout helper (``cardrules.playouts``), one more item
+    follows the sample's: its playouts again, through the helper.
+    """
     import gc
+    import importlib.util
 
     from benchmarks.steps import StepSample
+    from benchmarks.workloads import WORKLOADS
 
     sample = StepSample(label, deals)
-    for item in sample.items():  # warm every path (and the caches the engines keep)
-        sample.runs[item][0]()
+    runs = dict(sample.runs)
+    per_deal = dict(sample.per_deal)
+    if importlib.util.find_spec("cardrules.playouts") is not None:
+        helper = WORKLOADS[HELPERS[label]]
+
+        def helper_playouts() -> None:
+            helper(deals, 99)  # StepSample's seed: the same games as its playout item
+
+        runs[HELPER] = (helper_playouts, deals)
+        per_deal[HELPER] = 1.0
+    items = list(runs)
+    for item in items:  # warm every path (and the caches the engines keep)
+        runs[item][0]()
     gc.collect()
     gc.freeze()
-    items = sample.items()
     for item in items:
         math.gcd(1, 1)
-        sample.runs[item][0]()
+        runs[item][0]()
     math.gcd(1, 1)
-    calls = {item: sample.runs[item][1] for item in items}
-    print(json.dumps({"items": items, "calls": calls, "per_deal": sample.per_deal}))
+    calls = {item: runs[item][1] for item in items}
+    print(json.dumps({"items": items, "calls": calls, "per_deal": per_deal}))
 
 
 def count(command: str, label: str, deals: int) -> dict[str, Any]:
@@ -105,6 +129,9 @@ def report(label: str, builds: dict[str, dict[str, Any]]) -> list[str]:
     head = "".join(f"{name + ' /call':>14}{name + ' /playout':>16}" for name in names)
     lines = [f"{NAMES[label]}: instructions", f"  {'item':<50}{head}"]
     accounted = dict.fromkeys(names, 0.0)
+    helper_row = HELPER in items
+    if helper_row:  # a whole playout too: printed after the rest, not added up
+        items.remove(HELPER)
     for index, item in enumerate(items):
         cells = ""
         for name in names:
@@ -121,6 +148,12 @@ def report(label: str, builds: dict[str, dict[str, Any]]) -> list[str]:
         for name in names
     )
     lines.append(f"  {'the rest (randrange, the driver loop)':<50}{rest}")
+    if helper_row:
+        cells = ""
+        for name in names:
+            row = builds[name].get(HELPER)
+            cells += f"{'':>14}{row['per_playout']:>16,.0f}" if row else f"{'':>30}"
+        lines.append(f"  {HELPER:<50}{cells}")
     return lines
 
 

@@ -11,7 +11,9 @@ Requests:
 * ``{"workload": "spoil_five_5p", "games": 600, "seed": 12345}``: play the chunk;
   answer ``{"seconds": 0.1, "cpu_seconds": 0.1, "compiled": true}`` (wall-clock time and
   this process's CPU time).
-* ``{"op": "info"}``: where cardrules was imported from, whether it is compiled.
+* ``{"op": "info"}``: where cardrules was imported from, whether it is compiled, and
+  whether it has the playout helper (``cardrules.playouts``, which the ``*_helper``
+  workloads need).
 * ``{"op": "steps", "game": "sf5", "deals": 300, "seed": 99, "chunk": 0.05}``: record a
   :class:`benchmarks.steps.StepSample`; answer its items, how often each occurs per deal
   and the repetitions that make a chunk.
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 import cProfile
 import gc
+import importlib.util
 import json
 import pstats
 import sys
@@ -90,6 +93,7 @@ def answer(
             "cardrules": str(Path(cardrules.__file__).parent),
             "compiled": _compiled(),
             "python": sys.version.split()[0],
+            "playouts": importlib.util.find_spec("cardrules.playouts") is not None,
         }
     if op == "steps":
         gc.unfreeze()

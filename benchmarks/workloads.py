@@ -10,6 +10,12 @@ A playout is one deal from ``new_game`` (antes and dealing included) until
 ``legal_actions`` is empty, i.e. until the deal is settled; that is the unit an OpenSpiel
 euchre playout (one hand) is compared with.
 
+The ``*_helper`` workloads play the very same games (the same deals, the same draws:
+the helper draws as ``randrange`` does) through the library's compiled playout loop,
+:func:`cardrules.playouts.random_playouts`, instead of this module's Python loop; they
+need a cardrules that has that module (imported when called, so that the other
+workloads still run against older commits).
+
 Usable directly with the shared yardstick, from the project root::
 
     python PATH/TO/anchor_openspiel.py --games euchre=1500 --path benchmarks \\
@@ -31,9 +37,12 @@ __all__ = [
     "SF_5P",
     "WORKLOADS",
     "Workload",
+    "helper_playouts",
     "my_bird_sings_6p",
+    "my_bird_sings_6p_helper",
     "playouts",
     "spoil_five_5p",
+    "spoil_five_5p_helper",
 ]
 
 SF_5P = attrs.evolve(spoil_five.PRESETS["peel"], players=5)
@@ -70,6 +79,13 @@ def playouts(game: Any, options: Any, n_games: int, seed: int) -> int:
     return decisions
 
 
+def helper_playouts(game: Any, options: Any, n_games: int, seed: int) -> int:
+    """The games of :func:`playouts`, played by :func:`cardrules.playouts.random_playouts`."""
+    from cardrules.playouts import random_playouts
+
+    return random_playouts(game, options, range(seed, seed + n_games), random.Random(seed))
+
+
 def spoil_five_5p(n_games: int, seed: int) -> int:
     """Random playouts of Spoil Five, five players, Peel's preset; returns decisions."""
     return playouts(spoil_five, SF_5P, n_games, seed)
@@ -80,8 +96,20 @@ def my_bird_sings_6p(n_games: int, seed: int) -> int:
     return playouts(my_bird_sings, MBS_6P, n_games, seed)
 
 
+def spoil_five_5p_helper(n_games: int, seed: int) -> int:
+    """The games of :func:`spoil_five_5p`, through the library's compiled playout loop."""
+    return helper_playouts(spoil_five, SF_5P, n_games, seed)
+
+
+def my_bird_sings_6p_helper(n_games: int, seed: int) -> int:
+    """The games of :func:`my_bird_sings_6p`, through the library's compiled playout loop."""
+    return helper_playouts(my_bird_sings, MBS_6P, n_games, seed)
+
+
 WORKLOADS: dict[str, Workload] = {
     "spoil_five_5p": spoil_five_5p,
     "my_bird_sings_6p": my_bird_sings_6p,
+    "spoil_five_5p_helper": spoil_five_5p_helper,
+    "my_bird_sings_6p_helper": my_bird_sings_6p_helper,
 }
 """The project's playout workloads by label."""

@@ -27,6 +27,22 @@ def test_workloads_play_complete_deals_and_count_decisions(
     assert workload(1, 3) <= decisions
 
 
+@pytest.mark.parametrize(
+    ("python_loop", "helper"),
+    [
+        (workloads.spoil_five_5p, workloads.spoil_five_5p_helper),
+        (workloads.my_bird_sings_6p, workloads.my_bird_sings_6p_helper),
+    ],
+)
+def test_helper_workloads_play_the_python_loops_games(
+    python_loop: workloads.Workload, helper: workloads.Workload
+) -> None:
+    """The library's loop draws as randrange does: the same deals, the same decisions."""
+    for seed in (3, 40):
+        assert helper(8, seed) == python_loop(8, seed)
+    assert set(workloads.WORKLOADS) >= {"spoil_five_5p_helper", "my_bird_sings_6p_helper"}
+
+
 def test_spoil_five_playout_has_plausible_length() -> None:
     """Five players, three tricks win: between 3 and 5 tricks of 5 plays, plus a rob."""
     for seed in range(10):
@@ -68,8 +84,21 @@ def test_bench_main_runs_without_openspiel(tmp_path: Path) -> None:
     assert results["decisions_per_game"]["mbs6"] > 0
     timings = results["timings"]
     assert set(timings) >= {"sf5_playouts", "mbs6_playouts", "sf5_apply_action", "sf5_view"}
+    assert set(timings) >= {"sf5_helper_playouts", "mbs6_helper_playouts"}
     assert all("ratio" not in item for item in timings.values())  # no euchre, no ratios
     assert "memory" not in results
+
+
+def test_bench_versus_pairs_both_kinds_of_playout_with_another_worker(tmp_path: Path) -> None:
+    """The other build is this one (a worker with this source tree first)."""
+    out = tmp_path / "bench.json"
+    root = Path(__file__).resolve().parent.parent
+    python = f"env PYTHONPATH={root / 'src'} {sys.executable}"
+    args = ["--rounds", "1", "--warmup", "0", "--chunk", "0.001", "--no-openspiel", "--no-memory"]
+    assert bench.main([*args, "--versus", python, "--json", str(out)]) == 0
+    timings = json.loads(out.read_text())["timings"]
+    for key in ("sf5_vs_build", "mbs6_vs_build", "sf5_helper_vs_build", "mbs6_helper_vs_build"):
+        assert timings[key]["ratio"]["median"] > 0
 
 
 def test_euchre_playouts_count_decisions() -> None:

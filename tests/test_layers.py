@@ -12,7 +12,8 @@ From the bottom up:
    them, and every layer above types its code with them.
 2. **games**: ``spoil_five`` and ``my_bird_sings``, each a package that knows only the
    foundation (and not the other game, which the layer does not forbid but no game needs).
-3. **services**: ``records`` (with its JSON plumbing ``_json``), ``bots``, ``svg``,
+3. **services**: ``records`` (with its JSON plumbing ``_json``), ``playouts`` (the
+   compiled random playouts the bots and simulations run), ``bots``, ``svg``,
    ``simulation``, the game registry ``games``, the command line's narrators
    (``_narration``) and the package façade ``cardrules`` itself (it names the games and
    records for type checkers). The registry sits here, not lower, because it names the
@@ -74,6 +75,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "cardrules",
             "cardrules.records",
             "cardrules._json",
+            "cardrules.playouts",
             "cardrules.bots",
             "cardrules.svg",
             "cardrules.simulation",

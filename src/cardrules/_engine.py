@@ -14,6 +14,11 @@ its rulebook. (Those of ``legal_actions`` and ``apply_action`` first take the ho
 themselves, a state of their game and one of its decision's actions straight to the
 step, so that a playout pays no second call per step; everything else comes here.)
 
+A state (a :class:`Position`) keeps its decision's seat and legal actions beside it, in
+two slots of its own, and shows the decision itself as ``state.decision``: the shared
+calls and the steps read the two slots, so that a game may build the decision value only
+when something asks for it (Spoil Five's play to a trick, the decision of most steps).
+
 Each call checks that it was given a state: a view (or anything else) is refused with a
 ``TypeError`` that names what to call instead.
 
@@ -102,15 +107,21 @@ class Decision(Value):
 
 
 class Position(Value):
-    """The base of both games' states: the one slot the shared calls read (internal)."""
+    """The base of both games' states: what the shared calls read (internal).
 
-    __slots__ = ("_decision",)
+    ``_seat`` and ``_legal`` are the pending decision's seat and legal actions, set by
+    each game's state; :attr:`decision` is the decision itself.
+    """
 
-    def __init__(self, decision: Decision) -> None:
-        self._decision = decision
+    __slots__ = ("_legal", "_seat")
 
-    def _key(self) -> tuple[object, ...]:
-        return (self._decision,)
+    _seat: int | None
+    _legal: tuple[Any, ...]
+
+    @property
+    def decision(self) -> Decision:
+        """The decision this state waits on (its seat and legal actions are the slots')."""
+        raise NotImplementedError
 
 
 S = TypeVar("S", bound=Position)
@@ -127,7 +138,7 @@ class Rulebook(Generic[S]):
         parse: its notation reader (``parse_action``).
         refuse: the refusal of an action the state's decision does not offer.
         steps: per action class, the step that plays a legal action of it:
-            ``steps[type(action)](state, decision, action)``.
+            ``steps[type(action)](state, action)``.
 
     """
 
@@ -189,7 +200,7 @@ def legal_actions(book: Rulebook[S], state: object) -> tuple[Any, ...]:
     calls this for anything else.
     """
     instead = f"{book.name}.view(state, seat) for a seat's legal actions"
-    return book.state(state, instead)._decision._legal
+    return book.state(state, instead)._legal
 
 
 def check_action(book: Rulebook[S], state: object, action: object) -> IllegalActionError | None:
@@ -198,7 +209,7 @@ def check_action(book: Rulebook[S], state: object, action: object) -> IllegalAct
     read = as_action(book, action)
     if isinstance(read, IllegalActionError):
         return read
-    if read in checked._decision._legal:
+    if read in checked._legal:
         return None
     why = book.refuse(checked, read)
     return IllegalActionError(read, why.rules[0], why)
@@ -220,9 +231,8 @@ def apply_action(book: Rulebook[S], state: object, action: object) -> S:
         action = read_action(action, book.parse)
         if isinstance(action, IllegalActionError):
             raise action
-    decision = checked._decision
-    if action not in decision._legal:  # the legal actions are the decision's: check first
+    if action not in checked._legal:  # the legal actions are the decision's: check first
         error = check_action(book, checked, action)
         assert error is not None  # None only for a legal action
         raise error
-    return book.steps[type(action)](checked, decision, action)
+    return book.steps[type(action)](checked, action)

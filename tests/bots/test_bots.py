@@ -219,3 +219,25 @@ def test_search_rollouts_hand_the_rollout_policy_views_only() -> None:
     assert bot.choose(view, legal) in legal
     assert len(policies) == 3 * len(legal)
     assert sum(p.calls for p in policies) >= 1
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.NAME)
+def test_random_rollouts_in_the_compiled_loop_choose_as_random_bots_with_views_would(
+    game: ModuleType,
+) -> None:
+    for seed in range(4):
+        _state, view, legal = _first_choice(game, seed)
+        fast: SearchBot[GameState, object, SeatView] = SearchBot(
+            game,
+            random.Random(seed),
+            RandomBot,
+            iterations=6,
+        )
+        slow: SearchBot[GameState, object, SeatView] = SearchBot(
+            game,
+            random.Random(seed),
+            lambda rng: RandomBot(rng),
+            iterations=6,
+        )
+        assert fast.choose(view, legal) == slow.choose(view, legal)
+        assert fast.rng.getstate() == slow.rng.getstate()

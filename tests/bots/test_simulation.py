@@ -423,3 +423,39 @@ def test_bad_arguments_are_refused() -> None:
         simulate("spoil-five", "random", 1, in_flight=0)
     with pytest.raises(OptionsError, match="keep_deals must be True or False, not 'yes'"):
         simulate("spoil-five", "random", 1, keep_deals="yes")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", ["spoil-five", "my-bird-sings"])
+def test_random_seats_play_in_the_compiled_loop_exactly_as_random_bots_do(game: str) -> None:
+    import random as _random
+
+    from cardrules import games
+    from cardrules.dealing import derive_seed
+    from cardrules.playouts import random_bots_playout
+    from cardrules.simulation import _blocks
+
+    entry = games.lookup(game)
+    options = entry.options(None, 4)
+    spec = _blocks.Spec(entry.name, options, ("random",) * 4, 9, 12, 4, 1, "random")
+    for index in range(12):
+        state = entry.module.new_game(options, seed=derive_seed(9, index))
+
+        def rngs(index: int = index) -> list[_random.Random]:
+            return [_random.Random(derive_seed(9, index, seat + 1)) for seat in range(4)]
+
+        bots = _blocks._play_among_bots(entry, entry.module, spec, state, rngs())
+        assert random_bots_playout(entry.module, state, rngs(), _blocks._MAX_ACTIONS) == bots
+    deals = simulate(game, "random", 12, seed=9, keep_deals=True).deals
+    assert deals is not None
+    assert sum(deal.actions for deal in deals) >= sum(deal.choices for deal in deals) > 0
+
+
+@pytest.mark.parametrize("bots", [("random",) * 3, ("random", "heuristic", "random")])
+def test_a_deal_that_outlasts_the_action_limit_is_refused(
+    bots: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardrules.simulation import _blocks
+
+    monkeypatch.setattr(_blocks, "_MAX_ACTIONS", 4)
+    with pytest.raises(CardrulesError, match="deal 0 did not end after 4 actions"):
+        simulate("spoil-five", bots, 3)

@@ -72,7 +72,10 @@ def _members(page: Path) -> tuple[str, list[str]] | None:
     return block.group(1), re.findall(r"- (\w+)", block.group(2))
 
 
-LISTED = ["bots", "cards", "dealing", "games", "messages", "records", "simulation", "stakes", "svg"]
+LISTED = [
+    "bots", "cards", "dealing", "games", "messages", "playouts", "records", "simulation",
+    "stakes", "svg",
+]  # fmt: skip
 
 
 @pytest.mark.parametrize("name", LISTED)

@@ -197,9 +197,9 @@ def test_sampled_states_agree_with_the_view(opts: sf.Options, seed: int, pick: i
         sample = sf.sample_state(view, choices)
         assert sf.view(sample, seat) == view
         assert all_cards(sample) == Counter(FULL_PACK)
-        assert type(sample._decision) is type(state._decision)
+        assert type(sample.decision) is type(state.decision)
         assert (sample.phase, sample.to_act) == (state.phase, state.to_act)
-        assert getattr(sample._decision, "window", None) == getattr(state._decision, "window", None)
+        assert sample.decision.window == state.decision.window
         if seat == state.to_act:
             assert sf.legal_actions(sample) == sf.legal_actions(state)
         legal = sf.legal_actions(state)
@@ -346,3 +346,31 @@ def test_states_are_frozen_values() -> None:
     fresh = sf.new_game(sf.Options(players=4, jinking=True), seed=3)
     assert pickle.loads(pickle.dumps(fresh)) == fresh
     assert play_out(pickle.loads(pickle.dumps(fresh))) == state
+
+
+def test_a_play_decision_is_built_from_the_state_when_read() -> None:
+    """A state waiting on a play keeps its seat, legal actions and window; its decision,
+    built when read, is a PlayDecision of those (equal at every read); any other state
+    holds the decision its rule made. Both pickle to equal states that play on alike."""
+    rng = random.Random(11)
+    state = sf.new_game(sf.Options(players=4, jinking=True, robbing="optional"), seed=11)
+    kinds: set[str] = set()
+    while state.to_act is not None:
+        decision = state.decision
+        assert (decision.seat, decision.legal) == (state.to_act, sf.legal_actions(state))
+        assert decision.phase is state.phase
+        if state.phase is sf.Phase.PLAY:  # built anew at each read, equal each time
+            assert decision == state.decision
+            assert decision is not state.decision
+        else:  # the value its rule made, held
+            assert decision is state.decision
+        kinds.add(type(decision).__name__)
+        restored = pickle.loads(pickle.dumps(state))
+        assert restored == state
+        assert hash(restored) == hash(state)
+        assert restored.decision == decision
+        action = rng.choice(sf.legal_actions(state))
+        assert sf.apply_action(restored, action) == sf.apply_action(state, action)
+        state = sf.apply_action(state, action)
+    assert "PlayDecision" in kinds
+    assert type(state.decision).__name__ == "DealOver"

@@ -16,7 +16,7 @@ A game's rule-of-thumb bot is the one its entry in the game registry
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, TypeVar, cast, overload
 
@@ -210,6 +210,7 @@ def make_bot(
     if name == "heuristic":
         return heuristic_bot(known, rng)
     if name == "search":
+        build: Callable[[random.Random], GameBot]
         if rollout == "heuristic":
             heuristic_bot(known, random.Random(0))  # fail now, not at the first decision
 
@@ -217,10 +218,7 @@ def make_bot(
                 return heuristic_bot(known, r)
 
         elif rollout == "random":
-
-            def build(r: random.Random) -> GameBot:
-                return RandomBot(r)
-
+            build = RandomBot  # the search bot plays it out in the compiled playout loop
         else:
             raise OptionsError(f"rollout must be 'heuristic' or 'random', not {rollout!r}")
         return SearchBot(

@@ -31,6 +31,7 @@ from typing import Any, Generic, TypeVar
 from cardrules import games
 from cardrules.bots.random_bot import RandomBot
 from cardrules.errors import OptionsError
+from cardrules.playouts import random_bots_playout
 from cardrules.protocol import Bot, GameState, Searchable, SeatView
 
 __all__ = ["RolloutPolicy", "SearchBot"]
@@ -105,15 +106,23 @@ class SearchBot(Generic[S, A, V]):
             world = game.sample_state(view, rng)
             rollout_seed = rng.getrandbits(64)
             for i, action in enumerate(legal):
-                policy = self._rollout_policy(random.Random(rollout_seed))
-                total[i] += self._rollout(game.apply_action(world, action), seat, world, policy)
+                end = self._rollout(game.apply_action(world, action), random.Random(rollout_seed))
+                total[i] += _reward(world, end, seat)
             self.last_iterations = done + 1
         best = max(range(len(legal)), key=total.__getitem__)
         return legal[best]
 
-    def _rollout(self, state: S, seat: int, start: S, policy: Bot[V, A]) -> float:
-        """Play the deal out with ``policy`` for every seat; return ``seat``'s reward."""
+    def _rollout(self, state: S, rng: random.Random) -> S:
+        """Play the deal out with the rollout policy (built from ``rng``) for every seat.
+
+        Random play (the policy :class:`RandomBot`) goes through the compiled loop of
+        :func:`cardrules.playouts.random_bots_playout`, which makes the same choices
+        without building the views a random bot never reads.
+        """
         game = self._game
+        if self._rollout_policy is RandomBot:
+            return random_bots_playout(game, state, [rng] * len(state.balances))[0]
+        policy = self._rollout_policy(rng)
         while not game.is_deal_over(state):
             to_act = state.to_act
             if to_act is None:  # pragma: no cover - a deal that is not over has a decision
@@ -121,11 +130,16 @@ class SearchBot(Generic[S, A, V]):
             legal = game.legal_actions(state)
             action = legal[0] if len(legal) == 1 else policy.choose(game.view(state, to_act), legal)
             state = game.apply_action(state, action)
-        reward = float(state.balances[seat] - start.balances[seat])
-        outcome = state.outcome
-        if outcome is not None and outcome.carried:
-            reward += outcome.carried / len(state.balances)
-        return reward + _score_gain(start, state, seat)
+        return state
+
+
+def _reward(start: GameState, end: GameState, seat: int) -> float:
+    """What the deal from ``start`` to ``end`` brings ``seat`` (see the module documentation)."""
+    reward = float(end.balances[seat] - start.balances[seat])
+    outcome = end.outcome
+    if outcome is not None and outcome.carried:
+        reward += outcome.carried / len(end.balances)
+    return reward + _score_gain(start, end, seat)
 
 
 def _default_rollout(game: object) -> RolloutPolicy[Any, Any]:

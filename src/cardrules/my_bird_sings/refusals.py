@@ -18,7 +18,7 @@ action (the passing method, the exchange, singing, abandoning).
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import Final
 
 import attrs
 
@@ -39,7 +39,7 @@ from cardrules.my_bird_sings.exchange import exchange_closed, exchange_refusal
 from cardrules.my_bird_sings.option_tables import OptionTables
 from cardrules.my_bird_sings.passing import DrawDecision, method_refusal, passing_refusal
 from cardrules.my_bird_sings.settlement import DealOver, abandon_refusal, over_refusal
-from cardrules.my_bird_sings.state import Decision, State
+from cardrules.my_bird_sings.state import State
 from cardrules.my_bird_sings.turn import no_sing_waiting, sing_refusal
 
 __all__ = ["Seen", "refusal", "seen_in_state", "turn_refusal"]
@@ -86,7 +86,7 @@ class Seen:
 def seen_in_state(state: State) -> Seen:
     """What the seat to act in ``state`` sees (the facts :func:`refusal` reads)."""
     deal = state._deal
-    decision = cast(Decision, state._decision)
+    decision = state._decision
     seat = decision._seat
     ended = decision.outcome.kind if type(decision) is DealOver else None
     return Seen(

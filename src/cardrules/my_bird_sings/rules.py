@@ -46,7 +46,6 @@ from cardrules.my_bird_sings.settlement import settle
 from cardrules.my_bird_sings.state import (
     NO_STEP,
     Deal,
-    Decision,
     Event,
     EventKind,
     Hands,
@@ -135,7 +134,7 @@ def legal_actions(state: object) -> tuple[Action, ...]:
         TypeError: if ``state`` is not a state (for a view, read ``view.legal_actions``).
     """
     if type(state) is State:  # the engine's hot path, in line (no call on every step)
-        return state._decision._legal
+        return state._legal
     return _engine.legal_actions(RULEBOOK, state)
 
 
@@ -218,10 +217,9 @@ def apply_action(state: object, action: object) -> State:
         TypeError: if ``state`` is not a state (a view, say), or ``action`` neither an
             action nor its notation (read notation with ``my_bird_sings.parse_action``).
     """
-    if type(state) is State:  # the engine's hot path, in line: a legal action, its step
-        decision = state._decision
-        if action in decision._legal:
-            return _STEPS[type(action)](state, decision, action)
+    # The engine's hot path, in line: a legal action of a state of this game, its step.
+    if type(state) is State and action in state._legal:
+        return _STEPS[type(action)](state, action)
     return _engine.apply_action(RULEBOOK, state, action)
 
 
@@ -230,19 +228,20 @@ def _refuse(state: State, action: object) -> Message:
     return refusal(seen_in_state(state), action)
 
 
-def _throw(state: State, decision: Decision, action: Pass) -> State:
+def _throw(state: State, action: Pass) -> State:
     """A pass thrown by the player on turn, who decides (MBS-8)."""
-    thrower = decision._seat
+    thrower = state._seat
     assert thrower is not None  # a legal pass has a player to make it
     return _pass(state, thrower, action.card, action)
 
 
-def _draw(state: State, decision: DrawDecision, action: Draw) -> State:
+def _draw(state: State, action: Draw) -> State:
     """A pass drawn from the hand the player on turn offers (MBS-8)."""
+    decision = cast(DrawDecision, state._decision)  # the one decision that offers Draw
     return _pass(state, decision.giver, decision.order[action.index], action)
 
 
-def _decline_exchange(state: State, decision: Decision, action: DeclineExchange) -> State:
+def _decline_exchange(state: State, action: DeclineExchange) -> State:
     """The player on turn declines the exchange: his pass follows (MBS-11, MBS-8)."""
     deal = state._deal
     hands = state._hands
@@ -252,7 +251,7 @@ def _decline_exchange(state: State, decision: Decision, action: DeclineExchange)
     return State(deal, hands, state._turn, passing, state._board, log, state._events)
 
 
-def _abandon(state: State, decision: Decision, action: Abandon) -> State:
+def _abandon(state: State, action: Abandon) -> State:
     """The deal is abandoned (MBS-13)."""
     log = (state._log, action)
     return settle(
@@ -266,8 +265,9 @@ def _abandon(state: State, decision: Decision, action: Abandon) -> State:
     )
 
 
-def _decline_sing(state: State, decision: SingDecision, action: DeclineSing) -> State:
+def _decline_sing(state: State, action: DeclineSing) -> State:
     """The chance is lost; the turn goes on after this check (D-5)."""
+    decision = cast(SingDecision, state._decision)  # the one decision that offers it
     return play_turn(
         state._deal,
         state._hands,
@@ -306,7 +306,7 @@ def _pass(state: State, giver: int, card: Card, action: Action) -> State:
     return play_turn(deal, tuple(hands), turn, state._board, log, events)
 
 
-def _exchange(state: State, decision: Decision, action: Exchange) -> State:
+def _exchange(state: State, action: Exchange) -> State:
     """An exchange with the stock (MBS-11); then the holding is checked again (MBS-9)."""
     deal = state._deal
     table = state._board
@@ -334,15 +334,16 @@ def _exchange(state: State, decision: Decision, action: Exchange) -> State:
     )
 
 
-def _sing(state: State, decision: Decision, action: Sing) -> State:
+def _sing(state: State, action: Sing) -> State:
     """A chosen sing: the bird wins (MBS-12), or lays a trick and is checked again (MBS-15).
 
-    ``decision`` is a sing decision, or the pass or exchange of the player on turn that
+    The decision is a sing decision, or the pass or exchange of the player on turn that
     offers sings beside its own actions (``auto_sing=False``, see
     :func:`~cardrules.my_bird_sings.turn.declaration`).
     """
     deal = state._deal
-    seat = cast("int", decision.seat)
+    decision = state._decision
+    seat = cast("int", state._seat)
     log = (state._log, cast(Action, action))  # legal: one of the game's actions
     if not deal.options.play_to_exhaustion:
         return settle(
@@ -429,7 +430,7 @@ def offered_order(state: State) -> tuple[Card, ...]:
 
 def is_deal_over(state: State) -> bool:
     """Whether the current deal has ended (a bird sang, void, abandoned or exhausted)."""
-    return state._decision._seat is None
+    return state._seat is None
 
 
 def is_game_over(state: State) -> bool:

@@ -17,7 +17,7 @@ States are created by :func:`~cardrules.my_bird_sings.session.new_game`,
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, ClassVar, Final, TypeAlias, cast
+from typing import TYPE_CHECKING, ClassVar, Final, TypeAlias
 
 from cardrules._brief import brief
 from cardrules._engine import Decision as _Decision
@@ -397,7 +397,7 @@ class State(Position):
     thousands of actions pickles without deep recursion).
     """
 
-    __slots__ = ("_board", "_deal", "_events", "_hands", "_log", "_turn")
+    __slots__ = ("_board", "_deal", "_decision", "_events", "_hands", "_log", "_turn")
 
     def __init__(
         self,
@@ -413,6 +413,8 @@ class State(Position):
         self._hands = hands
         self._turn = turn
         self._decision = decision
+        self._seat = decision._seat  # the shared calls' (see cardrules._engine.Position)
+        self._legal = decision._legal
         self._board = board
         self._log = log
         self._events = events
@@ -515,19 +517,24 @@ class State(Position):
         return self._deal.on_turn(self._turn)
 
     @property
+    def decision(self) -> Decision:
+        """The decision this state waits on (internal: see ``cardrules._engine``)."""
+        return self._decision
+
+    @property
     def to_act(self) -> int | None:
         """The seat whose decision is pending, ``None`` when the deal is over."""
-        return self._decision._seat
+        return self._seat
 
     @property
     def phase(self) -> Phase:
         """The kind of decision pending."""
-        return cast(Decision, self._decision).phase
+        return self._decision.phase
 
     @property
     def outcome(self) -> Outcome | None:
         """The settlement once the deal is over, else ``None``."""
-        return cast(Decision, self._decision).outcome
+        return self._decision.outcome
 
     @property
     def pool(self) -> int:

@@ -28,7 +28,6 @@ from cardrules.my_bird_sings.combinations import why_singing
 from cardrules.my_bird_sings.options import Options
 from cardrules.my_bird_sings.passing import DrawDecision
 from cardrules.my_bird_sings.state import (
-    Decision,
     EventKind,
     Known,
     Outcome,
@@ -218,7 +217,7 @@ def view(state: State, seat: int) -> View:
         elif who == seat:
             (trick_cards if kind is EventKind.TRICK else replenished).extend(event.cards)
     table = state._board
-    decision = cast(Decision, state._decision)
+    decision = state._decision
     phase = decision.phase
     offered = 0
     if type(decision) is DrawDecision and decision.seat == seat:

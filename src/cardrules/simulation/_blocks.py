@@ -21,6 +21,7 @@ from cardrules.bots.registry import make_bot
 from cardrules.dealing import derive_seed
 from cardrules.errors import CardrulesError
 from cardrules.games import GameEntry
+from cardrules.playouts import random_bots_playout
 from cardrules.protocol import GameOptions, GameState, SeatView, Sessions
 from cardrules.simulation import DealResult, Tally
 
@@ -103,41 +104,23 @@ def _play_deal(
     ``before`` holds the balances before the ante, so ``net`` includes it.
     """
     players = len(spec.bots)
-    bots = [
-        make_bot(
-            entry.module,
-            name,
-            random.Random(derive_seed(spec.seed, index, seat + 1)),
-            iterations=spec.iterations,
-            time_limit=spec.time_limit,
-            rollout=spec.rollout,
-        )
-        for seat, name in enumerate(spec.bots)
-    ]
+    rngs = [random.Random(derive_seed(spec.seed, index, seat + 1)) for seat in range(players)]
     pool = state.pool
     if state.outcome is not None:  # settled at once (a dealt hand sang): the pool paid out
         pool = state.outcome.carried + sum(state.outcome.payouts)
     dealer = state.dealer
     sings = entry.load_dealt_hand_test()
     singing = None if sings is None else _dealt_singing(sings, state)
-    actions = choices = 0
-    while not game.is_deal_over(state):
-        if actions >= _MAX_ACTIONS:
-            raise CardrulesError(
-                f"deal {index} did not end after {actions} actions; give the options a "
-                "round_limit or use bots that abandon a hopeless deal"
-            )
-        seat = state.to_act
-        if seat is None:  # pragma: no cover - a deal that is not over has a decision
-            break
-        legal = game.legal_actions(state)
-        if len(legal) == 1:
-            action = legal[0]
-        else:
-            action = bots[seat].choose(game.view(state, seat), legal)
-            choices += 1
-        state = game.apply_action(state, action)
-        actions += 1
+    if all(name == "random" for name in spec.bots):
+        # random bots never read their views: the compiled loop makes the same choices
+        state, actions, choices = random_bots_playout(game, state, rngs, _MAX_ACTIONS)
+    else:
+        state, actions, choices = _play_among_bots(entry, game, spec, state, rngs)
+    if not game.is_deal_over(state):
+        raise CardrulesError(
+            f"deal {index} did not end after {actions} actions; give the options a "
+            "round_limit or use bots that abandon a hopeless deal"
+        )
     outcome = state.outcome
     kind = getattr(outcome, "kind", None)
     return (
@@ -155,6 +138,40 @@ def _play_deal(
         ),
         state,
     )
+
+
+def _play_among_bots(
+    entry: GameEntry, game: _Game, spec: Spec, state: GameState, rngs: list[random.Random]
+) -> tuple[GameState, int, int]:
+    """Play a deal among ``spec``'s bots, seeded from ``rngs``, for at most ``_MAX_ACTIONS``.
+
+    Returns the last state, the actions applied and how many of them were choices.
+    """
+    bots = [
+        make_bot(
+            entry.module,
+            name,
+            rngs[seat],
+            iterations=spec.iterations,
+            time_limit=spec.time_limit,
+            rollout=spec.rollout,
+        )
+        for seat, name in enumerate(spec.bots)
+    ]
+    actions = choices = 0
+    while actions < _MAX_ACTIONS and not game.is_deal_over(state):
+        seat = state.to_act
+        if seat is None:  # pragma: no cover - a deal that is not over has a decision
+            break
+        legal = game.legal_actions(state)
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            action = bots[seat].choose(game.view(state, seat), legal)
+            choices += 1
+        state = game.apply_action(state, action)
+        actions += 1
+    return state, actions, choices
 
 
 _MAX_ACTIONS: Final = 100_000

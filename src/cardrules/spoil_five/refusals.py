@@ -16,7 +16,7 @@ rule functions (following, robbing, fiving, jinking).
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import Final
 
 import attrs
 
@@ -28,7 +28,7 @@ from cardrules.spoil_five.fiving import fiving_duty, fiving_refusal
 from cardrules.spoil_five.option_tables import OptionTables
 from cardrules.spoil_five.robbing import RobDecision, rob_duty
 from cardrules.spoil_five.settlement import JINK_DUTY, JINK_REFUSAL
-from cardrules.spoil_five.state import Decision, Phase, State
+from cardrules.spoil_five.state import Phase, State
 
 __all__ = ["Seen", "refusal", "seen_in_state", "turn_refusal"]
 
@@ -67,7 +67,7 @@ class Seen:
 def seen_in_state(state: State) -> Seen:
     """What the seat to act in ``state`` sees (the facts :func:`refusal` reads)."""
     deal = state._deal
-    decision = cast(Decision, state._decision)  # every Spoil Five state waits on one
+    decision = state.decision
     seat = decision._seat
     return Seen(
         rules=deal._rules,

@@ -63,15 +63,14 @@ from cardrules.spoil_five.state import (
     GAME_OVER,
     Board,
     Deal,
-    Decision,
     Event,
     EventKind,
     Held,
     OutcomeKind,
     Phase,
-    PlayDecision,
     State,
     Trick,
+    waiting,
 )
 
 __all__ = [
@@ -127,7 +126,7 @@ def legal_actions(state: object) -> tuple[Action, ...]:
         TypeError: if ``state`` is not a state (for a view, read ``view.legal_actions``).
     """
     if type(state) is State:  # the engine's hot path, in line (no call on every step)
-        return state._decision._legal
+        return state._legal
     return _engine.legal_actions(RULEBOOK, state)
 
 
@@ -212,10 +211,9 @@ def apply_action(state: object, action: object) -> State:
         TypeError: if ``state`` is not a state (a view, say), or ``action`` neither an
             action nor its notation (read notation with ``spoil_five.parse_action``).
     """
-    if type(state) is State:  # the engine's hot path, in line: a legal action, its step
-        decision = state._decision
-        if action in decision._legal:
-            return _STEPS[type(action)](state, decision, action)
+    # The engine's hot path, in line: a legal action of a state of this game, its step.
+    if type(state) is State and action in state._legal:
+        return _STEPS[type(action)](state, action)
     return _engine.apply_action(RULEBOOK, state, action)
 
 
@@ -284,7 +282,7 @@ def start_play(deal: Deal, board: Board) -> State:
     rules = deal._rules
     fiving = fiving_decision(rules.options, rules.sides, deal._dealer, declined=(), asked=False)
     if fiving is not None:
-        return State(deal, board, held, fiving, (), (), (0,) * deal._n, None)
+        return waiting(deal, board, held, fiving, (), (), (0,) * deal._n, None)
     return begin_play(deal, board, held, None)
 
 
@@ -322,7 +320,7 @@ def begin_play(deal: Deal, board: Board, held: Held, log: Log[Action]) -> State:
     zeros = (0,) * deal._n
     if rob.time is _BEFORE_LEAD:
         choice = rob_choice(rob, dealer, held[dealer])
-        return State(deal, board, held, choice, (), (), zeros, log)
+        return waiting(deal, board, held, choice, (), (), zeros, log)
     eldest = deal._eldest
     if deal._robs[eldest].time is _NEVER:
         return _play_turn(deal, board, held, eldest, (), (), zeros, log, _OPEN)
@@ -352,10 +350,9 @@ def _first_trick_turn(
     if rob.time is _FIRST_TURN:
         hand = hands[seat]
         if rob.phase is _ROB:
-            return State(deal, board, hands, rob_choice(rob, seat, hand), trick, (), won, log)
+            return waiting(deal, board, hands, rob_choice(rob, seat, hand), trick, (), won, log)
         plays: tuple[Action, ...] = deal._following[trick[0]].plays(hand) if trick else hand
-        decision = PlayDecision(seat, plays + rob.offer(hand), _OPEN)
-        return State(deal, board, hands, decision, trick, (), won, log)
+        return State(deal, board, hands, seat, plays + rob.offer(hand), _OPEN, trick, (), won, log)
     window = _OPEN
     if rob.time is _BEFORE_LEAD and rob.ace_at_own_turn and board._dealer_robbed:
         hands, board = _take_turn_up(deal, board, hands, seat, 0)
@@ -383,7 +380,7 @@ def _play_turn(
     """
     hand = hands[seat]
     legal = deal._following[trick[0]].plays(hand) if trick else hand
-    return State(deal, board, hands, PlayDecision(seat, legal, window), trick, tricks, won, log)
+    return State(deal, board, hands, seat, legal, window, trick, tricks, won, log)
 
 
 def _held_hand(cards: list[Card]) -> tuple[Play, ...]:
@@ -422,7 +419,7 @@ def _pass_rob(board: Board, seat: int, rob: RobDecision) -> Board:
 # --------------------------------------------------------------------------- steps
 
 
-def _play(state: State, decision: PlayDecision, action: Play) -> State:
+def _play(state: State, action: Play) -> State:
     """Play a card: the next seat clockwise plays, or the trick is complete.
 
     Implements SF-14: the eldest hand leads to the first trick (see :func:`begin_play`),
@@ -431,7 +428,7 @@ def _play(state: State, decision: PlayDecision, action: Play) -> State:
     turn-up is on the table lets his rob pass, as his rob decision says (SF-12).
     """
     deal = state._deal
-    seat = decision._seat
+    seat = state._seat
     assert seat is not None
     held = state._held
     hand = held[seat]
@@ -445,7 +442,7 @@ def _play(state: State, decision: PlayDecision, action: Play) -> State:
     # While the turn-up may be robbed (the decision's window is open), rob decisions
     # matter: the player's rob passes as he plays, and the next player's may add to his
     # plays.
-    window = decision._window
+    window = state._window
     if window is None:
         rob = deal._robs[seat]
         if rob._time is _FIRST_TURN:
@@ -462,9 +459,7 @@ def _play(state: State, decision: PlayDecision, action: Play) -> State:
     legal = held_next = hands[nxt]
     if not following._free(held_next):
         legal = tuple(filter(following._keep, held_next))
-    return State(
-        deal, board, hands, PlayDecision(nxt, legal, window), trick, tricks, state._won, log
-    )
+    return State(deal, board, hands, nxt, legal, window, trick, tricks, state._won, log)
 
 
 def _trick_done(
@@ -500,9 +495,9 @@ def _trick_done(
         # The robbing dealer's ace joins his hand after the first trick (SF-10).
         hands, board = _take_turn_up(deal, board, hands, deal._dealer, 1)
     rules = deal._rules
-    if counts[winner] < rules.plain_need and played < 5:
+    if counts[winner] < rules._plain_need and played < 5:
         result: Result = _PLAY  # nothing else can end the hand (settlement.plain_need)
-    elif rules.points:
+    elif rules._points:
         scores, result = points_result(rules, board, winner, won, played)
         if scores != board._scores:
             board = board.scoring(scores)
@@ -510,13 +505,12 @@ def _trick_done(
         result = trick_result(rules, board, winner, won, played)
     if result is _PLAY:  # the winner leads (SF-14), any card: as in _play_turn
         window = turn_up_window(played, board._taker is not None)
-        decision = PlayDecision(winner, hands[winner], window)
-        return State(deal, board, hands, decision, (), tricks, won, log)
+        return State(deal, board, hands, winner, hands[winner], window, (), tricks, won, log)
     if result is _JINK:
-        return State(deal, board, hands, JinkDecision(winner), (), tricks, won, log)
+        return waiting(deal, board, hands, JinkDecision(winner), (), tricks, won, log)
     assert isinstance(result, OutcomeKind)
-    team = rules.members[rules.sides[winner]]
-    board = settle(rules.options, deal._dealer, board, result, team, won)
+    team = rules._members[rules._sides[winner]]
+    board = settle(rules._options, deal._dealer, board, result, team, won)
     return _settled(deal, board, hands, tricks, won, log)
 
 
@@ -532,22 +526,22 @@ def _settled(
     outcome = board._outcome
     assert outcome is not None
     over = GAME_OVER if outcome.kind is _OUTCOME_GAME_WON else DEAL_OVER
-    return State(deal, board, hands, over, (), tricks, won, log)
+    return waiting(deal, board, hands, over, (), tricks, won, log)
 
 
-def _rob(state: State, decision: Decision, action: Rob) -> State:
+def _rob(state: State, action: Rob) -> State:
     """Rob: discard face down and take (or, for the dealer, claim) the turn-up.
 
     A false rob bars the robber, as his rob decision says (SF-10 to SF-12).
     """
     deal = state._deal
-    seat = decision._seat
+    seat = state._seat
     assert seat is not None
     discard = action.discard
     hand = [play.card for play in state._held[seat] if play.card != discard]
     event = Event(seat, _EVENT_ROB, discard, len(state._tricks))
     log = (state._log, action)
-    if decision.phase is _DEALER_ROB:
+    if state.phase is _DEALER_ROB:
         board = state._board.robbed(event, taken=False, barred=False)
         hands = _with_hand(state._held, seat, _held_hand(hand))
         return _first_trick_turn(deal, board, hands, deal._eldest, (), state._won, log)
@@ -560,20 +554,20 @@ def _rob(state: State, decision: Decision, action: Rob) -> State:
     )
 
 
-def _decline_rob(state: State, decision: Decision, action: DeclineRob) -> State:
+def _decline_rob(state: State, action: DeclineRob) -> State:
     """The dealer declines to rob a turned-up ace, before the lead (SF-12)."""
     deal = state._deal
-    seat = decision._seat
+    seat = state._seat
     assert seat is not None
     board = _pass_rob(state._board, seat, deal._robs[seat])
     log = (state._log, DECLINE_ROB)
     return _first_trick_turn(deal, board, state._held, deal._eldest, (), state._won, log)
 
 
-def _jink(state: State, decision: Decision, action: Stop | GoOn) -> State:
+def _jink(state: State, action: Stop | GoOn) -> State:
     """Stop and take the pool, or go on for a jink (SF-21)."""
     deal = state._deal
-    seat = decision._seat
+    seat = state._seat
     assert seat is not None
     rules = deal._rules
     side = rules.sides[seat]
@@ -589,13 +583,11 @@ def _jink(state: State, decision: Decision, action: Stop | GoOn) -> State:
     return _play_turn(deal, board, state._held, seat, (), state._tricks, state._won, log, window)
 
 
-def _fiving(
-    state: State, decision: Decision, action: AskFive | DeclineFive | AcceptFive | RefuseFive
-) -> State:
+def _fiving(state: State, action: AskFive | DeclineFive | AcceptFive | RefuseFive) -> State:
     """Ask, decline, accept or refuse to five the hand (SF-9)."""
     deal = state._deal
     board = state._board
-    seat = decision._seat
+    seat = state._seat
     assert seat is not None
     log = (state._log, action)
     held = state._held
@@ -619,7 +611,7 @@ def _fiving(
     )
     if fiving is None:
         return begin_play(deal, board, held, log)
-    return State(deal, board, held, fiving, (), (), state._won, log)
+    return waiting(deal, board, held, fiving, (), (), state._won, log)
 
 
 _STEPS: Final[dict[type, Callable[..., State]]] = {

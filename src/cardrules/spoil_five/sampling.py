@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import operator
 import random
-from typing import cast
 
 from cardrules._engine import left_of
 from cardrules.cards import FULL_PACK, Card
@@ -33,7 +32,7 @@ from cardrules.spoil_five.deal import deal_positions
 from cardrules.spoil_five.option_tables import OptionTables, tables_for
 from cardrules.spoil_five.robbing import RobTime, rob_rule
 from cardrules.spoil_five.rules import apply_action, start_deal
-from cardrules.spoil_five.state import Board, Decision, EventKind, State
+from cardrules.spoil_five.state import Board, EventKind, State
 from cardrules.spoil_five.views import View, validate_view
 from cardrules.spoil_five.views import view as _view_of
 
@@ -141,10 +140,9 @@ def _with_counters(
     if state is None or view.outcome is None or state._board._outcome is None:
         return state
     board = state._board.settled(view.pool, view.balances, view.outcome)
-    decision = cast(Decision, state._decision)
     return State(
-        state._deal, board, state._held, decision, state._trick, state._tricks, state._won,
-        state._log,
+        state._deal, board, state._held, state._seat, state._legal, state._window,
+        state._trick, state._tricks, state._won, state._log, state._asked,
     )  # fmt: skip
 
 

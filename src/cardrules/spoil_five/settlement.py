@@ -87,12 +87,12 @@ def trick_result(
     can win any more. A barred side taking the tricks spoils the hand (SF-13); a jink has
     its say (SF-21, :func:`jink_rule`).
     """
-    options = rules.options
-    side = rules.sides[winner]
+    options = rules._options
+    side = rules._sides[winner]
     jinker = board._jinker
     if jinker is not None:
         return jink_rule(options, jinker, side, 0, played) or _PLAY
-    team = rules.members[side]
+    team = rules._members[side]
     side_won = won[winner] if len(team) == 1 else sum([won[seat] for seat in team])
     need = options.win_tricks
     if side_won >= need:

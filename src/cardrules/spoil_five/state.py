@@ -5,8 +5,9 @@ The values users see beside a state (phases, events, tricks, outcomes) are in
 
 States are immutable. A :class:`State` holds the per-step facts (hands, the trick in
 progress, the tricks taken) and the :class:`Decision` it waits on (who decides, between
-which legal actions, computed once by the rule that asks), and refers to two shared
-objects: :class:`Deal`, the constants of the current deal (its cards,
+which legal actions, computed once by the rule that asks; a play to the trick is kept as
+its seat, legal actions and window, its decision value built when read), and refers to
+two shared objects: :class:`Deal`, the constants of the current deal (its cards,
 and the decisions of the rules for its trump suit, see
 :func:`cardrules.spoil_five.option_tables.tables_for`), and :class:`Board`, the facts that
 change only a few times a deal (pool, balances, robbing, jinking, settlement). Successor
@@ -59,6 +60,7 @@ __all__ = [
     "PlayDecision",
     "State",
     "Trick",
+    "waiting",
 ]
 
 
@@ -454,25 +456,38 @@ class State(Position):
     """A Spoil Five session at one moment: the current deal and the counters so far.
 
     Every field is a read-only property; states compare, hash and pickle by value.
+
+    Built as the state where ``seat`` is to play to the trick, choosing among ``legal``
+    (:class:`PlayDecision`, ``window`` its say on robbing), or, with ``asked``, the state
+    waiting on that other decision (see :func:`waiting`). A play's decision value is
+    built when read (:attr:`decision`), not at every step.
     """
 
-    __slots__ = ("_board", "_deal", "_held", "_log", "_trick", "_tricks", "_won")
+    __slots__ = (
+        "_asked", "_board", "_deal", "_held", "_log", "_trick", "_tricks", "_window", "_won",
+    )  # fmt: skip
 
     def __init__(
         self,
         deal: Deal,
         board: Board,
         held: Held,
-        decision: Decision,
+        seat: int | None,
+        legal: tuple[Action, ...],
+        window: Message | None,
         trick: tuple[Card, ...],
         tricks: tuple[Trick, ...],
         won: tuple[int, ...],
         log: Log[Action],
+        asked: Decision | None = None,
     ) -> None:
         self._deal = deal
         self._board = board
         self._held = held
-        self._decision = decision
+        self._seat = seat
+        self._legal = legal
+        self._window = window
+        self._asked = asked
         self._trick = trick
         self._tricks = tricks
         self._won = won
@@ -480,7 +495,7 @@ class State(Position):
 
     def _key(self) -> tuple[object, ...]:
         return (
-            self._deal, self._board, self._held, self._decision, self._trick, self._tricks,
+            self._deal, self._board, self._held, self.decision, self._trick, self._tricks,
             self._won, log_items(self._log),
         )  # fmt: skip
 
@@ -489,7 +504,7 @@ class State(Position):
         trumps = f"{self._deal._trump.name.lower()} trumps"
         return brief(
             "spoil_five.State", seat=None, deal=self.deal_number, pool=self.pool,
-            details=(trumps,), phase=self.phase.value, to_act=self._decision._seat,
+            details=(trumps,), phase=self.phase.value, to_act=self._seat,
         )  # fmt: skip
 
     def __str__(self) -> str:
@@ -503,7 +518,7 @@ class State(Position):
         return (
             _restore_state,
             (
-                self._deal, self._board, self._held, self._decision, self._trick,
+                self._deal, self._board, self._held, self.decision, self._trick,
                 self._tricks, self._won, log_items(self._log),
             ),
         )  # fmt: skip
@@ -523,14 +538,23 @@ class State(Position):
         return table(self)
 
     @property
+    def decision(self) -> Decision:
+        """The decision this state waits on (internal: see ``cardrules._engine``)."""
+        asked = self._asked
+        if asked is None:  # a play to the trick: its decision made from the slots
+            return PlayDecision(cast(int, self._seat), self._legal, self._window)
+        return asked
+
+    @property
     def phase(self) -> Phase:
         """What kind of decision is pending."""
-        return cast(Decision, self._decision).phase  # every Spoil Five state waits on one
+        asked = self._asked
+        return _PLAY if asked is None else asked.phase
 
     @property
     def to_act(self) -> int | None:
         """The seat whose decision is pending, or None once the deal is over."""
-        return self._decision._seat
+        return self._seat
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -620,7 +644,7 @@ class State(Position):
     @property
     def leader(self) -> int | None:
         """The seat that led (or is to lead) the trick in progress, or None."""
-        seat = self._decision._seat
+        seat = self._seat
         if seat is None or self.phase not in (_PLAY, _ROB):
             return None
         return (seat - len(self._trick)) % self._deal._n
@@ -657,4 +681,22 @@ def _restore_state(
     log: tuple[Action, ...],
 ) -> State:
     """Rebuild a pickled :class:`State`."""
-    return State(deal, board, held, decision, trick, tricks, won, relink(log))
+    return waiting(deal, board, held, decision, trick, tricks, won, relink(log))
+
+
+def waiting(
+    deal: Deal,
+    board: Board,
+    held: Held,
+    decision: Decision,
+    trick: tuple[Card, ...],
+    tricks: tuple[Trick, ...],
+    won: tuple[int, ...],
+    log: Log[Action],
+) -> State:
+    """The state that waits on ``decision``, of any kind (a play's kept as its parts)."""
+    seat = decision._seat
+    if isinstance(decision, PlayDecision):
+        window = decision._window
+        return State(deal, board, held, seat, decision._legal, window, trick, tricks, won, log)
+    return State(deal, board, held, seat, decision._legal, None, trick, tricks, won, log, decision)

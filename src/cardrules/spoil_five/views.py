@@ -205,7 +205,7 @@ def view(state: State, seat: int) -> View:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         raise OptionsError(f"seat: expected a seat from 0 to {n - 1}, not {seat!r}")
     board = state._board
-    decision = state._decision
+    decision = state.decision
     events = board._events
     for event in events:
         if event.seat != seat and event.kind in _PRIVATE_PARTS:
