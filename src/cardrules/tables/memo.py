@@ -71,6 +71,15 @@ class TableMemo:
     def __repr__(self) -> str:
         return f"TableMemo({len(self._states)} states, {len(self._texts)} texts)"
 
+    def __reduce__(self) -> tuple[type[TableMemo], tuple[int, int]]:
+        """A copied or pickled memo starts empty (what it keeps is only ever worked out again).
+
+        >>> import pickle
+        >>> pickle.loads(pickle.dumps(TableMemo()))
+        TableMemo(0 states, 0 texts)
+        """
+        return (TableMemo, (self._states_kept, self._texts_kept))
+
     def loaded(self, name: str, load: Callable[[], V]) -> V:
         """``load()`` once under ``name``, then what it returned.
 
