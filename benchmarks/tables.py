@@ -181,8 +181,10 @@ async def _run(
 def _in_process(moves: int, seed: int) -> None:
     """One four-handed table in this process, through a :class:`TableHost` on SQLite: the
     CPU of each move (its checks and the store's commit) and of its four payloads (built
-    and written as JSON, as the server does), without sockets or an event loop."""
+    and written as JSON text by the server's writer, ``cardrules.web.rooms.dumps``),
+    without sockets or an event loop."""
     from cardrules.tables import Key, SeatPlan, SQLiteTableStore, TableHost, seat_payload
+    from cardrules.web.rooms import dumps  # the server's JSON writer
 
     rng = random.Random(seed)
     with (
@@ -207,8 +209,7 @@ def _in_process(moves: int, seed: int) -> None:
             middle = time.process_time()
             table = host.get(table_id)
             for seat in range(4):
-                payload = seat_payload(table, seat, since=table.counter - 1)
-                json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+                dumps(seat_payload(table, seat, since=table.counter - 1))
             if number >= 50:
                 spent[0] += middle - start
                 spent[1] += time.process_time() - middle

@@ -33,6 +33,7 @@ import functools
 import json
 import re
 import types
+import typing
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, TypeVar, cast, get_args, get_origin
 
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_INPUT_SIZE",
     "MAX_INT",
+    "ValueWriter",
     "converter",
     "describe",
     "game_module",
@@ -60,6 +62,7 @@ __all__ = [
     "parse_json",
     "structure",
     "unstructure",
+    "value_writer",
     "write_json",
 ]
 
@@ -725,3 +728,101 @@ def structure(value: object, cls: type[T], game: str, what: str) -> T:
 def unstructure(obj: object, game: str) -> object:
     """Turn an options, view or record object into plain JSON values."""
     return converter(game).unstructure(obj)
+
+
+class ValueWriter:
+    """:func:`unstructure` for one game without cattrs' generic dispatch: the same values.
+
+    One function per class met, built once and kept by the writer (a view's classes are
+    few: the view, its events, tricks and outcome, cards, enums, actions); a class it
+    does not know is written by the game's converter.
+    """
+
+    __slots__ = ("_actions", "_by_class", "_game")
+
+    def __init__(self, game: str) -> None:
+        self._game = game
+        self._actions = frozenset(game_module(game).ACTION_TYPES)
+        self._by_class: dict[type, Callable[[Any], object]] = {}
+
+    def write(self, value: object) -> object:
+        """``value`` as plain JSON values (what :func:`unstructure` gives)."""
+        cls = type(value)
+        found = self._by_class.get(cls)
+        if found is None:
+            found = self._by_class[cls] = self._for(cls)
+        return found(value)
+
+    def write_fields(self, obj: object, **given: object) -> dict[str, object]:
+        """An attrs object's fields as :meth:`write` gives them, those ``given`` as they are."""
+        write = self.write
+        fields_of: Any = attrs.fields  # obj is an attrs instance (a view, an options)
+        return {
+            name: given[name] if name in given else write(getattr(obj, name))
+            for name in (field.name for field in fields_of(type(obj)))
+        }
+
+    def _for(self, cls: type) -> Callable[[Any], object]:
+        write = self.write
+        if cls in (int, str, float, bool, type(None)):
+            return _same
+        if cls in self._actions or issubclass(cls, Card):
+            return str
+        if issubclass(cls, Suit):
+            return lambda suit: suit.letter
+        if issubclass(cls, Rank):
+            return lambda rank: rank.symbol
+        if issubclass(cls, enum.Enum):
+            return _unstructure_enum
+        if cls is Message:
+            return message_to_json
+        if cls in (tuple, list):
+            return lambda items: [write(item) for item in items]
+        if attrs.has(cls):
+            hints = _field_types(cls)
+            fields = tuple(
+                (field.name, _by_annotation(hints.get(field.name)) or write)
+                for field in attrs.fields(cls)
+            )
+            return lambda obj: {name: field(getattr(obj, name)) for name, field in fields}
+        return converter(self._game).unstructure
+
+
+def _field_types(cls: type) -> dict[str, object]:
+    try:
+        return typing.get_type_hints(cls)
+    except (NameError, TypeError):  # an annotation that does not resolve: dispatch by value
+        return {}
+
+
+_PLAIN: Final = frozenset({int, str, bool})
+
+
+def _by_annotation(tp: object) -> Callable[[Any], object] | None:
+    """A writer for a field declared ``tp`` whose values are of exactly that type, or None.
+
+    Only for the plain declarations a view's checks hold values to (``int``, ``str``,
+    ``bool``, optional ones, and tuples of ints or cards); the others dispatch by value.
+    """
+    args = get_args(tp)
+    if tp in _PLAIN or (
+        get_origin(tp) in (types.UnionType, _union_origin())
+        and all(arg in _PLAIN or arg is type(None) for arg in args)
+    ):
+        return _same
+    if get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis:
+        if args[0] is int:
+            return list
+        if args[0] is Card:
+            return lambda cards: [str(card) for card in cards]
+    return None
+
+
+def _same(value: object) -> object:
+    return value
+
+
+@functools.cache
+def value_writer(game: str) -> ValueWriter:
+    """The :class:`ValueWriter` of ``game`` (one per game, like its converter)."""
+    return ValueWriter(game)

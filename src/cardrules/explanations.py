@@ -21,6 +21,8 @@ cannot play 2H: hearts are not trumps and you hold a spade; follow suit or trump
 
 from __future__ import annotations
 
+from typing import Generic, Self, TypeVar
+
 import attrs
 
 from cardrules.cards import Card
@@ -31,9 +33,13 @@ __all__ = [
     "Refusal",
     "SettlementExplanation",
     "TrickExplanation",
+    "ViewExplainer",
     "line_of",
     "wrong_argument",
 ]
+
+V = TypeVar("V")
+F = TypeVar("F")
 
 
 def _refusal_message(refusal: Refusal) -> Message:
@@ -85,11 +91,14 @@ class Refusal:
         return cls.because(error.action, why, action)
 
     @classmethod
-    def because(cls, action: object, why: Message, said: Message | None = None) -> Refusal:
+    def because(
+        cls, action: object, why: Message, said: Message | None = None, *, reason: str | None = None
+    ) -> Refusal:
         """The refusal of ``action`` for the reason ``why``; ``said``: the action in words.
 
         The rule is ``why``'s first rule id; ``said`` defaults to the action as the text
-        it is (a game's ``wording.action_message`` says it better).
+        it is (a game's ``wording.action_message`` says it better). ``reason`` is
+        ``str(why)`` if the caller has it already (one reason refuses many actions).
 
         >>> from cardrules.messages import render
         >>> from cardrules.spoil_five import parse_action
@@ -108,7 +117,7 @@ class Refusal:
         if said is None:
             said = message("common.action.text", text=str(action))
         whole = message("common.refusal", rule, action=said, reason=why)
-        return cls(str(action), rule, str(why), whole)
+        return cls(str(action), rule, str(why) if reason is None else reason, whole)
 
     def error(self) -> IllegalActionError:
         """The :class:`~cardrules.errors.IllegalActionError` that says the same.
@@ -237,3 +246,76 @@ def wrong_argument(value: object, expected: str, instead: str) -> TypeError:
     'expected a spoil_five.View, not int; call spoil_five.view(state, seat)'
     """
     return TypeError(f"expected {expected}, not {type(value).__name__}; call {instead}")
+
+
+class ViewExplainer(Generic[V, F]):
+    """What both games' ``Explainer`` share: one view, checked once, and its facts.
+
+    A game's explainer (:class:`cardrules.spoil_five.Explainer`,
+    :class:`cardrules.my_bird_sings.Explainer`) checks the view it is given when it is
+    built, or builds it from a state with the game's ``view`` (:meth:`for_seat`), and
+    reads the facts its refusals need from it once, when first asked. Type parameters:
+    the game's view class ``V`` and the facts ``F`` its refusals read.
+    """
+
+    __slots__ = ("_found", "_waiting", "view")
+
+    view: V
+    """The view explained (checked, or built by the game's ``view``)."""
+
+    def __init__(self, view: V) -> None:
+        self.view = self._checked(view)
+        self._found: F | None = None
+        self._waiting: tuple[Message, str] | None = None
+
+    @classmethod
+    def for_seat(cls, state: object, seat: int) -> Self:
+        """The explainer of ``seat``'s view of ``state``: ``Explainer(view(state, seat))``.
+
+        The view is built by the game's ``view``, which only builds views a state shows,
+        so it is not checked again.
+
+        Raises:
+            TypeError: if ``state`` is not a state of the game.
+            OptionsError: if ``seat`` is not a seat of the game.
+        """
+        explainer = cls.__new__(cls)
+        explainer.view = cls._built(state, seat)
+        explainer._found = None
+        explainer._waiting = None
+        return explainer
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seat={getattr(self.view, 'seat', None)})"
+
+    def _facts(self) -> F:
+        """The facts the game's refusals read from the view, read once."""
+        if self._found is None:
+            self._found = self._read(self.view)
+        return self._found
+
+    def _turn(self) -> tuple[Message, str]:
+        """Why the viewing seat, not the one to act, may do nothing now; and its English.
+
+        Worked out once: it refuses every action the seat could ask about.
+        """
+        if self._waiting is None:
+            why = self._waits(self.view)
+            self._waiting = (why, str(why))
+        return self._waiting
+
+    @staticmethod
+    def _checked(view: object) -> V:  # pragma: no cover - each game's explainer says
+        raise NotImplementedError
+
+    @staticmethod
+    def _built(state: object, seat: int) -> V:  # pragma: no cover - each game's explainer says
+        raise NotImplementedError
+
+    @staticmethod
+    def _read(view: V) -> F:  # pragma: no cover - each game's explainer says
+        raise NotImplementedError
+
+    @staticmethod
+    def _waits(view: V) -> Message:  # pragma: no cover - each game's explainer says
+        raise NotImplementedError

@@ -55,7 +55,7 @@ from __future__ import annotations
 import functools
 import gettext
 import string
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from importlib import resources
 from typing import Final, TypeAlias, cast
 
@@ -125,7 +125,7 @@ PARAM_KINDS: Final[Mapping[str, str]] = {
 """Every parameter name a message may use, with its kind (see the module's table)."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Message:
     """One thing the engine says: an id, its parameters and the rules behind it.
 
@@ -274,13 +274,21 @@ class _Writer:
     """Writes messages in one language for one reader (or in code English)."""
 
     def __init__(
-        self, reader: int | None, names: Sequence[str], language: str, suits: str, *, code: bool
+        self,
+        reader: int | None,
+        names: Sequence[str],
+        language: str,
+        suits: str,
+        *,
+        code: bool,
+        texts: MutableMapping[Message, str] | None = None,
     ) -> None:
         self.reader = reader
         self.names = names
         self.language = language
         self.suits = suits
         self.code = code
+        self.texts = texts
 
     def top(self, msg: Message) -> str:
         text = self.text(msg)
@@ -292,6 +300,15 @@ class _Writer:
         return text[:1].upper() + text[1:]
 
     def text(self, msg: Message) -> str:
+        texts = self.texts
+        if texts is None:
+            return self._text(msg)
+        found = texts.get(msg)
+        if found is None:
+            found = texts[msg] = self._text(msg)
+        return found
+
+    def _text(self, msg: Message) -> str:
         item = catalogue().get(msg.id)
         if item is None:
             raise ValueError(f"unknown message id {msg.id!r}")
@@ -471,6 +488,7 @@ def render(
     names: Sequence[str] = (),
     language: str = "en",
     suits: str = "symbols",
+    texts: MutableMapping[Message, str] | None = None,
 ) -> str:
     """``message`` as a sentence for a player, in ``language``.
 
@@ -481,6 +499,19 @@ def render(
         language: one of :data:`LANGUAGES`.
         suits: ``"symbols"`` (``10♣``) or ``"letters"`` (``10C``: the notation's suit
             letters in every language; the rank is the language's, ``RH`` in French).
+        texts: where to keep the text of every message written, nested ones included
+            (the reason of a refusal, a card's rank), and to find it again: for one
+            reader, names, language and suit style, to render many messages that share
+            their parts (give each reader a mapping of its own). By default nothing is
+            kept.
+
+    >>> from cardrules.spoil_five import Explainer, Options, new_game
+    >>> refused = Explainer.for_seat(new_game(Options(players=2), seed=7), 0).action("stop")
+    >>> kept = {}
+    >>> render(refused.message, reader=0, names=("Ann", "Bob"), texts=kept)
+    "You cannot stop: it is Bob's turn to play, not yours."
+    >>> kept[refused.message["reason"]]
+    "it is Bob's turn to play, not yours"
 
     >>> from cardrules.cards import Suit
     >>> takes = message("spoil-five.settlement.takes-pool", "SF-19", winner=1, count=14)
@@ -496,7 +527,7 @@ def render(
     """
     if suits not in SUIT_STYLES:
         raise ValueError(f"suits must be one of {SUIT_STYLES}, not {suits!r}")
-    return _Writer(reader, names, language, suits, code=False).top(message)
+    return _Writer(reader, names, language, suits, code=False, texts=texts).top(message)
 
 
 def message_to_json(message: Message) -> dict[str, object]:

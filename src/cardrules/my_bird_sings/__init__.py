@@ -47,6 +47,7 @@ from cardrules.my_bird_sings.deal import (
     deck_for,
 )
 from cardrules.my_bird_sings.explain import (
+    Explainer,
     explain_action,
     explain_settlement,
     explain_tricks,
@@ -141,6 +142,7 @@ __all__ = [
     "ExchangeOnExhaustion",
     "ExchangeView",
     "ExhaustionEnd",
+    "Explainer",
     "Options",
     "Outcome",
     "OutcomeKind",

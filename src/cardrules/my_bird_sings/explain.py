@@ -16,16 +16,28 @@ are the engine's own (:func:`cardrules.my_bird_sings.refusals.refusal`, which
 cannot pass 9C: you do not hold 9C (MBS-9)
 >>> print(explain_action(view(state, 2), "pass 9C"))
 cannot pass 9C: it is seat 1's turn to pass a card, not yours (MBS-8)
+
+Each function checks its view first (:func:`~cardrules.my_bird_sings.views.validate_view`).
+To ask several things of one view, an :class:`Explainer` checks it once and answers them
+all: a table's payload asks about every card of a hand, its tricks, its settlement and
+its singing hint.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Sequence
+from typing import Final, cast
 
 from cardrules._engine import as_action
 from cardrules.cards import Card, Suit
 from cardrules.errors import IllegalActionError, ViewError
-from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation, wrong_argument
+from cardrules.explanations import (
+    Refusal,
+    SettlementExplanation,
+    TrickExplanation,
+    ViewExplainer,
+    wrong_argument,
+)
 from cardrules.messages import Message, message
 from cardrules.my_bird_sings.actions import (
     ACTION_TYPES,
@@ -42,10 +54,12 @@ from cardrules.my_bird_sings.option_tables import tables_for
 from cardrules.my_bird_sings.options import Singing
 from cardrules.my_bird_sings.refusals import Seen, refusal, turn_refusal
 from cardrules.my_bird_sings.rules import RULEBOOK
-from cardrules.my_bird_sings.views import View, validate_view
+from cardrules.my_bird_sings.state import State
+from cardrules.my_bird_sings.views import View, validate_view, view
 from cardrules.my_bird_sings.wording import action_message
 
 __all__ = [
+    "Explainer",
     "explain_action",
     "explain_settlement",
     "explain_tricks",
@@ -109,18 +123,7 @@ def explain_action(view: View, action: Action | str) -> Refusal | None:
             see :func:`~cardrules.my_bird_sings.views.validate_view`).
 
     """
-    v = _expect_view(view)
-    parsed = as_action(RULEBOOK, action)
-    if isinstance(parsed, IllegalActionError):
-        return Refusal.of(parsed, action_message(parsed.action))
-    to_act = v.to_act
-    if to_act is not None and to_act != v.seat and isinstance(parsed, ACTION_TYPES):
-        return Refusal.because(
-            parsed, turn_refusal(v.phase, to_act, v.on_turn), action_message(parsed)
-        )
-    if parsed in v.legal_actions:
-        return None
-    return Refusal.because(parsed, refusal(_seen(v), parsed), action_message(parsed))
+    return Explainer(view).action(action)
 
 
 def explain_unavailable(view: View) -> dict[Card, Refusal]:
@@ -141,25 +144,7 @@ def explain_unavailable(view: View) -> dict[Card, Refusal]:
     >>> explain_unavailable(view(new_game(Options(players=3), seed=2), 1))
     {}
     """
-    v = _expect_view(view)
-    if v.to_act != v.seat:
-        return {}
-    used: set[Card] = set()
-    for action in v.legal_actions:
-        if isinstance(action, Pass):
-            used.add(action.card)
-        elif isinstance(action, Exchange):
-            used.add(action.discard)
-        elif isinstance(action, Sing):
-            used.update(action.cards)
-    trying = EXCHANGE_ACTIONS if v.phase is Phase.EXCHANGE else PASS_ACTIONS
-    found: dict[Card, Refusal] = {}
-    for card in v.hand:
-        if card not in used:
-            why = explain_action(v, trying[card])
-            if why is not None:  # always: an action that is legal uses its card
-                found[card] = why
-    return found
+    return Explainer(view).unavailable()
 
 
 def explain_tricks(view: View) -> tuple[TrickExplanation, ...]:
@@ -180,32 +165,7 @@ def explain_tricks(view: View) -> tuple[TrickExplanation, ...]:
     >>> print(explain_tricks(view(state, seat))[0].reason)
     3S 5H 3D 8C sang (four cards of four different suits): seat 0 laid them face down as a trick
     """
-    v = _expect_view(view)
-    options = v.options
-    if not options.play_to_exhaustion:
-        return ()
-    size = options.hand_size
-    rule = singing_rule(options)
-    cards = v.trick_cards
-    found = []
-    for number, start in enumerate(range(0, len(cards), size), start=1):
-        laid = cards[start : start + size]
-        why = singing_message(laid, options)
-        if why is None:  # never in a view validate_view passed
-            raise ViewError("invalid View: trick_cards: a trick is a singing set (MBS-15)")
-        said = message(_P + "trick.laid", (rule, "MBS-15"), cards=laid, why=why, seat=v.seat)
-        found.append(
-            TrickExplanation(
-                number=number,
-                plays=tuple([(v.seat, card) for card in laid]),
-                winner=v.seat,
-                card=laid[0],
-                rules=said.rules,
-                reason=str(said),
-                message=said,
-            )
-        )
-    return tuple(found)
+    return Explainer(view).tricks()
 
 
 def explain_settlement(view: View) -> SettlementExplanation | None:
@@ -222,7 +182,11 @@ def explain_settlement(view: View) -> SettlementExplanation | None:
     Seat 1's bird sang with 5C 7D 7S AH: four cards of four different suits (MBS-4).
     Seat 1 takes the pool: 4 counters (MBS-12).
     """
-    v = _expect_view(view)
+    return Explainer(view).settlement()
+
+
+def _settlement(v: View) -> SettlementExplanation | None:
+    """:func:`explain_settlement` of a view already checked."""
     outcome = v.outcome
     if outcome is None:
         return None
@@ -306,7 +270,11 @@ def singing_hint(view: View) -> tuple[Message, ...]:
         TypeError: if ``view`` is not a :class:`~cardrules.my_bird_sings.views.View`.
 
     """
-    v = _expect_view(view)
+    return Explainer(view).hint()
+
+
+def _hint(v: View) -> tuple[Message, ...]:
+    """:func:`singing_hint` of a view already checked."""
     options = v.options
     hand = v.hand
     if not hand:
@@ -330,3 +298,141 @@ def singing_hint(view: View) -> tuple[Message, ...]:
             percent = round(100 * per_suit * len(missing) / unseen)
             said.append(message(_P + "hint.four-suits", "MBS-4", missing=missing, percent=percent))
     return tuple(said)
+
+
+class Explainer(ViewExplainer[View, Seen]):
+    """The engine's explanations of one seat's view, which is checked once.
+
+    Each ``explain_*`` function (and :func:`singing_hint`) checks the view it is given; a
+    front-end that asks several things of one view (why each card of a hand is
+    unavailable, the seat's tricks, the settlement, the hint) builds one explainer and
+    asks it: the view is checked when the explainer is built, and each answer is the
+    one the function of the same name gives. An explainer holds only its view (and what
+    it worked out from it): views are immutable, so it may be kept as long as the view.
+
+    >>> from cardrules.my_bird_sings import Options, new_game, view
+    >>> state = new_game(Options(players=3, passing="draw_blind"), seed=2)
+    >>> explainer = Explainer(view(state, 2))
+    >>> explainer.action("draw 3") is None, explainer.action("draw 7").rule
+    (True, 'MBS-8')
+    >>> list(explainer.unavailable()) == list(explainer.view.hand)
+    True
+    >>> explainer.tricks(), explainer.settlement(), len(explainer.hint()) > 0
+    ((), None, True)
+    >>> Explainer.for_seat(state, 2).hint() == explainer.hint()
+    True
+    >>> Explainer(state)
+    Traceback (most recent call last):
+    ...
+    TypeError: expected a my_bird_sings.View, not State; call my_bird_sings.view(state, seat) ...
+
+    Raises:
+        TypeError: if ``view`` is not a :class:`~cardrules.my_bird_sings.views.View`.
+        ViewError: if it is a view no state could show
+            (:func:`~cardrules.my_bird_sings.views.validate_view`).
+    """
+
+    __slots__ = ()
+
+    @staticmethod
+    def _checked(view: object) -> View:
+        return _expect_view(view)
+
+    @staticmethod
+    def _built(state: object, seat: int) -> View:
+        if not isinstance(state, State):
+            raise wrong_argument(state, "a my_bird_sings.State", "Explainer(view) with a view")
+        return view(state, seat)
+
+    @staticmethod
+    def _read(view: View) -> Seen:
+        return _seen(view)
+
+    @staticmethod
+    def _waits(view: View) -> Message:
+        return turn_refusal(view.phase, cast(int, view.to_act), view.on_turn)
+
+    def action(self, action: Action | str) -> Refusal | None:
+        """:func:`explain_action` of the view: ``None`` if ``action`` is open, else why not."""
+        v = self.view
+        parsed = as_action(RULEBOOK, action)
+        if isinstance(parsed, IllegalActionError):
+            return Refusal.of(parsed, action_message(parsed.action))
+        to_act = v.to_act
+        if to_act is not None and to_act != v.seat and isinstance(parsed, ACTION_TYPES):
+            why, reason = self._turn()
+            return Refusal.because(parsed, why, action_message(parsed), reason=reason)
+        if parsed in v.legal_actions:
+            return None
+        return Refusal.because(parsed, refusal(self._facts(), parsed), action_message(parsed))
+
+    def unavailable(self) -> dict[Card, Refusal]:
+        """:func:`explain_unavailable` of the view: each card no legal action uses, with why."""
+        v = self.view
+        if v.to_act != v.seat:
+            return {}
+        used: set[Card] = set()
+        for action in v.legal_actions:
+            if isinstance(action, Pass):
+                used.add(action.card)
+            elif isinstance(action, Exchange):
+                used.add(action.discard)
+            elif isinstance(action, Sing):
+                used.update(action.cards)
+        trying = EXCHANGE_ACTIONS if v.phase is Phase.EXCHANGE else PASS_ACTIONS
+        found: dict[Card, Refusal] = {}
+        for card in v.hand:
+            if card not in used:
+                why = self.action(trying[card])
+                if why is not None:  # always: an action that is legal uses its card
+                    found[card] = why
+        return found
+
+    def tricks(self, reuse: Sequence[TrickExplanation] = ()) -> tuple[TrickExplanation, ...]:
+        """:func:`explain_tricks` of the view: why each trick the seat laid counted.
+
+        ``reuse``: explanations this seat was given earlier in the same deal (by the
+        explainer of an earlier view). A deal's tricks never change, so each of those
+        whose number and plays are the view's is returned as it is rather than
+        explained again; the others are explained.
+        """
+        v = self.view
+        options = v.options
+        if not options.play_to_exhaustion:
+            return ()
+        size = options.hand_size
+        rule = singing_rule(options)
+        cards = v.trick_cards
+        found = []
+        for number, start in enumerate(range(0, len(cards), size), start=1):
+            laid = cards[start : start + size]
+            plays = tuple([(v.seat, card) for card in laid])
+            if number <= len(reuse):
+                known = reuse[number - 1]
+                if known.number == number and known.plays == plays:
+                    found.append(known)
+                    continue
+            why = singing_message(laid, options)
+            if why is None:  # never in a view validate_view passed
+                raise ViewError("invalid View: trick_cards: a trick is a singing set (MBS-15)")
+            said = message(_P + "trick.laid", (rule, "MBS-15"), cards=laid, why=why, seat=v.seat)
+            found.append(
+                TrickExplanation(
+                    number=number,
+                    plays=plays,
+                    winner=v.seat,
+                    card=laid[0],
+                    rules=said.rules,
+                    reason=str(said),
+                    message=said,
+                )
+            )
+        return tuple(found)
+
+    def settlement(self) -> SettlementExplanation | None:
+        """:func:`explain_settlement` of the view: how the deal was settled, or ``None``."""
+        return _settlement(self.view)
+
+    def hint(self) -> tuple[Message, ...]:
+        """:func:`singing_hint` of the view: what the hand lacks to sing, and the chance."""
+        return _hint(self.view)

@@ -32,6 +32,7 @@ from cardrules.spoil_five.actions import (
     parse_action,
 )
 from cardrules.spoil_five.explain import (
+    Explainer,
     explain_action,
     explain_settlement,
     explain_tricks,
@@ -112,6 +113,7 @@ __all__ = [
     "DeclineRob",
     "Event",
     "EventKind",
+    "Explainer",
     "FivingAsker",
     "Following",
     "GoOn",

@@ -15,16 +15,27 @@ The refusals are the engine's own (:func:`cardrules.spoil_five.refusals.refusal`
 cannot play 5C: you do not hold 5C (C-7)
 >>> print(explain_action(view(new_game(Options(players=3), seed=1), 2), "play 7D"))
 cannot play 7D: it is seat 1's turn to play, not yours (SF-14)
+
+Each function checks its view first (:func:`~cardrules.spoil_five.views.validate_view`).
+To ask several things of one view, an :class:`Explainer` checks it once and answers them
+all: a table's payload asks about every card of a hand, its tricks and its settlement.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final, cast
 
 from cardrules._engine import as_action
 from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import IllegalActionError
-from cardrules.explanations import Refusal, SettlementExplanation, TrickExplanation, wrong_argument
+from cardrules.explanations import (
+    Refusal,
+    SettlementExplanation,
+    TrickExplanation,
+    ViewExplainer,
+    wrong_argument,
+)
 from cardrules.messages import Message, Param, message
 from cardrules.spoil_five.actions import PLAYS, Action, Play, Rob
 from cardrules.spoil_five.events import EventKind, OutcomeKind, Phase
@@ -34,10 +45,17 @@ from cardrules.spoil_five.ranking import TRUMP, TrumpTable, trump_table, winning
 from cardrules.spoil_five.refusals import Seen, refusal, turn_refusal
 from cardrules.spoil_five.robbing import turn_up_window
 from cardrules.spoil_five.rules import RULEBOOK
-from cardrules.spoil_five.views import View, validate_view
+from cardrules.spoil_five.state import State
+from cardrules.spoil_five.views import View, validate_view, view
 from cardrules.spoil_five.wording import action_message
 
-__all__ = ["explain_action", "explain_settlement", "explain_tricks", "explain_unavailable"]
+__all__ = [
+    "Explainer",
+    "explain_action",
+    "explain_settlement",
+    "explain_tricks",
+    "explain_unavailable",
+]
 
 _ACE_OF_HEARTS: Final = Card(Rank.ACE, Suit.HEARTS)
 _P: Final = "spoil-five.trick."
@@ -127,17 +145,7 @@ def explain_action(view: View, action: Action | str) -> Refusal | None:
             see :func:`~cardrules.spoil_five.views.validate_view`).
 
     """
-    v = _expect_view(view)
-    read = as_action(RULEBOOK, action)
-    if isinstance(read, IllegalActionError):
-        return Refusal.of(read, action_message(read.action))
-    parsed = cast(Action, read)  # as_action let only an action through
-    to_act = v.to_act
-    if to_act is not None and to_act != v.seat:
-        return Refusal.because(parsed, turn_refusal(v.phase, to_act), action_message(parsed))
-    if parsed in v.legal_actions:
-        return None
-    return Refusal.because(parsed, refusal(_seen(v), parsed), action_message(parsed))
+    return Explainer(view).action(action)
 
 
 def explain_unavailable(view: View) -> dict[Card, Refusal]:
@@ -156,22 +164,7 @@ def explain_unavailable(view: View) -> dict[Card, Refusal]:
     >>> explain_unavailable(view(state, 0))
     {}
     """
-    v = _expect_view(view)
-    if v.to_act != v.seat:
-        return {}
-    used: set[Card] = set()
-    for action in v.legal_actions:
-        if isinstance(action, Play):
-            used.add(action.card)
-        elif isinstance(action, Rob):
-            used.add(action.discard)
-    found: dict[Card, Refusal] = {}
-    for card in v.hand:
-        if card not in used:
-            why = explain_action(v, PLAYS[card])
-            if why is not None:  # always: a card whose play is legal is used
-                found[card] = why
-    return found
+    return Explainer(view).unavailable()
 
 
 def _trick_reason(cards: tuple[Card, ...], index: int, table: TrumpTable) -> Message:
@@ -234,26 +227,7 @@ def explain_tricks(view: View) -> tuple[TrickExplanation, ...]:
     trick 2: 7S KS QH, seat 1 wins. QH wins: hearts are trumps and QH is the only trump played
     (SF-17)
     """
-    v = _expect_view(view)
-    table = trump_table(v.trump, v.options.ranking)
-    n = v.options.players
-    found = []
-    for number, trick in enumerate(v.tricks, start=1):
-        cards = trick.cards
-        index = winning_index(cards, table)
-        why = _trick_reason(cards, index, table)
-        found.append(
-            TrickExplanation(
-                number=number,
-                plays=tuple([((trick.leader + k) % n, card) for k, card in enumerate(cards)]),
-                winner=(trick.leader + index) % n,
-                card=cards[index],
-                rules=why.rules,
-                reason=str(why),
-                message=why,
-            )
-        )
-    return tuple(found)
+    return Explainer(view).tricks()
 
 
 def _won(
@@ -283,7 +257,11 @@ def explain_settlement(view: View) -> SettlementExplanation | None:
     Nobody won 3 tricks: the hand is spoilt (SF-18).
     The pool of 7 counters is carried to the next deal (SF-18).
     """
-    v = _expect_view(view)
+    return Explainer(view).settlement()
+
+
+def _settlement(v: View) -> SettlementExplanation | None:
+    """:func:`explain_settlement` of a view already checked."""
     outcome = v.outcome
     if outcome is None:
         return None
@@ -348,3 +326,141 @@ def explain_settlement(view: View) -> SettlementExplanation | None:
         else:
             said += [message(_S + "scored", "SF-24"), scores]
     return SettlementExplanation.of(tuple(said), tuple(rules))
+
+
+class Explainer(ViewExplainer[View, Seen]):
+    """The engine's explanations of one seat's view, which is checked once.
+
+    Each ``explain_*`` function checks the view it is given; a front-end that asks
+    several things of one view (why each card of a hand is unavailable, why each trick
+    went to its winner, how the deal was settled) builds one explainer and asks it:
+    the view is checked when the explainer is built, and each answer is the one the
+    function of the same name gives. An explainer holds only its view (and what it
+    worked out from it): views are immutable, so it may be kept as long as the view.
+
+    >>> from cardrules.spoil_five import Options, apply_action, new_game, view
+    >>> state = apply_action(new_game(Options(players=3), seed=1), "play 6S")
+    >>> explainer = Explainer(view(state, 2))
+    >>> explainer.action("play 3D").rule
+    'SF-16'
+    >>> sorted(str(card) for card in explainer.unavailable())
+    ['3C', '3D', '7C']
+    >>> explainer.tricks(), explainer.settlement()
+    ((), None)
+    >>> Explainer.for_seat(state, 2).unavailable() == explainer.unavailable()
+    True
+    >>> Explainer(state)
+    Traceback (most recent call last):
+    ...
+    TypeError: expected a spoil_five.View, not State; call spoil_five.view(state, seat) first ...
+
+    Raises:
+        TypeError: if ``view`` is not a :class:`~cardrules.spoil_five.views.View`.
+        ViewError: if it is a view no state could show
+            (:func:`~cardrules.spoil_five.views.validate_view`).
+    """
+
+    __slots__ = ()
+
+    @staticmethod
+    def _checked(view: object) -> View:
+        return _expect_view(view)
+
+    @staticmethod
+    def _built(state: object, seat: int) -> View:
+        if not isinstance(state, State):
+            raise wrong_argument(state, "a spoil_five.State", "Explainer(view) with a view")
+        return view(state, seat)
+
+    @staticmethod
+    def _read(view: View) -> Seen:
+        return _seen(view)
+
+    @staticmethod
+    def _waits(view: View) -> Message:
+        return turn_refusal(view.phase, cast(int, view.to_act))
+
+    def action(self, action: Action | str) -> Refusal | None:
+        """:func:`explain_action` of the view: ``None`` if ``action`` is open, else why not."""
+        v = self.view
+        read = as_action(RULEBOOK, action)
+        if isinstance(read, IllegalActionError):
+            return Refusal.of(read, action_message(read.action))
+        parsed = cast(Action, read)  # as_action let only an action through
+        to_act = v.to_act
+        if to_act is not None and to_act != v.seat:
+            why, reason = self._turn()
+            return Refusal.because(parsed, why, action_message(parsed), reason=reason)
+        if parsed in v.legal_actions:
+            return None
+        return Refusal.because(parsed, refusal(self._facts(), parsed), action_message(parsed))
+
+    def unavailable(self) -> dict[Card, Refusal]:
+        """:func:`explain_unavailable` of the view: each card no legal action uses, with why."""
+        v = self.view
+        if v.to_act != v.seat:
+            return {}
+        used: set[Card] = set()
+        for action in v.legal_actions:
+            if isinstance(action, Play):
+                used.add(action.card)
+            elif isinstance(action, Rob):
+                used.add(action.discard)
+        found: dict[Card, Refusal] = {}
+        for card in v.hand:
+            if card not in used:
+                why = self.action(PLAYS[card])
+                if why is not None:  # always: a card whose play is legal is used
+                    found[card] = why
+        return found
+
+    def tricks(self, reuse: Sequence[TrickExplanation] = ()) -> tuple[TrickExplanation, ...]:
+        """:func:`explain_tricks` of the view: why each completed trick went to its winner.
+
+        ``reuse``: explanations this seat was given earlier in the same deal (by the
+        explainer of an earlier view). A deal's completed tricks never change, so each
+        of those whose number and plays are the view's is returned as it is rather than
+        explained again; the others are explained.
+
+        >>> from cardrules.spoil_five import Options, apply_action, legal_actions, new_game
+        >>> from cardrules.spoil_five import view
+        >>> state = new_game(Options(players=3), seed=1)
+        >>> for _ in range(3):
+        ...     state = apply_action(state, legal_actions(state)[0])
+        >>> first = Explainer(view(state, 0)).tricks()
+        >>> for _ in range(3):
+        ...     state = apply_action(state, legal_actions(state)[0])
+        >>> both = Explainer(view(state, 0)).tricks(reuse=first)
+        >>> both[0] is first[0], both == explain_tricks(view(state, 0))
+        (True, True)
+        """
+        v = self.view
+        table = trump_table(v.trump, v.options.ranking)
+        n = v.options.players
+        found = []
+        for number, trick in enumerate(v.tricks, start=1):
+            cards = trick.cards
+            plays = tuple([((trick.leader + k) % n, card) for k, card in enumerate(cards)])
+            if number <= len(reuse):
+                known = reuse[number - 1]
+                if known.number == number and known.plays == plays:
+                    found.append(known)
+                    continue
+            index = winning_index(cards, table)
+            why = _trick_reason(cards, index, table)
+            found.append(
+                TrickExplanation(
+                    number=number,
+                    plays=plays,
+                    winner=(trick.leader + index) % n,
+                    card=cards[index],
+                    rules=why.rules,
+                    reason=str(why),
+                    message=why,
+                )
+            )
+        return tuple(found)
+
+    def settlement(self) -> SettlementExplanation | None:
+        """:func:`explain_settlement` of the view: how the deal was settled, or ``None``."""
+        return _settlement(self.view)

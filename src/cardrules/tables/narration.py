@@ -39,11 +39,8 @@ show ``text`` as it is, or render ``id`` and ``params`` itself.
 from __future__ import annotations
 
 import functools
-import json
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -67,6 +64,8 @@ from cardrules.protocol import GameState, SeatView
 from cardrules.spoil_five import wording as spoil_five_wording
 
 if TYPE_CHECKING:
+    from cardrules._narration import Narrator
+    from cardrules.tables.memo import TableMemo
     from cardrules.tables.table import Step, Table
 
 __all__ = [
@@ -90,7 +89,7 @@ Explained = tuple[tuple[TrickExplanation, ...], SettlementExplanation | None]
 """What :func:`explain` returns: the tricks explained, and the settlement or ``None``."""
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, cache_hash=True)
 class Reader:
     """Who a text is written for: a seat (``None``: a spectator), names, language, suits.
 
@@ -105,6 +104,8 @@ class Reader:
     names: tuple[str, ...]
     language: str = "en"
     suits: str = "symbols"
+    memo: TableMemo | None = attrs.field(default=None, eq=False, repr=False)
+    """Where the texts rendered for this reader are kept (:meth:`of` gives the table's)."""
 
     def __attrs_post_init__(self) -> None:
         if self.language not in LANGUAGES:
@@ -126,27 +127,27 @@ class Reader:
         """
         if language is None:
             language = "en" if seat is None else table.seats[seat].language
-        return cls(seat, table.names, language, suits)
+        return cls(seat, table.names, language, suits, table.memo)
 
     def entry(self, said: Message) -> TextEntry:
-        """The text entry of ``said`` for this reader (a new dict at every call)."""
-        value: TextEntry = json.loads(_entry_text(said, self))
-        return value
+        """The text entry of ``said`` for this reader (a new dict at every call).
 
+        A reader of a table (:meth:`of`) renders each message once and keeps it with the
+        table (its :class:`~cardrules.tables.memo.TableMemo`): a table's payloads say
+        the same things again and again (the tricks of the deal, the labels of a hand's
+        cards). Each call still returns a dict of its own; the values in it (``params``,
+        ``rules``) may be shared with other entries: read them, do not change them.
+        """
+        if self.memo is None:
+            return self._rendered(said)
+        return self.memo.shared((said, self), lambda: self._rendered(said))
 
-@functools.lru_cache(maxsize=8192)
-def _entry_text(said: Message, reader: Reader) -> str:
-    """:meth:`Reader.entry` as JSON text, rendered once per message and reader.
-
-    A table's payloads say the same things again and again (the tricks of the deal, the
-    labels of a hand's cards): each is rendered once, and each payload parses its own
-    copy, so no payload shares a dict with another.
-    """
-    text = render(
-        said, reader=reader.seat, names=reader.names, language=reader.language,
-        suits=reader.suits,
-    )  # fmt: skip
-    return json.dumps({**message_to_json(said), "text": text}, ensure_ascii=False)
+    def _rendered(self, said: Message) -> TextEntry:
+        text = render(
+            said, reader=self.seat, names=self.names, language=self.language, suits=self.suits,
+            texts=None if self.memo is None else self.memo.parts(self),
+        )  # fmt: skip
+        return {**message_to_json(said), "text": text}
 
 
 def refusal_entry(refusal: Refusal, reader: Reader) -> TextEntry:
@@ -193,52 +194,23 @@ def settlement_entry(settlement: SettlementExplanation, reader: Reader) -> dict[
     }
 
 
-V = TypeVar("V")
+def view_explainer(table: Table, state: GameState, seat: int) -> Any:
+    """The game's ``Explainer`` of ``seat``'s view of ``state`` (``Explainer.for_seat``).
 
-
-class _PerState(Generic[V]):
-    """Values worked out once per game state and reader, the most recent ``size`` kept.
-
-    States are immutable, so what is worked out from one (a seat's view, the engine's
-    explanations of that view) never changes: a table's payloads after a move read the
-    state before the move as well, which the previous move's payloads worked out
-    already. Entries are found by the state's identity and hold the state itself, so an
-    entry is never taken for another state that happens to reuse a freed one's id.
+    Each state's view of a seat is built and explained once for the table and kept a
+    while in its memo (views and what is explained of them are immutable).
     """
-
-    def __init__(self, size: int) -> None:
-        self._size = size
-        self._found: OrderedDict[tuple[int, int | None], tuple[GameState, V]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, state: GameState, reader: int | None, work: Callable[[], V]) -> V:
-        key = (id(state), reader)
-        with self._lock:
-            found = self._found.get(key)
-            if found is not None and found[0] is state:
-                self._found.move_to_end(key)
-                return found[1]
-        value = work()
-        with self._lock:
-            self._found[key] = (state, value)
-            while len(self._found) > self._size:
-                self._found.popitem(last=False)
-        return value
-
-
-_VIEWS: Final[_PerState[SeatView]] = _PerState(4096)
-_EXPLAINED: Final[_PerState[Explained]] = _PerState(4096)
-"""Enough for the states of a move and the move before at a thousand tables of four."""
+    module: Any = table.module
+    return table.memo.get("explainer", state, seat, lambda: module.Explainer.for_seat(state, seat))
 
 
 def reader_view(table: Table, state: GameState, reader: int | None) -> SeatView:
     """The view the reader has of ``state`` (seat 0's for a spectator).
 
     For a spectator only the parts every seat shares are read from it (see :func:`explain`).
-    Each state's view of a seat is built once and kept a while (views are immutable).
     """
-    seat = 0 if reader is None else reader
-    return _VIEWS.get(state, seat, lambda: table.module.view(state, seat))
+    view: SeatView = view_explainer(table, state, 0 if reader is None else reader).view
+    return view
 
 
 def explain(table: Table, state: GameState, reader: int | None) -> Explained:
@@ -247,9 +219,17 @@ def explain(table: Table, state: GameState, reader: int | None) -> Explained:
     A seat is given those of its own view. A spectator is given only what every seat's
     view explains alike: a trick laid face down (My Bird Sings, MBS-15) is explained to
     its owner alone, so no spectator hears of it. Each state's explanations for a reader
-    are worked out once and kept a while (states and explanations are immutable).
+    are worked out once and kept a while in the table's memo, and each completed trick
+    of a deal is explained once for a seat (a deal's tricks never change).
     """
-    return _EXPLAINED.get(state, reader, lambda: _explain(table, state, reader))
+    return table.memo.get("explained", state, reader, lambda: _explain(table, state, reader))
+
+
+def _seat_explained(table: Table, state: GameState, seat: int, settled: bool) -> Explained:
+    explainer = view_explainer(table, state, seat)
+    deal = (table.game_number, explainer.view.deal_number)
+    tricks = table.memo.tricks(seat, deal, explainer.tricks)
+    return tricks, explainer.settlement() if settled else None
 
 
 def _explain(table: Table, state: GameState, reader: int | None) -> Explained:
@@ -257,14 +237,18 @@ def _explain(table: Table, state: GameState, reader: int | None) -> Explained:
     # a settlement is explained once the deal is over, and is None until then
     settled = bool(module.is_deal_over(state))
     if reader is not None:
-        view = reader_view(table, state, reader)
-        return module.explain_tricks(view), module.explain_settlement(view) if settled else None
-    views = [reader_view(table, state, seat) for seat in range(table.players)]
-    tricks = [module.explain_tricks(view) for view in views]
-    settlements = [module.explain_settlement(view) if settled else None for view in views]
+        return _seat_explained(table, state, reader, settled)
+    explained = [_seat_explained(table, state, seat, settled) for seat in range(table.players)]
+    tricks = [found for found, _ in explained]
     common = tuple(trick for trick in tricks[0] if all(trick in other for other in tricks[1:]))
+    settlements = [settlement for _, settlement in explained]
     settlement = settlements[0] if all(s == settlements[0] for s in settlements) else None
     return common, settlement
+
+
+def narrator(table: Table) -> type[Narrator]:
+    """The game's narrator class (the command line's), looked up once for the table."""
+    return table.memo.loaded("narrator", table.entry.load_narrator)
 
 
 # -- what an action looks like to a reader ---------------------------------------------------
@@ -280,8 +264,7 @@ def describe_action(
     a reader who did not see it. The game's narrator tells it (its ``action_said``, the
     same sentences as the command line's narration).
     """
-    narrator = table.entry.load_narrator()
-    return narrator.action_said(table.module, action, seat, reader.seat, *views)
+    return narrator(table).action_said(table.module, action, seat, reader.seat, *views)
 
 
 def _deal_line(table: Table, step: Step) -> Message:

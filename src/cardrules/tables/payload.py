@@ -108,10 +108,12 @@ from cardrules.tables.narration import (
     action_entry,
     explainer,
     narrate,
+    narrator,
     reader_view,
     refusal_entry,
     settlement_entry,
     trick_entry,
+    view_explainer,
 )
 from cardrules.tables.table import check_seat_number
 
@@ -176,17 +178,14 @@ def _order(view: Any, reader: Reader) -> dict[str, Any] | None:
     """
     if not isinstance(view, spoil_five.View):
         return None
-    text = _order_text(view.trump, view.options.ranking, reader.language, reader.suits)
-    value: dict[str, Any] = json.loads(text)
-    return value
+    trump, ranking = view.trump, view.options.ranking
+    key = ("order", trump, ranking, reader.language, reader.suits)
+    work = functools.partial(_order_json, trump, ranking, reader.language, reader.suits)
+    return work() if reader.memo is None else reader.memo.shared(key, work)
 
 
-@functools.lru_cache(maxsize=64)
-def _order_text(trump: Suit, ranking: object, language: str, suits: str) -> str:
-    """:func:`_order` as JSON text, once per trump, ranking, language and suit style.
-
-    Each payload parses its own copy, so no payload shares a dict with another.
-    """
+def _order_json(trump: Suit, ranking: object, language: str, suits: str) -> dict[str, Any]:
+    """:func:`_order` for a trump, ranking, language and suit style (kept by the table)."""
     reader = Reader(None, (), language, suits)  # the orders name no seat
     rows = []
     for said in spoil_five_wording.card_orders(trump, cast("str", ranking)):
@@ -202,14 +201,15 @@ def _order_text(trump: Suit, ranking: object, language: str, suits: str) -> str:
                 "text": reader.entry(said),
             }
         )
-    return json.dumps({"trump": trump.letter, "rows": rows}, ensure_ascii=False)
+    return {"trump": trump.letter, "rows": rows}
 
 
-def _hint(view: Any, reader: Reader) -> list[TextEntry]:
+def _hint(explainer: Any, reader: Reader) -> list[TextEntry]:
     """My Bird Sings: what the reader's hand lacks to sing, and the chance of the next card."""
+    view = explainer.view
     if not isinstance(view, my_bird_sings.View) or not view.hand:
         return []
-    return [reader.entry(said) for said in my_bird_sings.singing_hint(view)]
+    return [reader.entry(said) for said in explainer.hint()]
 
 
 def _single_card(action: object) -> object | None:
@@ -221,48 +221,50 @@ def _single_card(action: object) -> object | None:
     return getattr(action, "discard", None) if card is None else card
 
 
-def _unavailable(table: Table, view: Any, reader: Reader) -> dict[str, TextEntry]:
+def _unavailable(table: Table, explainer: Any, reader: Reader) -> dict[str, TextEntry]:
     """Why each card of the view's hand cannot be used now, in the engine's words.
 
     With a decision pending, ``explain_unavailable`` gives every card the seat may not
     use; otherwise each card is asked about with its ordinary action (``play 10C``,
     ``pass 10C``) through ``explain_action``. Both answers come from the engine.
     """
-    module: Any = table.module
+    view = explainer.view
     found = (
         {
             str(card): refusal_entry(refusal, reader)
-            for card, refusal in module.explain_unavailable(view).items()
+            for card, refusal in explainer.unavailable().items()
         }
         if view.to_act == view.seat  # explain_unavailable is empty unless the seat decides
         else {}
     )
-    verb = table.entry.load_narrator().card_verb
+    verb = narrator(table).card_verb
     usable = {str(card) for a in view.legal_actions if (card := _single_card(a)) is not None}
     for card in view.hand:
         if verb is None or str(card) in found or str(card) in usable:
             continue
-        refusal = module.explain_action(view, f"{verb} {card}")
+        refusal = explainer.action(f"{verb} {card}")
         if refusal is not None:
             found[str(card)] = refusal_entry(refusal, reader)
     return found
 
 
-def _view_json(view: SeatView) -> dict[str, Any]:
-    """The view as :func:`cardrules.records.to_json` writes it, as JSON values (not text)."""
-    value = _json.unstructure(view, _json.json_game(type(view)))
-    if not isinstance(value, dict):  # pragma: no cover - a view is an attrs class
-        raise TypeError("a view must write a JSON object")
-    return value
+def _view_json(table: Table, view: SeatView) -> dict[str, Any]:
+    """The view as :func:`cardrules.records.to_json` writes it, as JSON values (not text).
 
-
-@functools.lru_cache(maxsize=256)
-def _options_text(options: Hashable) -> str:
-    """The options (a frozen, hashable value) as JSON text, once per distinct options.
-
-    Each payload parses its own copy, so no payload shares a dict with another.
+    Written by the game's :class:`cardrules._json.ValueWriter` (the same values as the
+    converter's, without its generic dispatch); the options are the table's, written once.
     """
-    return records.to_json(options)
+    writer = _json.value_writer(_json.json_game(type(view)))
+    return writer.write_fields(view, options=_options_json(table))
+
+
+def _options_json(table: Table) -> dict[str, Any]:
+    """The options as :func:`cardrules.records.to_json` writes them, as JSON values.
+
+    Worked out once per distinct options (a frozen, hashable value) and kept by the table.
+    """
+    options = cast("Hashable", table.options)
+    return table.memo.shared(("options", options), lambda: json.loads(records.to_json(options)))
 
 
 def _common_items(lists: Sequence[list[Any]]) -> list[Any]:
@@ -289,7 +291,12 @@ def public_view_json(table: Table) -> dict[str, Any]:
     the others ``null``; other lists keep the items every seat's list holds; any other
     disagreement gives ``null``. ``seat``, ``hand`` and ``legal_actions`` are empty.
     """
-    views = [_view_json(table.module.view(table.state, seat)) for seat in range(table.players)]
+    return dict(table.memo.get("public", table.state, None, lambda: _public_view_json(table)))
+
+
+def _public_view_json(table: Table) -> dict[str, Any]:
+    state = table.state
+    views = [_view_json(table, reader_view(table, state, seat)) for seat in range(table.players)]
     public: dict[str, Any] = {}
     for key, value in views[0].items():
         values = [view[key] for view in views]
@@ -346,7 +353,7 @@ def _header(table: Table, reader: Reader) -> dict[str, Any]:
             "title": table.entry.title,
             "preset": table.preset,
             "players": table.players,
-            "options": json.loads(_options_text(cast("Hashable", table.options))),
+            "options": _options_json(table),
         },
         "counter": table.counter,
         "game_number": table.game_number,
@@ -410,15 +417,16 @@ def seat_payload(
     """
     seat = check_seat_number(table, seat)
     reader = Reader.of(table, seat, language=language, suits=suits)
-    view: Any = reader_view(table, table.state, seat)
+    explained = view_explainer(table, table.state, seat)
+    view: Any = explained.view
     payload = _header(table, reader)
     payload.update(
-        view=_view_json(view),
+        view=_view_json(table, view),
         hand=[str(card) for card in _text.sort_hand(view, view.hand)],
         legal=[legal_entry(table, action, reader) for action in view.legal_actions],
-        unavailable=_unavailable(table, view, reader),
+        unavailable=_unavailable(table, explained, reader),
         order=_order(view, reader),
-        hint=_hint(view, reader),
+        hint=_hint(explained, reader),
         **_explained(table, reader, _check_since(since)),
     )
     return payload
@@ -438,7 +446,7 @@ def spectator_payload(
         hand=[],
         legal=[],
         unavailable={},
-        order=_order(table.module.view(table.state, 0), reader),  # trump and ranking: public
+        order=_order(reader_view(table, table.state, 0), reader),  # trump and ranking: public
         hint=[],
         **_explained(table, reader, _check_since(since)),
     )

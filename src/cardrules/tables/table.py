@@ -77,6 +77,7 @@ from cardrules.errors import (
 from cardrules.games import GameEntry
 from cardrules.protocol import DynamicGame, GameOptions, GameState
 from cardrules.tables import credentials
+from cardrules.tables.memo import TableMemo
 from cardrules.tables.seats import (
     BOT_DISPLAY_NAMES,
     MAX_NAME_LENGTH,
@@ -243,6 +244,8 @@ class Table:
         bot_seed: the seed its bots draw from (secret: never in a payload).
         created_at: when it was created (caller's seconds).
         changed_at: when the last decision was taken (caller's seconds).
+        memo: what its payloads worked out (:class:`~cardrules.tables.memo.TableMemo`),
+            shared by every table that follows from this one; never compared.
     """
 
     id: str
@@ -261,16 +264,17 @@ class Table:
     bot_seed: int = attrs.field(repr=False, default=0)
     created_at: float = 0.0
     changed_at: float = 0.0
+    memo: TableMemo = attrs.field(factory=TableMemo, repr=False, eq=False)
 
     @property
     def entry(self) -> GameEntry:
         """The game's entry in the registry (:mod:`cardrules.games`)."""
-        return games.lookup(self.game)
+        return self.memo.loaded("entry", lambda: games.lookup(self.game))
 
     @property
     def module(self) -> DynamicGame:
         """The game's module (:mod:`cardrules.spoil_five` ...)."""
-        return self.entry.module
+        return self.memo.loaded("module", lambda: self.entry.module)
 
     @property
     def options(self) -> GameOptions:
