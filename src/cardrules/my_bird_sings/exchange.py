@@ -134,7 +134,7 @@ def exchange_chance(
     if closed is not None:
         return closed
     legal: tuple[Action, ...] = (*[EXCHANGE_ACTIONS[card] for card in hand], DECLINE_EXCHANGE)
-    return ExchangeDecision(seat, (*legal, ABANDON) if step._abandon else legal, step)
+    return ExchangeDecision(seat, legal + (ABANDON,) if step._abandon else legal, step)  # noqa: RUF005 (one tuple; unpacking lists first)
 
 
 def exchange_closed(

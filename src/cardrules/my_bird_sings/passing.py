@@ -125,7 +125,7 @@ def throw_decision(hand: tuple[Card, ...], seat: int, step: TurnStep) -> PassDec
     legal: tuple[Action, ...] = (
         _pick(*hand)(PASS_ACTIONS) if len(hand) > 1 else (PASS_ACTIONS[hand[0]],)
     )
-    return PassDecision(seat, (*legal, ABANDON) if step._abandon else legal, step)
+    return PassDecision(seat, legal + (ABANDON,) if step._abandon else legal, step)  # noqa: RUF005 (one tuple; unpacking lists first)
 
 
 def method_refusal(options: Options, action: Pass | Draw) -> Message | None:

@@ -129,7 +129,7 @@ class Deal(Value):
         plays = operator.itemgetter  # of five cards: a tuple of their Play actions
         for seat, get in enumerate(rules.getters[eldest]):
             hand = sorted(get(drawn))
-            if ace in hand:
+            if holder is None and ace in hand:
                 holder = seat
             held.append(plays(*hand)(PLAYS))
         self._held = tuple(held)
@@ -254,7 +254,7 @@ class Board(Value):
     def noting(self, event: Event) -> Board:
         """This board with ``event`` added."""
         board = self._copy()
-        board._events = (*self._events, event)
+        board._events = self._events + (event,)  # noqa: RUF005 (one tuple; unpacking lists first)
         return board
 
     def robbed(self, event: Event, *, taken: bool, barred: bool) -> Board:
