@@ -17,6 +17,12 @@ a deal is over, seat 0 asks for the next one. After ``--warmup`` seconds it meas
   server is one process with one event loop: a core is its ceiling), and the machine's
   load average (on a shared machine the server gets only its share of the cores).
 
+The sockets' process stands in for a thousand browsers, which never stop together; one
+process's garbage collector does stop all of them at once (a full collection over the
+1,000 sockets' objects took 50 to 120 ms, and every move in flight then looked that much
+slower). So this process leaves its collector off while it measures (its memory grows by
+the frames' garbage for a minute, no more); ``--client-gc`` leaves it on, to see that.
+
 Run: ``python benchmarks/tables.py --tables 250`` (needs the ``web`` extra, and psutil, which the
 ``dask`` extra brings). ``--profile FILE`` runs the server under :mod:`cProfile` and leaves
 its statistics in ``FILE`` (``python -m pstats FILE``) to see where a move's time goes.
@@ -28,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -231,6 +238,11 @@ def main() -> None:
         default=0.0,
         help="mean seconds a seat waits before its move (0: at once)",
     )
+    parser.add_argument(
+        "--client-gc",
+        action="store_true",
+        help="leave the sockets' process's garbage collector on (its pauses stop every socket)",
+    )
     parser.add_argument("--power-safe", action="store_true", help="serve with --power-safe")
     parser.add_argument("--no-compression", action="store_true", help="serve with --no-compression")
     parser.add_argument(
@@ -267,6 +279,8 @@ def main() -> None:
                     time.sleep(0.1)
             process = psutil.Process(server.pid)
             idle_rss = process.memory_info().rss
+            if not arguments.client_gc:
+                gc.disable()  # see the module's documentation
             load = asyncio.run(
                 _run(
                     base,
@@ -288,12 +302,15 @@ def main() -> None:
     latencies = sorted(load.latencies)
     p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
     p99 = latencies[int(0.99 * (len(latencies) - 1))] * 1000 if latencies else float("nan")
+    slowest = latencies[-1] * 1000 if latencies else float("nan")
     print(f"tables: {arguments.tables}, sockets: {4 * arguments.tables}, think "
           f"{arguments.think:g} s, measured {arguments.seconds:g} s after {arguments.warmup:g} s"
           f"{', power-safe' if arguments.power_safe else ''}"
-          f"{', no compression' if arguments.no_compression else ''}")  # fmt: skip
+          f"{', no compression' if arguments.no_compression else ''}"
+          f"{', the sockets collect garbage' if arguments.client_gc else ''}")  # fmt: skip
     print(f"accepted moves/s: {load.moves / arguments.seconds:,.0f}")
-    print(f"move -> last push: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(latencies):,} moves)")
+    print(f"move -> last push: p50 {p50:.1f} ms, p99 {p99:.1f} ms, slowest {slowest:.1f} ms "
+          f"({len(latencies):,} moves)")  # fmt: skip
     per_move = load.cpu / load.moves * 1000 if load.moves else float("nan")
     print(
         f"server CPU: {load.cpu / arguments.seconds:.0%} of a core, "
