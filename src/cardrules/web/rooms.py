@@ -31,8 +31,6 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Final, Protocol, TypeVar
 
-import orjson
-
 from cardrules import tables
 from cardrules.errors import (
     CardrulesError,
@@ -62,22 +60,41 @@ JSONObject = dict[str, object]
 T = TypeVar("T")
 
 
+def _fast_writer() -> Callable[[object], bytes] | None:
+    """The ``dumps`` of orjson, or None where orjson is not installed.
+
+    The server's ``web`` extra brings orjson; the play page's Pyodide, which runs
+    :mod:`cardrules.web.local` in the browser, has no wheel of it and writes its frames
+    with the standard library.
+    """
+    try:
+        import orjson
+    except ImportError:
+        return None
+    return orjson.dumps
+
+
+_FAST_DUMPS: Final = _fast_writer()
+
+
 def dumps(frame: JSONObject) -> str:
     """A frame as compact JSON text (UTF-8 kept: names may hold any letter).
 
-    Written by orjson, byte for byte what ``json.dumps(frame, ensure_ascii=False,
-    separators=(",", ":"))`` writes, about eight times faster (a table frame is a few
-    kilobytes, written once per reader at every move). What orjson refuses (a string
-    that is not valid Unicode, an integer beyond 64 bits) is written by the standard
-    library as before.
+    Written by orjson where it is installed, byte for byte what ``json.dumps(frame,
+    ensure_ascii=False, separators=(",", ":"))`` writes, about eight times faster (a
+    table frame is a few kilobytes, written once per reader at every move). What orjson
+    refuses (a string that is not valid Unicode, an integer beyond 64 bits), and every
+    frame where orjson is not installed, is written by the standard library.
 
     >>> dumps({"name": "Zoë", "cards": ["10C", "AH"], "to_act": None})
     '{"name":"Zoë","cards":["10C","AH"],"to_act":null}'
     """
-    try:
-        return orjson.dumps(frame).decode()
-    except orjson.JSONEncodeError:
-        return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+    if _FAST_DUMPS is not None:
+        try:
+            return _FAST_DUMPS(frame).decode()
+        except TypeError:  # orjson.JSONEncodeError, a TypeError: the standard library's turn
+            pass
+    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
 
 
 def refusal(exc: CardrulesError) -> FrameError:
