@@ -71,6 +71,13 @@ A hand that may play any card is then its own tuple of legal actions, shared rat
 rebuilt.
 """
 
+Taken: TypeAlias = tuple[int, tuple[Card, ...], int]
+"""A completed trick as a state keeps it: its leader, its cards in play order, its winner.
+
+A plain tuple, cheap to build at every trick in either build; the public :class:`Trick`
+values are built from it only when read (:attr:`State.tricks`).
+"""
+
 
 # Enum members read once: a class attribute look-up costs a call on every step.
 _PLAY: Final = Phase.PLAY
@@ -476,7 +483,7 @@ class State(Position):
         legal: tuple[Action, ...],
         window: Message | None,
         trick: tuple[Card, ...],
-        tricks: tuple[Trick, ...],
+        tricks: tuple[Taken, ...],
         won: tuple[int, ...],
         log: Log[Action],
         asked: Decision | None = None,
@@ -568,8 +575,8 @@ class State(Position):
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
-        """The completed tricks of this deal."""
-        return self._tricks
+        """The completed tricks of this deal (built from the kept :data:`Taken` facts)."""
+        return tuple([Trick(leader, cards, winner) for leader, cards, winner in self._tricks])
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -676,7 +683,7 @@ def _restore_state(
     held: Held,
     decision: Decision,
     trick: tuple[Card, ...],
-    tricks: tuple[Trick, ...],
+    tricks: tuple[Taken, ...],
     won: tuple[int, ...],
     log: tuple[Action, ...],
 ) -> State:
@@ -690,7 +697,7 @@ def waiting(
     held: Held,
     decision: Decision,
     trick: tuple[Card, ...],
-    tricks: tuple[Trick, ...],
+    tricks: tuple[Taken, ...],
     won: tuple[int, ...],
     log: Log[Action],
 ) -> State:
