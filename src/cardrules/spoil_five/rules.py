@@ -497,7 +497,7 @@ def _trick_done(
     winner = leader + best
     if winner >= n:
         winner -= n
-    tricks = tricks + ((leader, trick, winner),)  # noqa: RUF005 (one tuple; unpacking lists first)
+    tricks = tricks + (Taken(leader, trick, winner),)  # noqa: RUF005 (one tuple; unpacking lists first)
     counts = list(won)
     counts[winner] += 1
     won = tuple(counts)

@@ -71,12 +71,33 @@ A hand that may play any card is then its own tuple of legal actions, shared rat
 rebuilt.
 """
 
-Taken: TypeAlias = tuple[int, tuple[Card, ...], int]
-"""A completed trick as a state keeps it: its leader, its cards in play order, its winner.
 
-A plain tuple, cheap to build at every trick in either build; the public :class:`Trick`
-values are built from it only when read (:attr:`State.tricks`).
-"""
+class Taken(Value):
+    """A completed trick as the engine keeps it: leader, cards in play order, winner.
+
+    A plain slotted class, cheap to build at every trick in either build (the public
+    attrs :class:`Trick` is not); its :class:`Trick` is built the first time it is read
+    (:attr:`State.tricks`, the views) and then kept, so that every later state and view
+    of the deal shares it.
+    """
+
+    __slots__ = ("_cards", "_leader", "_trick", "_winner")
+
+    def __init__(self, leader: int, cards: tuple[Card, ...], winner: int) -> None:
+        self._leader = leader
+        self._cards = cards
+        self._winner = winner
+        self._trick: Trick | None = None
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._leader, self._cards, self._winner)
+
+    def trick(self) -> Trick:
+        """The public :class:`Trick` of these facts (built once, then shared)."""
+        trick = self._trick
+        if trick is None:
+            trick = self._trick = Trick(self._leader, self._cards, self._winner)
+        return trick
 
 
 # Enum members read once: a class attribute look-up costs a call on every step.
@@ -575,8 +596,8 @@ class State(Position):
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
-        """The completed tricks of this deal (built from the kept :data:`Taken` facts)."""
-        return tuple([Trick(leader, cards, winner) for leader, cards, winner in self._tricks])
+        """The completed tricks of this deal."""
+        return tuple(map(Taken.trick, self._tricks))
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
