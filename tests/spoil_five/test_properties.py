@@ -348,6 +348,29 @@ def test_states_are_frozen_values() -> None:
     assert play_out(pickle.loads(pickle.dumps(fresh))) == state
 
 
+def test_completed_tricks_are_built_when_read_and_shared() -> None:
+    """A state keeps its completed tricks as plain facts; ``tricks`` shows them as
+    ``Trick`` values built at the first read and shared by every later read, state and
+    view of the deal, and they pickle to the same tricks."""
+    state = sf.new_game(sf.Options(players=4), seed=5)
+    rng = random.Random(5)
+    seen: list[sf.Trick] = []
+    while state.to_act is not None:
+        tricks = state.tricks
+        assert type(tricks) is tuple
+        assert all(type(t) is sf.Trick for t in tricks)
+        assert [a is b for a, b in zip(tricks, seen, strict=False)] == [True] * len(seen)
+        assert sf.view(state, 0).tricks == tricks
+        for trick in tricks[len(seen) :]:
+            winner = trick.leader + sf.trick_winner(trick.cards, state.trump)
+            assert (len(trick.cards), winner % 4) == (4, trick.winner)
+        seen = list(tricks)
+        legal = sf.legal_actions(state)
+        state = sf.apply_action(state, legal[rng.randrange(len(legal))])
+    assert len(state.tricks) == sum(state.tricks_won) > 0
+    assert pickle.loads(pickle.dumps(state)).tricks == state.tricks
+
+
 def test_a_play_decision_is_built_from_the_state_when_read() -> None:
     """A state waiting on a play keeps its seat, legal actions and window; its decision,
     built when read, is a PlayDecision of those (equal at every read); any other state

@@ -69,7 +69,7 @@ from cardrules.spoil_five.state import (
     OutcomeKind,
     Phase,
     State,
-    Trick,
+    Taken,
     waiting,
 )
 
@@ -370,7 +370,7 @@ def _play_turn(
     hands: Held,
     seat: int,
     trick: tuple[Card, ...],
-    tricks: tuple[Trick, ...],
+    tricks: tuple[Taken, ...],
     won: tuple[int, ...],
     log: Log[Action],
     window: Message | None,
@@ -479,7 +479,7 @@ def _trick_done(
     hands: Held,
     trick: tuple[Card, ...],
     leader: int,
-    tricks: tuple[Trick, ...],
+    tricks: tuple[Taken, ...],
     won: tuple[int, ...],
     log: Log[Action],
 ) -> State:
@@ -497,7 +497,7 @@ def _trick_done(
     winner = leader + best
     if winner >= n:
         winner -= n
-    tricks = tricks + (Trick(leader, trick, winner),)  # noqa: RUF005 (one tuple; unpacking lists first)
+    tricks = tricks + (Taken(leader, trick, winner),)  # noqa: RUF005 (one tuple; unpacking lists first)
     counts = list(won)
     counts[winner] += 1
     won = tuple(counts)
@@ -529,7 +529,7 @@ def _settled(
     deal: Deal,
     board: Board,
     hands: Held,
-    tricks: tuple[Trick, ...],
+    tricks: tuple[Taken, ...],
     won: tuple[int, ...],
     log: Log[Action],
 ) -> State:

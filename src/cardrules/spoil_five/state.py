@@ -72,6 +72,34 @@ rebuilt.
 """
 
 
+class Taken(Value):
+    """A completed trick as the engine keeps it: leader, cards in play order, winner.
+
+    A plain slotted class, cheap to build at every trick in either build (the public
+    attrs :class:`Trick` is not); its :class:`Trick` is built the first time it is read
+    (:attr:`State.tricks`, the views) and then kept, so that every later state and view
+    of the deal shares it.
+    """
+
+    __slots__ = ("_cards", "_leader", "_trick", "_winner")
+
+    def __init__(self, leader: int, cards: tuple[Card, ...], winner: int) -> None:
+        self._leader = leader
+        self._cards = cards
+        self._winner = winner
+        self._trick: Trick | None = None
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._leader, self._cards, self._winner)
+
+    def trick(self) -> Trick:
+        """The public :class:`Trick` of these facts (built once, then shared)."""
+        trick = self._trick
+        if trick is None:
+            trick = self._trick = Trick(self._leader, self._cards, self._winner)
+        return trick
+
+
 # Enum members read once: a class attribute look-up costs a call on every step.
 _PLAY: Final = Phase.PLAY
 _ROB: Final = Phase.ROB
@@ -476,7 +504,7 @@ class State(Position):
         legal: tuple[Action, ...],
         window: Message | None,
         trick: tuple[Card, ...],
-        tricks: tuple[Trick, ...],
+        tricks: tuple[Taken, ...],
         won: tuple[int, ...],
         log: Log[Action],
         asked: Decision | None = None,
@@ -569,7 +597,7 @@ class State(Position):
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks of this deal."""
-        return self._tricks
+        return tuple(map(Taken.trick, self._tricks))
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
@@ -676,7 +704,7 @@ def _restore_state(
     held: Held,
     decision: Decision,
     trick: tuple[Card, ...],
-    tricks: tuple[Trick, ...],
+    tricks: tuple[Taken, ...],
     won: tuple[int, ...],
     log: tuple[Action, ...],
 ) -> State:
@@ -690,7 +718,7 @@ def waiting(
     held: Held,
     decision: Decision,
     trick: tuple[Card, ...],
-    tricks: tuple[Trick, ...],
+    tricks: tuple[Taken, ...],
     won: tuple[int, ...],
     log: Log[Action],
 ) -> State:

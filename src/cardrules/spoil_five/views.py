@@ -179,7 +179,7 @@ def _known_bars(state: State, seat: int) -> tuple[int, ...]:
             if any(state._won[other] for other in rules.members[side]):
                 shown.add(side)
     elif outcome is not None and outcome.kind is OutcomeKind.BARRED:
-        shown.add(sides[state._tricks[-1].winner])
+        shown.add(sides[state.tricks[-1].winner])
     return tuple(
         [
             member
@@ -228,7 +228,7 @@ def view(state: State, seat: int) -> View:
         events=events,
         trick=state._trick,
         leader=state.leader,
-        tricks=state._tricks,
+        tricks=state.tricks,
         tricks_won=state._won,
         barred=_known_bars(state, seat) if board._barred else (),
         pool=board._pool,
