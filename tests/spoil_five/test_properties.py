@@ -7,7 +7,8 @@ import pickle
 import random
 import re
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -369,6 +370,12 @@ def test_completed_tricks_are_built_when_read_and_shared() -> None:
         state = sf.apply_action(state, legal[rng.randrange(len(legal))])
     assert len(state.tricks) == sum(state.tricks_won) > 0
     assert pickle.loads(pickle.dumps(state)).tricks == state.tricks
+    # a pickle of an earlier version holds the public Trick values: it loads alike
+    reduced = cast("tuple[Callable[..., sf.State], tuple[Any, ...]]", state.__reduce__())
+    rebuild, fields = reduced
+    earlier = (*fields[:5], state.tricks, *fields[6:])
+    assert rebuild(*earlier) == state
+    assert rebuild(*earlier).tricks == state.tricks
 
 
 def test_a_play_decision_is_built_from_the_state_when_read() -> None:

@@ -704,12 +704,13 @@ def _restore_state(
     held: Held,
     decision: Decision,
     trick: tuple[Card, ...],
-    tricks: tuple[Taken, ...],
+    tricks: tuple[Taken | Trick, ...],
     won: tuple[int, ...],
     log: tuple[Action, ...],
 ) -> State:
-    """Rebuild a pickled :class:`State`."""
-    return waiting(deal, board, held, decision, trick, tricks, won, relink(log))
+    """Rebuild a pickled :class:`State` (earlier versions pickled its tricks as ``Trick``)."""
+    taken = tuple(Taken(t.leader, t.cards, t.winner) if isinstance(t, Trick) else t for t in tricks)
+    return waiting(deal, board, held, decision, trick, taken, won, relink(log))
 
 
 def waiting(
