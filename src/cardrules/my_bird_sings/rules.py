@@ -39,7 +39,8 @@ from cardrules.my_bird_sings.actions import (
     parse_action,
 )
 from cardrules.my_bird_sings.exchange import exchange_cards
-from cardrules.my_bird_sings.option_tables import OptionTables
+from cardrules.my_bird_sings.option_tables import OptionTables, tables_for
+from cardrules.my_bird_sings.options import Options
 from cardrules.my_bird_sings.passing import DrawDecision, pass_decision
 from cardrules.my_bird_sings.refusals import refusal, seen_in_state
 from cardrules.my_bird_sings.settlement import settle
@@ -66,6 +67,7 @@ __all__ = [
     "legal_actions",
     "offered_order",
     "start_deal",
+    "start_session",
 ]
 
 _P: Final = "my-bird-sings.refusal."
@@ -102,6 +104,18 @@ def start_deal(
         )
     hands: Hands = rules.dealing[dealer](dealt)
     return play_turn(deal, hands, 0, table, None, None)  # turn 0 begins
+
+
+def start_session(
+    options: Options, dealer: int, seed: int, deck: tuple[Card, ...] | None, legacy: bool
+) -> State:
+    """The first deal of a session under ``options``: :func:`start_deal` with nothing before it.
+
+    The engine's side of :func:`~cardrules.my_bird_sings.session.new_game`, which checks
+    the arguments: the deal's seed is the session's first seed, no deal came before, the
+    pool is empty and everybody's balance 0.
+    """
+    return start_deal(tables_for(options), dealer, seed, deck, 0, seed, None, None, legacy)
 
 
 # Each of the four calls takes any object, so that even the compiled build (which checks
