@@ -45,6 +45,9 @@ __all__ = [
 _P: Final = "my-bird-sings.refusal."
 
 _THROW: Final = Passing.THROW
+# Read once into the module (the compiled build keeps them in its own statics).
+_PASSES: Final = PASS_ACTIONS
+_GETTER: Final = _pick
 
 
 class PassDecision(Decision):
@@ -122,9 +125,7 @@ def throw_decision(hand: tuple[Card, ...], seat: int, step: TurnStep) -> PassDec
     (``step.abandon``).
     """
     # One C-level look-up for two or more cards.
-    legal: tuple[Action, ...] = (
-        _pick(*hand)(PASS_ACTIONS) if len(hand) > 1 else (PASS_ACTIONS[hand[0]],)
-    )
+    legal: tuple[Action, ...] = _GETTER(*hand)(_PASSES) if len(hand) > 1 else (_PASSES[hand[0]],)
     return PassDecision(seat, legal + (ABANDON,) if step._abandon else legal, step)  # noqa: RUF005 (one tuple; unpacking lists first)
 
 

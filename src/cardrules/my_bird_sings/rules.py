@@ -158,6 +158,7 @@ _EXCHANGE: Final = Phase.EXCHANGE
 _OUTCOME_ABANDONED: Final = OutcomeKind.ABANDONED
 _OUTCOME_EXHAUSTED: Final = OutcomeKind.EXHAUSTED
 _OUTCOME_SANG: Final = OutcomeKind.SANG
+_PASS: Final = Pass  # read once, as the enum members are
 
 
 # The implementations of check_action and is_legal take any object, so that even the
@@ -233,7 +234,7 @@ def apply_action(state: object, action: object) -> State:
     """
     # The engine's hot path, in line: a legal action of a state of this game, its step.
     if type(state) is State and action in state._legal:
-        if type(action) is Pass:  # nearly every action: its step called directly
+        if type(action) is _PASS:  # nearly every action: its step called directly
             return _throw(state, action)
         return _STEPS[type(action)](state, action)
     return _engine.apply_action(RULEBOOK, state, action)
@@ -314,7 +315,8 @@ def _pass(state: State, giver: int, card: Card, action: Action) -> State:
     at = hand.index(card)
     hands[giver] = hand[:at] + hand[at + 1 :]
     hands[receiver] = hands[receiver] + (card,)
-    events = (state._events, rules.passes[giver][card])
+    number: int = card  # a card is its number in the pack (a native index)
+    events = (state._events, rules.passes[giver][number])
     log = (state._log, action)
     turn = state._turn + 1
     if turn < rules.plain_until:  # the receiver's turn has only a check and his pass

@@ -209,9 +209,10 @@ def play_turn(
         if check:
             checked = deal.on_turn(turn + pre) if pre else seat  # pre: after-deal checks
             hand = hands[checked]
+            numbers: tuple[int, ...] = hand  # a card is its number in the pack
             key = 0
-            for card in hand:
-                key += SUIT_KEY[card]
+            for number in numbers:
+                key += SUIT_KEY[number]
             if options.auto_sing:
                 if key in keys:  # the bird sings
                     if not options.play_to_exhaustion:  # it sings: it wins, and shows a set
@@ -274,9 +275,10 @@ def plain_turn(
     """
     rules = deal._rules
     hand = hands[seat]
+    numbers: tuple[int, ...] = hand  # a card is its number in the pack (a native index)
     key = 0
-    for card in hand:
-        key += SUIT_KEY[card]
+    for number in numbers:
+        key += SUIT_KEY[number]
     if key in rules.keys:  # the bird sings: it wins, and shows a set
         return settle(deal, hands, turn, table, log, events, _SANG, seat, None)
     step = _OFFER_STEP if rules.starts[turn] is _OFFER_ABANDON else NO_STEP
@@ -331,9 +333,10 @@ def pending_decision(
 def _sets(deal: Deal, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
     """The singing sets of ``hand`` (MBS-4 to MBS-6), none if it does not sing."""
     rules = deal._rules
+    numbers: tuple[int, ...] = hand  # a card is its number in the pack
     key = 0
-    for card in hand:
-        key += SUIT_KEY[card]
+    for number in numbers:
+        key += SUIT_KEY[number]
     return sets_of(hand, key, rules.hand_size, rules.keys) if key in rules.keys else ()
 
 
