@@ -19,7 +19,7 @@ from cardrules.history import DealHistory, History, Log, deal_result, log_items
 from cardrules.messages import message
 from cardrules.my_bird_sings.actions import Action
 from cardrules.my_bird_sings.deal import check_deck
-from cardrules.my_bird_sings.option_tables import OptionTables, tables_for
+from cardrules.my_bird_sings.option_tables import OptionTables
 from cardrules.my_bird_sings.options import Options, Passing
 from cardrules.my_bird_sings.rules import start_deal, start_session
 from cardrules.my_bird_sings.state import Board, State
