@@ -126,7 +126,7 @@ def _new_session(
     ) or not 0 <= dealer < n:
         raise OptionsError(f"dealer: expected a seat from 0 to {n - 1}, not {dealer!r}")
     if deck is not None and seed is None and options.passing is _PASSING_DRAW_BLIND:
-        raise OptionsError(_BLIND_SEED)
+        raise OptionsError(_BLIND_SEED)  # _check_blind_seed, written out (MBS-8)
     if seed is None:
         seed = 0
     elif type(seed) is not int and (isinstance(seed, bool) or not isinstance(seed, int)):
