@@ -311,9 +311,9 @@ def _pass(state: State, giver: int, card: Card, action: Action) -> State:
     rules = deal._rules
     receiver = left_of(giver, rules.players)
     hands = list(state._hands)
-    hand = hands[giver]
-    at = hand.index(card)
-    hands[giver] = hand[:at] + hand[at + 1 :]
+    kept = list(hands[giver])
+    kept.remove(card)  # the giver's other cards, in their order
+    hands[giver] = tuple(kept)
     hands[receiver] = hands[receiver] + (card,)
     number: int = card  # a card is its number in the pack (a native index)
     events = (state._events, rules.passes[giver][number])
