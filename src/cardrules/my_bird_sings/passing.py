@@ -110,11 +110,11 @@ def pass_decision(
     offers it at this decision (``step.abandon``).
     """
     rules = deal._rules
-    if rules.options.passing is _THROW:
+    if rules._options.passing is _THROW:
         return throw_decision(hand, seat, step)
     legal = DRAW_ACTIONS[: len(hand)]
     order = derived_order(sorted(hand), deal._seed, (turn,), deal._legacy)
-    drawer = left_of(seat, rules.players)
+    drawer = left_of(seat, rules._players)
     return DrawDecision(drawer, (*legal, ABANDON) if step._abandon else legal, step, seat, order)
 
 

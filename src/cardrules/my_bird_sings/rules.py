@@ -93,16 +93,17 @@ def start_deal(
     mapping of record versions 1 and 2 (to replay them).
     """
     deal = Deal(rules, dealer, seed, deck, number, first_seed, previous, legacy)  # once a deal
-    dealt = pack_top(rules.pack, seed, rules.dealt, legacy) if deck is None else deck[: rules.dealt]
+    count = rules._dealt
+    dealt = pack_top(rules._pack, seed, count, legacy) if deck is None else deck[:count]
     if carried is None:
-        table = rules.first_boards[dealer]
+        table = rules._first_boards[dealer]
     else:
         pool, balances = carried
-        paid = rules.antes[dealer]
-        table = rules.first_boards[dealer].with_counters(
+        paid = rules._antes[dealer]
+        table = rules._first_boards[dealer].with_counters(
             pool + sum(paid), tuple(map(operator.sub, balances, paid))
         )
-    hands: Hands = rules.dealing[dealer](dealt)
+    hands: Hands = rules._dealing[dealer](dealt)
     return play_turn(deal, hands, 0, table, None, None)  # turn 0 begins
 
 
@@ -309,17 +310,17 @@ def _pass(state: State, giver: int, card: Card, action: Action) -> State:
     """
     deal = state._deal
     rules = deal._rules
-    receiver = left_of(giver, rules.players)
+    receiver = left_of(giver, rules._players)
     hands = list(state._hands)
     kept = list(hands[giver])
     kept.remove(card)  # the giver's other cards, in their order
     hands[giver] = tuple(kept)
     hands[receiver] = hands[receiver] + (card,)
     number: int = card  # a card is its number in the pack (a native index)
-    events = (state._events, rules.passes[giver][number])
+    events = (state._events, rules._passes[giver][number])
     log = (state._log, action)
     turn = state._turn + 1
-    if turn < rules.plain_until:  # the receiver's turn has only a check and his pass
+    if turn < rules._plain_until:  # the receiver's turn has only a check and his pass
         return plain_turn(deal, tuple(hands), turn, receiver, state._board, log, events)
     return play_turn(deal, tuple(hands), turn, state._board, log, events)
 
