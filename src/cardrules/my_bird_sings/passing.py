@@ -13,7 +13,6 @@ offered face down, in an order fixed by the deal's seed and the turn).
 
 from __future__ import annotations
 
-from operator import itemgetter as _pick
 from typing import Final
 
 from cardrules._engine import left_of
@@ -47,7 +46,6 @@ _P: Final = "my-bird-sings.refusal."
 _THROW: Final = Passing.THROW
 # Read once into the module (the compiled build keeps them in its own statics).
 _PASSES: Final = PASS_ACTIONS
-_GETTER: Final = _pick
 
 
 class PassDecision(Decision):
@@ -124,8 +122,11 @@ def throw_decision(hand: tuple[Card, ...], seat: int, step: TurnStep) -> PassDec
     One ``Pass`` per card held, in holding order, then ``Abandon()`` if MBS-13 offers it
     (``step.abandon``).
     """
-    # One C-level look-up for two or more cards.
-    legal: tuple[Action, ...] = _GETTER(*hand)(_PASSES) if len(hand) > 1 else (_PASSES[hand[0]],)
+    numbers: tuple[int, ...] = hand  # a card is its number in the pack (a native index)
+    passes: list[Action] = []
+    for number in numbers:
+        passes.append(_PASSES[number])
+    legal = tuple(passes)
     return PassDecision(seat, legal + (ABANDON,) if step._abandon else legal, step)  # noqa: RUF005 (one tuple; unpacking lists first)
 
 
