@@ -43,7 +43,6 @@ __all__ = [
 
 _P: Final = "my-bird-sings.refusal."
 
-_THROW: Final = Passing.THROW
 # Read once into the module (the compiled build keeps them in its own statics).
 _PASSES: Final = PASS_ACTIONS
 
@@ -108,7 +107,7 @@ def pass_decision(
     offers it at this decision (``step.abandon``).
     """
     rules = deal._rules
-    if rules._options.passing is _THROW:
+    if rules._throw:
         return throw_decision(hand, seat, step)
     legal = DRAW_ACTIONS[: len(hand)]
     order = derived_order(sorted(hand), deal._seed, (turn,), deal._legacy)

@@ -204,7 +204,7 @@ def play_turn(
     # The after-deal checks of D-6 come once, before turn 0's exchange: after it the
     # player on turn's holding is checked as on any turn, and a check declined in the
     # round stays lost (D-5).
-    after_deal = turn == 0 and not exchanged and options.sing_timing is _ANY_AFTER_DEAL
+    after_deal = turn == 0 and not exchanged and rules._after_deal_checks
     while True:
         if check:
             checked = deal.on_turn(turn + pre) if pre else seat  # pre: after-deal checks
@@ -213,9 +213,9 @@ def play_turn(
             key = 0
             for number in numbers:
                 key += SUIT_KEY[number]
-            if options.auto_sing:
+            if rules._auto_sing:
                 if key in keys:  # the bird sings
-                    if not options.play_to_exhaustion:  # it sings: it wins, and shows a set
+                    if not rules._to_exhaustion:  # it sings: it wins, and shows a set
                         return settle(deal, hands, turn, table, log, events, _SANG, checked, None)
                     sets = sets_of(hand, key, rules._hand_size, keys)
                     # Play to exhaustion: the bird must lay a trick and chooses the set, even
