@@ -43,7 +43,7 @@ __all__ = [
 
 _P: Final = "my-bird-sings.refusal."
 
-# Read once into the module (the compiled build keeps them in its own statics).
+# Read once into the module (the compiled build keeps it in its own statics).
 _PASSES: Final = PASS_ACTIONS
 
 
