@@ -15,12 +15,25 @@ every implementation) pin it:
 4593380528125082431
 16408922859458223821
 
-Everything is plain integer arithmetic modulo ``2**64``, so it is the same on every
-platform and in every process, and it costs nothing to start (no table to seed). The
-module is compiled in the compiled build; :mod:`cardrules.dealing`, whose public
-functions check their arguments and raise the documented ``OptionsError``, stays
-interpreted and calls it with checked values, and so do the engines with values they
-computed themselves.
+Everything is integer arithmetic modulo ``2**64``, so it is the same on every platform
+and in every process, and it costs nothing to start (no table to seed). The module is
+compiled in the compiled build; :mod:`cardrules.dealing`, whose public functions check
+their arguments and raise the documented ``OptionsError``, stays interpreted and calls
+it with checked values, and so do the engines with values they computed themselves.
+
+The generator is written once, on 64-bit **words** (annotated ``i64``, a name only the
+type checker sees), and the one source is exact in both builds. Compiled, a word is a
+native signed 64-bit machine integer: sums and products wrap modulo ``2**64`` and stay
+in registers. Interpreted, a word is a plain ``int`` whose low 64 bits are the word, and
+it may hold more. Both are exact because the low 64 bits of a sum, a product or an
+exclusive or depend only on the low 64 bits of the operands, and every right shift is
+masked to the bits it keeps (``(z >> 30) & (2**34 - 1)``), so that it reads only the
+low 64 bits too. The constants are words built at import from their halves
+(``high * 2**32 + low``): the signed word compiled, the number itself interpreted; so
+the mask of all 64 bits is ``-1`` compiled (one machine instruction) and ``2**64 - 1``
+interpreted, where it keeps the words short. A word leaves as the int of its low 64
+bits. Lemire's product (below) is taken on ints: it needs the high half of a 120-bit
+product.
 
 The shuffle (:func:`top`) is a Fisher-Yates shuffle, top card first: position ``i`` of a
 pack of ``n`` takes the card at a uniform position from ``i`` to ``n - 1``. The draws are
@@ -58,7 +71,10 @@ import _random
 import random
 import threading
 from math import floor
-from typing import Final, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
+
+if TYPE_CHECKING:  # a native 64-bit word compiled; only annotations name it (see above)
+    from mypy_extensions import i64
 
 __all__ = [
     "derive",
@@ -80,8 +96,34 @@ T = TypeVar("T")
 
 _WIDTH: Final = 1 << 64
 _MASK64: Final = _WIDTH - 1
-_GAMMA: Final = 0x9E3779B97F4A7C15  # SplitMix64's increment: 2**64 over the golden ratio
 _BATCH_LIMIT: Final = 1 << 56  # the largest product of bounds one output draws
+
+
+def _word(value: int) -> i64:
+    """The low 64 bits of the int ``value`` as a word (see the module docs).
+
+    A value below ``2**63`` is its own word; any other is built from its two 32-bit
+    halves, so that the product wraps to the signed word compiled and is ``value %
+    2**64`` itself interpreted.
+    """
+    if 0 <= value <= 0x7FFFFFFFFFFFFFFF:
+        word: i64 = value
+        return word
+    high: i64 = (value >> 32) & 0xFFFFFFFF
+    low: i64 = value & 0xFFFFFFFF
+    return high * 0x100000000 + low
+
+
+def _unsigned(word: i64) -> int:
+    """The int from 0 to ``2**64 - 1`` whose bits are the low 64 bits of ``word``."""
+    return int(word) & _MASK64
+
+
+_MASK: Final[i64] = _word(_MASK64)  # every bit of a word: -1 compiled, 2**64 - 1 interpreted
+_GAMMA64: Final = 0x9E3779B97F4A7C15  # SplitMix64's increment: 2**64 over the golden ratio
+_GAMMA: Final[i64] = _word(_GAMMA64)
+_MIX1: Final[i64] = _word(0xBF58476D1CE4E5B9)
+_MIX2: Final[i64] = _word(0x94D049BB133111EB)
 
 # The batches of a pack of n cards: (first position, product of the bounds, Lemire's
 # threshold 2**64 % product, segments), computed once per pack size. A batch's number is
@@ -96,23 +138,33 @@ _PLANS: Final[dict[int, tuple[_Batch, ...]]] = {}
 _SEGMENT_LIMIT: Final = 1 << 30
 
 
+def _mix(z: i64) -> i64:
+    """SplitMix64's output function on a word; the low 64 bits of the result are the output.
+
+    Every right shift is masked to the bits it keeps, so that it reads only the low 64
+    bits of ``z``; the result is left unreduced (its readers take its low 64 bits).
+    """
+    z = ((z ^ ((z >> 30) & 0x3FFFFFFFF)) * _MIX1) & _MASK
+    z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MIX2
+    return z ^ ((z >> 31) & 0x1FFFFFFFF)
+
+
 def mix64(z: int) -> int:
     """SplitMix64's output function: a bijection of 64-bit words that mixes every bit.
 
     >>> mix64(0), mix64(1) == mix64(2)
     (0, False)
     """
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return z ^ (z >> 31)
+    return _unsigned(_mix(_word(z)))
 
 
 def splitmix64(state: int, count: int) -> tuple[int, ...]:
     """The first ``count`` outputs of SplitMix64 from the 64-bit ``state`` (for reference)."""
+    word = _word(state)
     outputs: list[int] = []
     for _ in range(count):
-        state = (state + _GAMMA) & _MASK64
-        outputs.append(mix64(state))
+        word = (word + _GAMMA) & _MASK
+        outputs.append(_unsigned(_mix(word)))
     return tuple(outputs)
 
 
@@ -157,19 +209,14 @@ def _segments(n: int, start: int, end: int) -> tuple[_Segment, ...]:
     return tuple(reversed(segments))
 
 
-def top(pool: list[T], state: int, count: int) -> tuple[T, ...]:
-    """Shuffle ``pool`` in place with SplitMix64 from ``state``; return its top ``count``.
-
-    ``state`` is a 64-bit word and ``count`` lies between 0 and ``len(pool)`` (trusted).
-    It stops once the top ``count`` positions are drawn: the rest of ``pool`` is left
-    partly shuffled.
-    """
+def _top(pool: list[T], state: i64, count: int) -> tuple[T, ...]:
+    """:func:`top` from the word ``state``."""
     for start, product, threshold, segments in _plan(len(pool)):
         if start >= count:
             break
         while True:  # Lemire: refuse the few outputs that would favour small numbers
-            state = (state + _GAMMA) & _MASK64
-            scaled = mix64(state) * product
+            state = (state + _GAMMA) & _MASK
+            scaled = (int(_mix(state)) & _MASK64) * product
             if scaled & _MASK64 >= threshold:
                 break
         number = scaled >> 64  # below 2**56; its digits in the mixed radix of the bounds
@@ -183,20 +230,36 @@ def top(pool: list[T], state: int, count: int) -> tuple[T, ...]:
     return tuple(pool[:count])
 
 
-def pick(state: int, bound: int) -> int:
-    """A uniform number from 0 to ``bound - 1`` (``bound >= 1``), SplitMix64 from ``state``.
+def top(pool: list[T], state: int, count: int) -> tuple[T, ...]:
+    """Shuffle ``pool`` in place with SplitMix64 from ``state``; return its top ``count``.
 
-    The first number :func:`top` would draw for a pack of ``bound`` cards.
+    ``state`` is a 64-bit word and ``count`` lies between 0 and ``len(pool)`` (trusted).
+    It stops once the top ``count`` positions are drawn: the rest of ``pool`` is left
+    partly shuffled.
+    """
+    return _top(pool, _word(state), count)
+
+
+def _pick(state: i64, bound: int) -> int:
+    """:func:`pick` from the word ``state``."""
+    threshold = _WIDTH % bound
+    while True:
+        state = (state + _GAMMA) & _MASK
+        x = (int(_mix(state)) & _MASK64) * bound
+        if x & _MASK64 >= threshold:
+            return x >> 64
+
+
+def pick(state: int, bound: int) -> int:
+    """A uniform number from 0 to ``bound - 1`` (``1 <= bound <= 2**56``), from ``state``.
+
+    The first number :func:`top` would draw for a pack of ``bound`` cards, SplitMix64 from
+    the 64-bit ``state``.
 
     >>> pick(1, 3) == top([0, 1, 2], 1, 1)[0]
     True
     """
-    threshold = _WIDTH % bound
-    while True:
-        state = (state + _GAMMA) & _MASK64
-        x = mix64(state) * bound
-        if x & _MASK64 >= threshold:
-            return x >> 64
+    return _pick(_word(state), bound)
 
 
 def key_of(seed: int) -> int:
@@ -218,6 +281,19 @@ def _key_words(key: int) -> list[int]:
     return words
 
 
+def _derived(seed: int, labels: tuple[int, ...]) -> i64:
+    """:func:`derive` as a word."""
+    if 0 <= seed < _WIDTH:
+        state = _mix(_word(seed) + _GAMMA)
+    else:
+        state = 0
+        for word in _key_words(key_of(seed)):
+            state = _mix((state ^ _word(word)) + _GAMMA)
+    for label in labels:
+        state = _mix((state ^ _word(label)) + _GAMMA)
+    return _mix((state ^ len(labels)) + _GAMMA)
+
+
 def derive(seed: int, labels: tuple[int, ...]) -> int:
     """The implementation of :func:`cardrules.dealing.derive_seed` (see the module docs).
 
@@ -231,15 +307,7 @@ def derive(seed: int, labels: tuple[int, ...]) -> int:
     >>> derive(7, ()) == splitmix64(mix64(7 + 0x9E3779B97F4A7C15), 1)[0]
     True
     """
-    state = 0
-    if 0 <= seed < _WIDTH:
-        state = mix64((seed + _GAMMA) & _MASK64)
-    else:
-        for word in _key_words(key_of(seed)):
-            state = mix64(((state ^ word) + _GAMMA) & _MASK64)
-    for label in labels:
-        state = mix64(((state ^ (label & _MASK64)) + _GAMMA) & _MASK64)
-    return mix64(((state ^ len(labels)) + _GAMMA) & _MASK64)
+    return int(_derived(seed, labels)) & _MASK64
 
 
 def state_of(seed: int) -> int:
@@ -257,7 +325,8 @@ def seeded_top(pack: tuple[T, ...] | list[T], seed: int, count: int) -> tuple[T,
     The same as :func:`cardrules.dealing.shuffled` (``pack, seed, count=count``), for the
     engines, which compute the seed and the count themselves.
     """
-    return top(list(pack), seed if 0 <= seed < _WIDTH else derive(seed, ()), count)
+    state = _word(seed) if 0 <= seed < _WIDTH else _derived(seed, ())
+    return _top(list(pack), state, count)
 
 
 def derived_order(
@@ -271,7 +340,7 @@ def derived_order(
     """
     if legacy:
         return legacy_top(items, legacy_derive(seed, labels), len(items))
-    return top(items, derive(seed, labels), len(items))
+    return _top(items, _derived(seed, labels), len(items))
 
 
 def derived_index(seed: int, labels: tuple[int, ...], bound: int, legacy: bool) -> int:
@@ -282,7 +351,7 @@ def derived_index(seed: int, labels: tuple[int, ...], bound: int, legacy: bool) 
     """
     if legacy:
         return legacy_derive(seed, labels) % bound
-    return pick(derive(seed, labels), bound)
+    return _pick(_derived(seed, labels), bound)
 
 
 def pack_top(pack: tuple[T, ...], seed: int, count: int, legacy: bool) -> tuple[T, ...]:
@@ -332,5 +401,5 @@ def legacy_derive(seed: int, labels: tuple[int, ...]) -> int:
     words = [*_key_words(key)[1:], *labels, len(labels)]
     for word in words:
         state = (state ^ (word & _MASK64)) & _MASK64
-        state = mix64((state + _GAMMA) & _MASK64)
+        state = mix64((state + _GAMMA64) & _MASK64)
     return state
