@@ -116,7 +116,8 @@ def _word(value: int) -> i64:
 
 def _unsigned(word: i64) -> int:
     """The int from 0 to ``2**64 - 1`` whose bits are the low 64 bits of ``word``."""
-    return int(word) & _MASK64
+    value: int = word
+    return value & _MASK64
 
 
 _MASK: Final[i64] = _word(_MASK64)  # every bit of a word: -1 compiled, 2**64 - 1 interpreted
@@ -216,7 +217,8 @@ def _top(pool: list[T], state: i64, count: int) -> tuple[T, ...]:
             break
         while True:  # Lemire: refuse the few outputs that would favour small numbers
             state = (state + _GAMMA) & _MASK
-            scaled = (int(_mix(state)) & _MASK64) * product
+            output: int = _mix(state)
+            scaled = (output & _MASK64) * product
             if scaled & _MASK64 >= threshold:
                 break
         number = scaled >> 64  # below 2**56; its digits in the mixed radix of the bounds
@@ -245,7 +247,8 @@ def _pick(state: i64, bound: int) -> int:
     threshold = _WIDTH % bound
     while True:
         state = (state + _GAMMA) & _MASK
-        x = (int(_mix(state)) & _MASK64) * bound
+        output: int = _mix(state)
+        x = (output & _MASK64) * bound
         if x & _MASK64 >= threshold:
             return x >> 64
 
@@ -307,7 +310,8 @@ def derive(seed: int, labels: tuple[int, ...]) -> int:
     >>> derive(7, ()) == splitmix64(mix64(7 + 0x9E3779B97F4A7C15), 1)[0]
     True
     """
-    return int(_derived(seed, labels)) & _MASK64
+    derived: int = _derived(seed, labels)
+    return derived & _MASK64
 
 
 def state_of(seed: int) -> int:
