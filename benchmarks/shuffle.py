@@ -3,7 +3,8 @@
 Times, in interleaved rounds in one process, the engines' shuffle of a deal
 (``_shuffle.seeded_top``: the top cards of a pack from an int seed) against the
 version-2 shuffle kept for old records (``_shuffle.legacy_top``: a Mersenne Twister
-reseeded per deal), and the two seed derivations. Run it under the pure build, and
+reseeded per deal), the two seed derivations and a draw inside a deal (the shown set's
+``derived_index``). Run it under the pure build, and
 under the compiled build, where ``_shuffle`` is compiled::
 
     PYTHONPATH=src python benchmarks/shuffle.py --rounds 15
@@ -19,7 +20,7 @@ import time
 from collections.abc import Callable
 
 from cardrules import _shuffle
-from cardrules._shuffle import derive, legacy_derive, legacy_top, seeded_top
+from cardrules._shuffle import derive, derived_index, legacy_derive, legacy_top, seeded_top
 from cardrules.cards import FULL_PACK
 
 CALLS = 1000
@@ -35,6 +36,9 @@ def _cases() -> dict[str, Callable[[], object]]:
         "deal 24 of 52 cards, Mersenne Twister": lambda: [legacy_top(pack, s, 24) for s in SEEDS],
         "derive_seed(seed, n), every word mixed": lambda: [derive(s, (7,)) for s in SEEDS],
         "derive_seed(seed, n), version 2": lambda: [legacy_derive(s, (7,)) for s in SEEDS],
+        "derived_index(seed, (turn, label), 2)": lambda: [
+            derived_index(s, (3, 0x5348), 2, False) for s in SEEDS
+        ],
     }
 
 
