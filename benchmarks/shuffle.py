@@ -4,8 +4,8 @@ Times, in interleaved rounds in one process, the engines' shuffle of a deal
 (``_shuffle.seeded_top``: the top cards of a pack from an int seed) against the
 version-2 shuffle kept for old records (``_shuffle.legacy_top``: a Mersenne Twister
 reseeded per deal), the two seed derivations and a draw inside a deal (the shown set's
-``derived_index``). Run it under the pure build, and
-under the compiled build, where ``_shuffle`` is compiled::
+``derived_index``). Run it under the pure build, and under the compiled build, where
+``_shuffle`` is compiled::
 
     PYTHONPATH=src python benchmarks/shuffle.py --rounds 15
 
