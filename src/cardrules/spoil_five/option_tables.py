@@ -15,21 +15,16 @@ function that implements the rule.
 from __future__ import annotations
 
 import functools
-import operator
-from collections.abc import Callable, Sequence
-from typing import cast
+from collections.abc import Callable
 
 from cardrules.cards import FULL_PACK, Card, Rank, Suit
 from cardrules.spoil_five.deal import antes, deal_positions
 from cardrules.spoil_five.following import Following, follow_rule
 from cardrules.spoil_five.options import Options, PlainLeadRule, Scoring
-from cardrules.spoil_five.ranking import TrumpTable, trump_table
+from cardrules.spoil_five.ranking import PRINTED_SUIT, TrumpTable, trump_table
 from cardrules.spoil_five.robbing import RobDecision, rob_rule
 
 __all__ = ["OptionTables", "sides", "tables_for"]
-
-Getter = Callable[[Sequence[Card]], tuple[Card, ...]]
-"""Takes one seat's five cards from the pack (an ``operator.itemgetter``)."""
 
 
 class OptionTables:
@@ -48,7 +43,8 @@ class OptionTables:
             decision.
         draw: how many cards a deal takes from the shuffled pack (all 52 with fiving,
             which may turn further cards).
-        getters: per eldest hand, per seat, the getter of that seat's cards from the pack.
+        dealt_to: per eldest hand, per position from the top of the pack, the seat dealt
+            the card there (the turn-up and the cards after it are not dealt).
         antes: per dealer, each seat's ante for a fresh pool and after a spoil.
         sides: each seat's side number.
         members: the seats of each side.
@@ -60,7 +56,7 @@ class OptionTables:
     """
 
     __slots__ = (
-        "_antes", "_draw", "_following", "_getters", "_members", "_options", "_plain_need",
+        "_antes", "_dealt_to", "_draw", "_following", "_members", "_options", "_plain_need",
         "_players", "_points", "_robs", "_sides", "_tables",
     )  # fmt: skip
 
@@ -73,7 +69,7 @@ class OptionTables:
         following: tuple[tuple[Following, ...], ...],
         robs: tuple[tuple[tuple[tuple[RobDecision, ...], ...], ...], ...],
         draw: int,
-        getters: tuple[tuple[Getter, ...], ...],
+        dealt_to: tuple[tuple[int, ...], ...],
         antes: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
         sides: tuple[int, ...],
         members: tuple[tuple[int, ...], ...],
@@ -86,7 +82,7 @@ class OptionTables:
         self._following = following
         self._robs = robs
         self._draw = draw
-        self._getters = getters
+        self._dealt_to = dealt_to
         self._antes = antes
         self._sides = sides
         self._members = members
@@ -127,9 +123,9 @@ class OptionTables:
         return self._draw
 
     @property
-    def getters(self) -> tuple[tuple[Getter, ...], ...]:
-        """Per eldest hand, per seat, the getter of that seat's cards."""
-        return self._getters
+    def dealt_to(self) -> tuple[tuple[int, ...], ...]:
+        """Per eldest hand, per position from the top of the pack, the seat dealt it."""
+        return self._dealt_to
 
     @property
     def antes(self) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
@@ -161,8 +157,10 @@ class OptionTables:
     ) -> tuple[RobDecision, ...]:
         """Each seat's rob decision in a deal turning up ``turn_up`` (``holder`` dealt the ace)."""
         n = self._players
-        suit = turn_up.suit
-        if turn_up == self._tables[suit]._ace:
+        turned: int = turn_up  # a card is its index
+        suit = PRINTED_SUIT[turned]
+        ace: int = self._tables[suit]._ace
+        if turned == ace:
             return self._robs[suit][dealer][n + 1]
         return self._robs[suit][dealer][n if holder is None else holder]
 
@@ -228,11 +226,8 @@ def _compile(options: Options) -> OptionTables:
         ),
         robs=tuple(robs),
         draw=52 if options.fiving else 5 * n + 1,
-        getters=tuple(
-            tuple(
-                cast(Getter, operator.itemgetter(*positions))
-                for positions in deal_positions(n, eldest, options.deal_batches)
-            )
+        dealt_to=tuple(
+            _seats_by_position(deal_positions(n, eldest, options.deal_batches))
             for eldest in range(n)
         ),
         antes=tuple((antes(options, d, False), antes(options, d, True)) for d in range(n)),
@@ -241,6 +236,15 @@ def _compile(options: Options) -> OptionTables:
         points=options.scoring is Scoring.POINTS,
         plain_need=plain_need(options, members),
     )
+
+
+def _seats_by_position(positions: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """For each position dealt from the top of the pack, the seat it is dealt to (SF-8)."""
+    seats = [0] * sum([len(places) for places in positions])
+    for seat, places in enumerate(positions):
+        for place in places:
+            seats[place] = seat
+    return tuple(seats)
 
 
 def sides(
