@@ -25,10 +25,11 @@ from collections.abc import Callable, Sequence
 from typing import Final, cast, overload
 
 from cardrules import _engine
-from cardrules._shuffle import seeded_top
+from cardrules._engine import left_of
+from cardrules._shuffle import derive, seeded_top
 from cardrules.cards import FULL_PACK, Card, Suit
 from cardrules.errors import IllegalActionError
-from cardrules.history import DealHistory, History, Log, deal_result, log_items
+from cardrules.history import DealHistory, History, Log, deal_result, log_append, log_items
 from cardrules.messages import Message
 from cardrules.spoil_five.actions import (
     ACTION_TYPES,
@@ -61,6 +62,7 @@ from cardrules.spoil_five.settlement import (
 from cardrules.spoil_five.state import (
     DEAL_OVER,
     GAME_OVER,
+    SPOIL_KINDS,
     Board,
     Deal,
     Event,
@@ -77,7 +79,9 @@ __all__ = [
     "apply_action",
     "begin_play",
     "check_action",
+    "deal_after",
     "deal_history",
+    "first_deal",
     "history",
     "is_deal_over",
     "is_game_over",
@@ -288,6 +292,63 @@ def start_play(deal: Deal, board: Board) -> State:
     if fiving is not None:
         return waiting(deal, board, held, fiving, (), (), (0,) * deal._n, None)
     return begin_play(deal, board, held, None)
+
+
+def first_deal(options: Options, dealer: int, seed: int, deck: tuple[Card, ...] | None) -> State:
+    """The first deal of a session dealt by ``dealer``: its stakes paid, its first decision.
+
+    A points game's players each pay the game stake into the pool once (SF-24); a pool
+    game's deals are anted (SF-7). The arguments are checked by
+    :func:`cardrules.spoil_five.session.new_game`.
+    """
+    rules = tables_for(options)
+    n = rules._players
+    zeros = (0,) * n
+    if rules._points:
+        stake = options.game_stake
+        board = Board(stake * n, (-stake,) * n, zeros)
+    else:
+        board = _anted(rules, dealer, Board(0, zeros, zeros), False)
+    return start_deal(
+        rules, board, dealer=dealer, number=0, seed=seed, deck=deck, first_seed=seed, past=None
+    )
+
+
+def deal_after(state: State, seed: int | None, deck: tuple[Card, ...] | None) -> State:
+    """The deal after the settled deal of ``state``; the deal passes to the left (C-2).
+
+    Without ``seed`` and ``deck`` the seed is derived from the first deal's seed and the
+    deal number; with ``deck`` alone it is 0. The arguments are checked by
+    :func:`cardrules.spoil_five.session.next_deal`.
+    """
+    deal = state._deal
+    board = state._board
+    rules = deal._rules
+    number = deal._number + 1
+    if seed is None:
+        seed = 0 if deck is not None else derive(deal._first_seed, (number,))
+    dealer = left_of(deal._dealer, rules._players)  # the deal passes to the left
+    outcome = board._outcome
+    spoilt = outcome is not None and outcome.kind in SPOIL_KINDS
+    board = Board(board._pool, board._balances, board._scores)
+    if not rules._points:
+        board = _anted(rules, dealer, board, spoilt)
+    past = log_append(deal._past, deal_history(state))
+    return start_deal(
+        rules, board, dealer=dealer, number=number, seed=seed, deck=deck,
+        first_seed=deal._first_seed, past=past,
+    )  # fmt: skip
+
+
+def _anted(rules: OptionTables, dealer: int, board: Board, spoilt: bool) -> Board:
+    """The board of a new pool-game deal once its antes are paid into the pool (SF-7)."""
+    payments = rules._antes[dealer][spoilt]
+    pool = board._pool
+    balances = list(board._balances)
+    for seat, payment in enumerate(payments):
+        pool += payment
+        balances[seat] -= payment
+    return Board(pool, tuple(balances), board._scores)
 
 
 def start_deal(
