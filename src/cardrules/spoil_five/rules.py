@@ -328,8 +328,8 @@ def deal_after(state: State, seed: int | None, deck: tuple[Card, ...] | None) ->
     if seed is None:
         seed = 0 if deck is not None else derive(deal._first_seed, (number,))
     dealer = left_of(deal._dealer, rules._players)  # the deal passes to the left
-    outcome = board._outcome
-    spoilt = outcome is not None and outcome.kind in SPOIL_KINDS
+    settled = board._settled
+    spoilt = settled is not None and settled._kind in SPOIL_KINDS
     board = Board(board._pool, board._balances, board._scores)
     if not rules._points:
         board = _anted(rules, dealer, board, spoilt)
@@ -595,9 +595,9 @@ def _settled(
     log: Log[Action],
 ) -> State:
     """The state of a settled hand (no decision pending)."""
-    outcome = board._outcome
-    assert outcome is not None
-    over = GAME_OVER if outcome.kind is _OUTCOME_GAME_WON else DEAL_OVER
+    settled = board._settled
+    assert settled is not None
+    over = GAME_OVER if settled._kind is _OUTCOME_GAME_WON else DEAL_OVER
     return waiting(deal, board, hands, over, (), tricks, won, log)
 
 
@@ -716,7 +716,7 @@ RULEBOOK: Final = _engine.Rulebook(
 
 def is_deal_over(state: State) -> bool:
     """Return whether the current deal has been settled."""
-    return state._board._outcome is not None
+    return state._board._settled is not None
 
 
 def is_game_over(state: State) -> bool:

@@ -107,7 +107,7 @@ def next_deal(
         OptionsError: for a bad seed or deck.
 
     """
-    if state._board._outcome is None:
+    if state._board._settled is None:
         why = message("common.refusal.deal-not-over", "C-7")
         raise IllegalActionError("start the next deal", "C-7", why)
     if state.phase is _GAME_OVER:
