@@ -93,6 +93,9 @@ __all__ = [
 ]
 
 _PLAY: Final = Phase.PLAY
+# Read once: in the compiled build a class imported from an interpreted module is
+# otherwise looked up in the module's namespace on every step.
+_PLAY_ACTION: Final = Play
 _FIRST_TURN: Final = RobTime.FIRST_TURN
 _NEVER: Final = RobTime.NEVER
 
@@ -219,7 +222,7 @@ def apply_action(state: object, action: object) -> State:
     # (a play called directly: nearly every action is one, and the compiled build then
     # calls the compiled step without going through a Python-level call).
     if type(state) is State and action in state._legal:
-        if type(action) is Play:
+        if type(action) is _PLAY_ACTION:
             return _play(state, action)
         return _STEPS[type(action)](state, action)
     return _engine.apply_action(RULEBOOK, state, action)
@@ -522,7 +525,8 @@ def _play(state: State, action: Play) -> State:
     if window is None and deal._robs[nxt]._time is not _NEVER:
         return _first_trick_turn(deal, board, hands, nxt, trick, state._won, log)
     # His plays, as in _play_turn: Following.plays in line (his hand, if nothing obliges).
-    following = deal._following[trick[0]]
+    led: int = trick[0]  # a card is its index: the tables are indexed by card
+    following = deal._following[led]
     legal = held_next = hands[nxt]
     if not following._free(held_next):
         allowed = following._allowed
@@ -547,11 +551,13 @@ def _trick_done(
     """A complete trick: its winner (SF-17), then what follows it (SF-18 to SF-24)."""
     n = deal._n
     # The strongest card wins (SF-17; ranking.winning_index, in line on this hot path).
-    strength = deal._table._strength[trick[0]]
+    led: int = trick[0]  # a card is its index: the tables are indexed by card
+    strength = deal._table._strength[led]
     best = 0
-    top = strength[trick[0]]
+    top = strength[led]
     for index in range(1, n):
-        other = strength[trick[index]]
+        card: int = trick[index]
+        other = strength[card]
         if other > top:
             best = index
             top = other
