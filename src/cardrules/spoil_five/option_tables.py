@@ -15,7 +15,9 @@ function that implements the rule.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+import operator
+from collections.abc import Callable, Sequence
+from typing import cast
 
 from cardrules.cards import FULL_PACK, Card, Rank, Suit
 from cardrules.spoil_five.deal import antes, deal_positions
@@ -25,6 +27,9 @@ from cardrules.spoil_five.ranking import PRINTED_SUIT, TrumpTable, trump_table
 from cardrules.spoil_five.robbing import RobDecision, rob_rule
 
 __all__ = ["OptionTables", "sides", "tables_for"]
+
+Getter = Callable[[Sequence[Card]], tuple[Card, ...]]
+"""Takes one seat's five cards from the pack (an ``operator.itemgetter``)."""
 
 
 class OptionTables:
@@ -43,8 +48,7 @@ class OptionTables:
             decision.
         draw: how many cards a deal takes from the shuffled pack (all 52 with fiving,
             which may turn further cards).
-        dealt_to: per eldest hand, per position from the top of the pack, the seat dealt
-            the card there (the turn-up and the cards after it are not dealt).
+        getters: per eldest hand, per seat, the getter of that seat's cards from the pack.
         antes: per dealer, each seat's ante for a fresh pool and after a spoil.
         sides: each seat's side number.
         members: the seats of each side.
@@ -56,7 +60,7 @@ class OptionTables:
     """
 
     __slots__ = (
-        "_antes", "_dealt_to", "_draw", "_following", "_members", "_options", "_plain_need",
+        "_antes", "_draw", "_following", "_getters", "_members", "_options", "_plain_need",
         "_players", "_points", "_robs", "_sides", "_tables",
     )  # fmt: skip
 
@@ -69,7 +73,7 @@ class OptionTables:
         following: tuple[tuple[Following, ...], ...],
         robs: tuple[tuple[tuple[tuple[RobDecision, ...], ...], ...], ...],
         draw: int,
-        dealt_to: tuple[tuple[int, ...], ...],
+        getters: tuple[tuple[Getter, ...], ...],
         antes: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
         sides: tuple[int, ...],
         members: tuple[tuple[int, ...], ...],
@@ -82,7 +86,7 @@ class OptionTables:
         self._following = following
         self._robs = robs
         self._draw = draw
-        self._dealt_to = dealt_to
+        self._getters = getters
         self._antes = antes
         self._sides = sides
         self._members = members
@@ -123,9 +127,9 @@ class OptionTables:
         return self._draw
 
     @property
-    def dealt_to(self) -> tuple[tuple[int, ...], ...]:
-        """Per eldest hand, per position from the top of the pack, the seat dealt it."""
-        return self._dealt_to
+    def getters(self) -> tuple[tuple[Getter, ...], ...]:
+        """Per eldest hand, per seat, the getter of that seat's cards."""
+        return self._getters
 
     @property
     def antes(self) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
@@ -226,8 +230,11 @@ def _compile(options: Options) -> OptionTables:
         ),
         robs=tuple(robs),
         draw=52 if options.fiving else 5 * n + 1,
-        dealt_to=tuple(
-            _seats_by_position(deal_positions(n, eldest, options.deal_batches))
+        getters=tuple(
+            tuple(
+                cast(Getter, operator.itemgetter(*positions))
+                for positions in deal_positions(n, eldest, options.deal_batches)
+            )
             for eldest in range(n)
         ),
         antes=tuple((antes(options, d, False), antes(options, d, True)) for d in range(n)),
@@ -236,15 +243,6 @@ def _compile(options: Options) -> OptionTables:
         points=options.scoring is Scoring.POINTS,
         plain_need=plain_need(options, members),
     )
-
-
-def _seats_by_position(positions: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
-    """For each position dealt from the top of the pack, the seat it is dealt to (SF-8)."""
-    seats = [0] * sum([len(places) for places in positions])
-    for seat, places in enumerate(positions):
-        for place in places:
-            seats[place] = seat
-    return tuple(seats)
 
 
 def sides(

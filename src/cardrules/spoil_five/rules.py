@@ -21,6 +21,7 @@ the calls both games share (:mod:`cardrules._engine`), given this game's steps.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from typing import Final, cast, overload
 
@@ -311,7 +312,7 @@ def first_deal(options: Options, dealer: int, seed: int, deck: tuple[Card, ...] 
         stake = options.game_stake
         board = Board(stake * n, (-stake,) * n, zeros)
     else:
-        board = _anted(rules, dealer, Board(0, zeros, zeros), False)
+        board = _anted(rules, dealer, 0, zeros, zeros, False)
     return start_deal(
         rules, board, dealer=dealer, number=0, seed=seed, deck=deck, first_seed=seed, past=None
     )
@@ -331,11 +332,12 @@ def deal_after(state: State, seed: int | None, deck: tuple[Card, ...] | None) ->
     if seed is None:
         seed = 0 if deck is not None else derive(deal._first_seed, (number,))
     dealer = left_of(deal._dealer, rules._players)  # the deal passes to the left
-    settled = board._settled
-    spoilt = settled is not None and settled._kind in SPOIL_KINDS
-    board = Board(board._pool, board._balances, board._scores)
-    if not rules._points:
-        board = _anted(rules, dealer, board, spoilt)
+    if rules._points:
+        board = Board(board._pool, board._balances, board._scores)
+    else:
+        settled = board._settled
+        spoilt = settled is not None and settled._kind in SPOIL_KINDS
+        board = _anted(rules, dealer, board._pool, board._balances, board._scores, spoilt)
     past = log_append(deal._past, deal_history(state))
     return start_deal(
         rules, board, dealer=dealer, number=number, seed=seed, deck=deck,
@@ -343,15 +345,17 @@ def deal_after(state: State, seed: int | None, deck: tuple[Card, ...] | None) ->
     )  # fmt: skip
 
 
-def _anted(rules: OptionTables, dealer: int, board: Board, spoilt: bool) -> Board:
+def _anted(
+    rules: OptionTables,
+    dealer: int,
+    pool: int,
+    balances: tuple[int, ...],
+    scores: tuple[int, ...],
+    spoilt: bool,
+) -> Board:
     """The board of a new pool-game deal once its antes are paid into the pool (SF-7)."""
     payments = rules._antes[dealer][spoilt]
-    pool = board._pool
-    balances = list(board._balances)
-    for seat, payment in enumerate(payments):
-        pool += payment
-        balances[seat] -= payment
-    return Board(pool, tuple(balances), board._scores)
+    return Board(pool + sum(payments), tuple(map(operator.sub, balances, payments)), scores)
 
 
 def start_deal(

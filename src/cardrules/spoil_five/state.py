@@ -18,6 +18,7 @@ Build states with :func:`cardrules.spoil_five.new_game`, never by hand.
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Final, TypeAlias, cast
 
 from cardrules._brief import brief
@@ -202,23 +203,16 @@ class Deal(Value):
         self._table = table = rules._tables[suit]
         self._trump = table._trump
         self._following = rules._following[suit]
-        # Who holds each card, by card, from the seat each card of the pack is dealt to
-        # (SF-8); each hand is then its cards in card order, sorted without a comparison.
-        holder_of = [-1] * 52
-        for position, seat in enumerate(rules._dealt_to[eldest]):
-            card: int = drawn[position]
-            holder_of[card] = seat
-        hands: list[list[Play]] = [[] for _ in range(n)]
-        plays = PLAYS
-        for card in range(52):
-            seat = holder_of[card]
-            if seat >= 0:
-                hands[seat].append(plays[card])
-        self._held = tuple([tuple(hand) for hand in hands])
-        ace: int = table._ace  # dealt to a seat, unless it is the turn-up or still in the pack
-        holder: int | None = holder_of[ace]
-        if holder == -1:
-            holder = None
+        ace = table._ace  # dealt to a seat, unless it is the turn-up or still in the pack
+        holder = None
+        held = []
+        plays = operator.itemgetter  # of five cards: a tuple of their Play actions
+        for seat, get in enumerate(rules._getters[eldest]):
+            hand = sorted(get(drawn))
+            if holder is None and ace in hand:
+                holder = seat
+            held.append(plays(*hand)(PLAYS))
+        self._held = tuple(held)
         self._holder = holder
         self._robs = rules.rob_decisions(turn_up, dealer, holder)
 
