@@ -21,7 +21,6 @@ the calls both games share (:mod:`cardrules._engine`), given this game's steps.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Sequence
 from typing import Final, cast, overload
 
@@ -354,8 +353,11 @@ def _anted(
     spoilt: bool,
 ) -> Board:
     """The board of a new pool-game deal once its antes are paid into the pool (SF-7)."""
-    payments = rules._antes[dealer][spoilt]
-    return Board(pool + sum(payments), tuple(map(operator.sub, balances, payments)), scores)
+    paid = list(balances)
+    for seat, payment in enumerate(rules._antes[dealer][spoilt]):
+        pool += payment
+        paid[seat] -= payment
+    return Board(pool, tuple(paid), scores)
 
 
 def start_deal(

@@ -207,11 +207,12 @@ class Deal(Value):
         holder = None
         held = []
         plays = operator.itemgetter  # of five cards: a tuple of their Play actions
+        actions = PLAYS
         for seat, get in enumerate(rules._getters[eldest]):
             hand = sorted(get(drawn))
             if holder is None and ace in hand:
                 holder = seat
-            held.append(plays(*hand)(PLAYS))
+            held.append(plays(*hand)(actions))
         self._held = tuple(held)
         self._holder = holder
         self._robs = rules.rob_decisions(turn_up, dealer, holder)
