@@ -132,6 +132,34 @@ def test_deck_for_and_next_deal_refusals() -> None:
         mbs.new_game(options, seed="1")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("arguments", "named"),
+    [
+        ({"dealer": True}, "dealer"),
+        ({"dealer": 3}, "dealer"),
+        ({"dealer": -1}, "dealer"),
+        ({"dealer": "0", "seed": "1"}, "dealer"),  # the dealer is checked before the seed
+        ({"seed": True}, "seed"),
+        ({"seed": 1.0, "deck": "2H"}, "seed"),  # the seed before the deck
+        ({"seed": 1, "deck": "2H 3H"}, "deck"),
+    ],
+)
+def test_new_game_refuses_each_argument_by_name(arguments: dict[str, object], named: str) -> None:
+    """new_game's checks (written out in one call) name the argument, in a fixed order."""
+    with pytest.raises(OptionsError, match=f"^{named}"):
+        mbs.new_game(mbs.Options(players=3), **arguments)  # type: ignore[arg-type]
+
+
+def test_new_game_takes_an_int_subclass_as_a_seat_and_a_seed() -> None:
+    class Number(int):
+        pass
+
+    options = mbs.Options(players=3)
+    assert mbs.new_game(options, seed=Number(2), dealer=Number(1)) == mbs.new_game(
+        options, seed=2, dealer=1
+    )
+
+
 def test_sample_state_keeps_what_the_seat_knows() -> None:
     """A sample keeps the seat's hand, its discards on the dead pile and its passed card."""
     options = mbs.Options(players=3, exchange_after_rounds=0, singing="flush_only")

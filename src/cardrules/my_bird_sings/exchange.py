@@ -123,8 +123,8 @@ def exchange_chance(
     """
     rules = deal._rules
     closed = exchange_closed(
-        rules.options,
-        rules.exchange_from,
+        rules._options,
+        rules._exchange_from,
         deal._eldest,
         seat,
         turn,

@@ -21,7 +21,7 @@ from cardrules.cards import FULL_PACK, Card
 from cardrules.my_bird_sings.combinations import singing_keys
 from cardrules.my_bird_sings.deal import ante, deal_positions, turn_order
 from cardrules.my_bird_sings.exchange import first_exchange_turn
-from cardrules.my_bird_sings.options import Options
+from cardrules.my_bird_sings.options import Options, Passing, SingTiming
 from cardrules.my_bird_sings.settlement import Start, turn_start
 from cardrules.my_bird_sings.state import Board, Event, EventKind, Hands
 from cardrules.my_bird_sings.turn import plain_until
@@ -55,12 +55,17 @@ class OptionTables:
         passes: by seat and card, the shared event of that seat passing that card.
         plain_until: the turn before which every turn after the first is a plain turn
             (a check, then the thrown pass: see ``turn.plain_turn``).
+        auto_sing: whether a holding that sings sings at once (``Options.auto_sing``, D-5).
+        after_deal_checks: whether every dealt hand is checked before turn 0 goes on
+            (``sing_timing="any_after_deal"``, D-6).
+        to_exhaustion: whether the deal is played to exhaustion (MBS-15).
+        throw: whether the player on turn throws his pass (``passing="throw"``, MBS-8).
     """
 
     __slots__ = (
-        "_antes", "_dealing", "_dealt", "_exchange_from", "_first_boards", "_hand_size", "_keys",
-        "_options", "_orders", "_pack", "_passes", "_plain_until", "_players", "_starts",
-        "_stock_size",
+        "_after_deal_checks", "_antes", "_auto_sing", "_dealing", "_dealt", "_exchange_from",
+        "_first_boards", "_hand_size", "_keys", "_options", "_orders", "_pack", "_passes",
+        "_plain_until", "_players", "_starts", "_stock_size", "_throw", "_to_exhaustion",
     )  # fmt: skip
 
     def __init__(
@@ -97,6 +102,11 @@ class OptionTables:
         self._first_boards = first_boards
         self._passes = passes
         self._plain_until = plain_until
+        # The option flags the engine tests at every turn, read natively in the compiled build.
+        self._auto_sing = options.auto_sing
+        self._after_deal_checks = options.sing_timing is SingTiming.ANY_AFTER_DEAL
+        self._to_exhaustion = options.play_to_exhaustion
+        self._throw = options.passing is Passing.THROW
 
     def __repr__(self) -> str:
         return f"OptionTables(options={self._options!r})"
@@ -179,6 +189,26 @@ class OptionTables:
     def plain_until(self) -> int:
         """The turn before which every turn after the first is a plain turn."""
         return self._plain_until
+
+    @property
+    def auto_sing(self) -> bool:
+        """Whether a holding that sings sings at once (D-5)."""
+        return self._auto_sing
+
+    @property
+    def after_deal_checks(self) -> bool:
+        """Whether every dealt hand is checked before turn 0 goes on (D-6)."""
+        return self._after_deal_checks
+
+    @property
+    def to_exhaustion(self) -> bool:
+        """Whether the deal is played to exhaustion (MBS-15)."""
+        return self._to_exhaustion
+
+    @property
+    def throw(self) -> bool:
+        """Whether the player on turn throws his pass (MBS-8)."""
+        return self._throw
 
 
 def _horizon(options: Options) -> int:

@@ -13,7 +13,6 @@ offered face down, in an order fixed by the deal's seed and the turn).
 
 from __future__ import annotations
 
-from operator import itemgetter as _pick
 from typing import Final
 
 from cardrules._engine import left_of
@@ -44,7 +43,8 @@ __all__ = [
 
 _P: Final = "my-bird-sings.refusal."
 
-_THROW: Final = Passing.THROW
+# Read once into the module (the compiled build keeps it in its own statics).
+_PASSES: Final = PASS_ACTIONS
 
 
 class PassDecision(Decision):
@@ -107,11 +107,11 @@ def pass_decision(
     offers it at this decision (``step.abandon``).
     """
     rules = deal._rules
-    if rules.options.passing is _THROW:
+    if rules._throw:
         return throw_decision(hand, seat, step)
     legal = DRAW_ACTIONS[: len(hand)]
     order = derived_order(sorted(hand), deal._seed, (turn,), deal._legacy)
-    drawer = left_of(seat, rules.players)
+    drawer = left_of(seat, rules._players)
     return DrawDecision(drawer, (*legal, ABANDON) if step._abandon else legal, step, seat, order)
 
 
@@ -121,10 +121,11 @@ def throw_decision(hand: tuple[Card, ...], seat: int, step: TurnStep) -> PassDec
     One ``Pass`` per card held, in holding order, then ``Abandon()`` if MBS-13 offers it
     (``step.abandon``).
     """
-    # One C-level look-up for two or more cards.
-    legal: tuple[Action, ...] = (
-        _pick(*hand)(PASS_ACTIONS) if len(hand) > 1 else (PASS_ACTIONS[hand[0]],)
-    )
+    numbers: tuple[int, ...] = hand  # a card is its number in the pack (a native index)
+    passes: list[Action] = []
+    for number in numbers:
+        passes.append(_PASSES[number])
+    legal = tuple(passes)
     return PassDecision(seat, legal + (ABANDON,) if step._abandon else legal, step)  # noqa: RUF005 (one tuple; unpacking lists first)
 
 

@@ -39,7 +39,8 @@ from cardrules.my_bird_sings.actions import (
     parse_action,
 )
 from cardrules.my_bird_sings.exchange import exchange_cards
-from cardrules.my_bird_sings.option_tables import OptionTables
+from cardrules.my_bird_sings.option_tables import OptionTables, tables_for
+from cardrules.my_bird_sings.options import Options
 from cardrules.my_bird_sings.passing import DrawDecision, pass_decision
 from cardrules.my_bird_sings.refusals import refusal, seen_in_state
 from cardrules.my_bird_sings.settlement import settle
@@ -66,6 +67,7 @@ __all__ = [
     "legal_actions",
     "offered_order",
     "start_deal",
+    "start_session",
 ]
 
 _P: Final = "my-bird-sings.refusal."
@@ -91,17 +93,30 @@ def start_deal(
     mapping of record versions 1 and 2 (to replay them).
     """
     deal = Deal(rules, dealer, seed, deck, number, first_seed, previous, legacy)  # once a deal
-    dealt = pack_top(rules.pack, seed, rules.dealt, legacy) if deck is None else deck[: rules.dealt]
+    count = rules._dealt
+    dealt = pack_top(rules._pack, seed, count, legacy) if deck is None else deck[:count]
     if carried is None:
-        table = rules.first_boards[dealer]
+        table = rules._first_boards[dealer]
     else:
         pool, balances = carried
-        paid = rules.antes[dealer]
-        table = rules.first_boards[dealer].with_counters(
+        paid = rules._antes[dealer]
+        table = rules._first_boards[dealer].with_counters(
             pool + sum(paid), tuple(map(operator.sub, balances, paid))
         )
-    hands: Hands = rules.dealing[dealer](dealt)
+    hands: Hands = rules._dealing[dealer](dealt)
     return play_turn(deal, hands, 0, table, None, None)  # turn 0 begins
+
+
+def start_session(
+    options: Options, dealer: int, seed: int, deck: tuple[Card, ...] | None, legacy: bool
+) -> State:
+    """The first deal of a session under ``options``: :func:`start_deal` with nothing before it.
+
+    The engine's side of :func:`~cardrules.my_bird_sings.session.new_game`, which checks
+    the arguments: the deal's seed is the session's first seed, no deal came before, the
+    pool is empty and everybody's balance 0.
+    """
+    return start_deal(tables_for(options), dealer, seed, deck, 0, seed, None, None, legacy)
 
 
 # Each of the four calls takes any object, so that even the compiled build (which checks
@@ -144,6 +159,7 @@ _EXCHANGE: Final = Phase.EXCHANGE
 _OUTCOME_ABANDONED: Final = OutcomeKind.ABANDONED
 _OUTCOME_EXHAUSTED: Final = OutcomeKind.EXHAUSTED
 _OUTCOME_SANG: Final = OutcomeKind.SANG
+_PASS: Final = Pass  # read once, as the enum members are
 
 
 # The implementations of check_action and is_legal take any object, so that even the
@@ -219,7 +235,7 @@ def apply_action(state: object, action: object) -> State:
     """
     # The engine's hot path, in line: a legal action of a state of this game, its step.
     if type(state) is State and action in state._legal:
-        if type(action) is Pass:  # nearly every action: its step called directly
+        if type(action) is _PASS:  # nearly every action: its step called directly
             return _throw(state, action)
         return _STEPS[type(action)](state, action)
     return _engine.apply_action(RULEBOOK, state, action)
@@ -294,16 +310,17 @@ def _pass(state: State, giver: int, card: Card, action: Action) -> State:
     """
     deal = state._deal
     rules = deal._rules
-    receiver = left_of(giver, rules.players)
+    receiver = left_of(giver, rules._players)
     hands = list(state._hands)
-    hand = hands[giver]
-    at = hand.index(card)
-    hands[giver] = hand[:at] + hand[at + 1 :]
+    kept = list(hands[giver])
+    kept.remove(card)  # the giver's other cards, in their order
+    hands[giver] = tuple(kept)
     hands[receiver] = hands[receiver] + (card,)
-    events = (state._events, rules.passes[giver][card])
+    number: int = card  # a card is its number in the pack (a native index)
+    events = (state._events, rules._passes[giver][number])
     log = (state._log, action)
     turn = state._turn + 1
-    if turn < rules.plain_until:  # the receiver's turn has only a check and his pass
+    if turn < rules._plain_until:  # the receiver's turn has only a check and his pass
         return plain_turn(deal, tuple(hands), turn, receiver, state._board, log, events)
     return play_turn(deal, tuple(hands), turn, state._board, log, events)
 

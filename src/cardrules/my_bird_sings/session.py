@@ -19,9 +19,9 @@ from cardrules.history import DealHistory, History, Log, deal_result, log_items
 from cardrules.messages import message
 from cardrules.my_bird_sings.actions import Action
 from cardrules.my_bird_sings.deal import check_deck
-from cardrules.my_bird_sings.option_tables import OptionTables, tables_for
+from cardrules.my_bird_sings.option_tables import OptionTables
 from cardrules.my_bird_sings.options import Options, Passing
-from cardrules.my_bird_sings.rules import start_deal
+from cardrules.my_bird_sings.rules import start_deal, start_session
 from cardrules.my_bird_sings.state import Board, State
 
 __all__ = ["history", "new_game", "next_deal", "replay_legacy_game"]
@@ -88,7 +88,7 @@ def new_game(
             deck.
 
     """
-    return _new_session(options, seed, deck, dealer, legacy=False)
+    return _new_session(options, seed, deck, dealer, False)
 
 
 def replay_legacy_game(
@@ -100,7 +100,7 @@ def replay_legacy_game(
     follow it by :func:`next_deal`) shuffle, offer blind-drawn hands and choose shown sets
     as those versions did. Its history is recorded as version 2.
     """
-    return _new_session(options, seed, deck, dealer, legacy=True)
+    return _new_session(options, seed, deck, dealer, True)
 
 
 def _new_session(
@@ -108,22 +108,41 @@ def _new_session(
     seed: int | None,
     deck: Sequence[Card] | str | None,
     dealer: int,
-    *,
     legacy: bool,
 ) -> State:
+    """Check the arguments of a session's first deal, then deal it (the engine's).
+
+    Every check is written out here, with no call of its own, so that a playout's deal
+    spends its interpreted time on nothing else; :func:`start_session` (compiled in the
+    compiled build) does the rest.
+    """
     if options is None:
         options = Options()
-    if not isinstance(options, Options):
+    elif type(options) is not Options and not isinstance(options, Options):
         raise OptionsError(f"options: expected my_bird_sings.Options, not {options!r}")
     n = options.players
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+    if (
+        type(dealer) is not int and (isinstance(dealer, bool) or not isinstance(dealer, int))
+    ) or not 0 <= dealer < n:
         raise OptionsError(f"dealer: expected a seat from 0 to {n - 1}, not {dealer!r}")
-    _check_blind_seed(options, seed, deck)
-    return _checked_deal(tables_for(options), dealer, seed, deck, legacy=legacy)
+    if deck is not None and seed is None and options.passing is _PASSING_DRAW_BLIND:
+        raise OptionsError(_BLIND_SEED)  # _check_blind_seed, written out (MBS-8)
+    if seed is None:
+        seed = 0
+    elif type(seed) is not int and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise OptionsError(f"seed: expected an int, not {seed!r}")
+    explicit = None if deck is None else check_deck(deck, options.cards)
+    return start_session(options, dealer, seed, explicit, legacy)
 
 
 # Enum members read once: a class attribute look-up costs a call on every step.
 _PASSING_DRAW_BLIND: Final = Passing.DRAW_BLIND
+
+
+_BLIND_SEED: Final = (
+    "seed: a draw_blind deal from an explicit deck needs a seed too: the order a "
+    "hand is offered in comes from it, and a default one would be no secret"
+)
 
 
 def _check_blind_seed(options: Options, seed: object, deck: object) -> None:
@@ -134,10 +153,7 @@ def _check_blind_seed(options: Options, seed: object, deck: object) -> None:
     a blind draw would not be blind.
     """
     if options.passing is _PASSING_DRAW_BLIND and deck is not None and seed is None:
-        raise OptionsError(
-            "seed: a draw_blind deal from an explicit deck needs a seed too: the order a "
-            "hand is offered in comes from it, and a default one would be no secret"
-        )
+        raise OptionsError(_BLIND_SEED)
 
 
 def _deal_history(state: State) -> DealHistory[Action]:

@@ -198,7 +198,7 @@ class DealOver(Decision):
             key = 0
             for card in holding:
                 key += SUIT_KEY[card]
-            sets = sets_of(holding, key, rules.hand_size, rules.keys)
+            sets = sets_of(holding, key, rules._hand_size, rules._keys)
             shown = self._shown = shown_set(deal, self._turn, sets)
         return shown
 
@@ -260,7 +260,7 @@ def settle(
     remainder going where ``split_remainder`` says (see C-5).
     """
     rules = deal._rules
-    n = rules.players
+    n = rules._players
     pool = table._pool
     tricks = table._tricks
     balances = list(table._balances)
@@ -272,7 +272,7 @@ def settle(
         payouts = tuple(paid)
         carried = 0
     else:
-        options = rules.options
+        options = rules._options
         if options.play_to_exhaustion:
             best = max(tricks)
             winners = tuple(seat for seat in range(n) if best and tricks[seat] == best)

@@ -186,7 +186,7 @@ class Deal(Value):
     ) -> None:
         self._rules = rules
         self._dealer = dealer
-        self._order = order = rules.orders[dealer]  # the seats in turn order (MBS-7)
+        self._order = order = rules._orders[dealer]  # the seats in turn order (MBS-7)
         self._eldest = order[0]
         self._seed = seed
         self._deck = deck
@@ -277,9 +277,9 @@ class Deal(Value):
         remainder = self._remainder
         if remainder is None:
             rules = self._rules
-            deck, pack = self._deck, rules.pack
+            deck, pack = self._deck, rules._pack
             order = pack_top(pack, self._seed, len(pack), self._legacy) if deck is None else deck
-            remainder = self._remainder = order[rules.dealt :]
+            remainder = self._remainder = order[rules._dealt :]
         return remainder
 
 

@@ -48,13 +48,13 @@ def lay_trick(
     trick_cards = list(table.trick_cards)
     trick_cards[seat] = trick_cards[seat] + tuple(cards)
     stock = deal.stock_of(table)
-    need = deal.rules.hand_size
+    need = deal._rules._hand_size
     events = (events, Event(seat, EventKind.TRICK, cards=tuple(cards), turn=turn))
     ended = False
     new: tuple[Card, ...] = ()
     if len(stock) >= need:
         new = stock[:need]
-    elif deal.rules.options.exhaustion_end is ExhaustionEnd.CANNOT_REPLENISH or not stock:
+    elif deal._rules._options.exhaustion_end is ExhaustionEnd.CANNOT_REPLENISH or not stock:
         ended = True
     else:
         new = stock

@@ -192,38 +192,39 @@ def play_turn(
     """
     rules = deal._rules
     if begins:
-        starts = rules.starts  # MBS-13's turn_start, tabled for the first rounds
-        start = starts[turn] if turn < len(starts) else turn_start(rules.options, turn)
+        starts = rules._starts  # MBS-13's turn_start, tabled for the first rounds
+        start = starts[turn] if turn < len(starts) else turn_start(rules._options, turn)
         if start is _VOID:
             return settle(deal, hands, turn, table, log, events, _ROUND_LIMIT)
         abandon = start is _OFFER_ABANDON
-    keys = rules.keys
+    keys = rules._keys
     order = deal._order
     seat = order[turn % len(order)]  # the seat on turn (MBS-7's table)
-    options = rules.options
+    options = rules._options
     # The after-deal checks of D-6 come once, before turn 0's exchange: after it the
     # player on turn's holding is checked as on any turn, and a check declined in the
     # round stays lost (D-5).
-    after_deal = turn == 0 and not exchanged and options.sing_timing is _ANY_AFTER_DEAL
+    after_deal = turn == 0 and not exchanged and rules._after_deal_checks
     while True:
         if check:
             checked = deal.on_turn(turn + pre) if pre else seat  # pre: after-deal checks
             hand = hands[checked]
+            numbers: tuple[int, ...] = hand  # a card is its number in the pack
             key = 0
-            for card in hand:
-                key += SUIT_KEY[card]
-            if options.auto_sing:
+            for number in numbers:
+                key += SUIT_KEY[number]
+            if rules._auto_sing:
                 if key in keys:  # the bird sings
-                    if not options.play_to_exhaustion:  # it sings: it wins, and shows a set
+                    if not rules._to_exhaustion:  # it sings: it wins, and shows a set
                         return settle(deal, hands, turn, table, log, events, _SANG, checked, None)
-                    sets = sets_of(hand, key, rules.hand_size, keys)
+                    sets = sets_of(hand, key, rules._hand_size, keys)
                     # Play to exhaustion: the bird must lay a trick and chooses the set, even
                     # from one, so that the pause says nothing of how many sets it holds.
                     step = TurnStep(pre, exchanged, False, abandon)
                     decision: Decision = sing_decision(options, checked, sets, step)
                     return State(deal, hands, turn, decision, table, log, events)
             else:  # declared singing (D-5): every check is a decision its owner takes
-                sets = sets_of(hand, key, rules.hand_size, keys) if key in keys else ()
+                sets = sets_of(hand, key, rules._hand_size, keys) if key in keys else ()
                 step = TurnStep(pre, exchanged, True, abandon)
                 if pre or after_deal:
                     decision = sing_decision(options, checked, sets, step)
@@ -231,7 +232,7 @@ def play_turn(
                     ordinary = ordinary_decision(deal, hand, seat, turn, table, step)
                     decision = declaration(options, ordinary, seat, sets)
                 return State(deal, hands, turn, decision, table, log, events)
-        if after_deal and pre < rules.players - 1:
+        if after_deal and pre < rules._players - 1:
             pre += 1  # the next after-deal check
             check = True
             continue
@@ -274,12 +275,13 @@ def plain_turn(
     """
     rules = deal._rules
     hand = hands[seat]
+    numbers: tuple[int, ...] = hand  # a card is its number in the pack (a native index)
     key = 0
-    for card in hand:
-        key += SUIT_KEY[card]
-    if key in rules.keys:  # the bird sings: it wins, and shows a set
+    for number in numbers:
+        key += SUIT_KEY[number]
+    if key in rules._keys:  # the bird sings: it wins, and shows a set
         return settle(deal, hands, turn, table, log, events, _SANG, seat, None)
-    step = _OFFER_STEP if rules.starts[turn] is _OFFER_ABANDON else NO_STEP
+    step = _OFFER_STEP if rules._starts[turn] is _OFFER_ABANDON else NO_STEP
     return State(deal, hands, turn, throw_decision(hand, seat, step), table, log, events)
 
 
@@ -292,7 +294,7 @@ def ordinary_decision(
     step: TurnStep,
 ) -> Decision:
     """The exchange (MBS-11) if it is open to ``seat``, on turn, else his pass (MBS-8)."""
-    if turn >= deal._rules.exchange_from:  # before it the exchange rule is closed (MBS-11)
+    if turn >= deal._rules._exchange_from:  # before it the exchange rule is closed (MBS-11)
         chance = exchange_chance(deal, hand, seat, turn, table, step)
         if type(chance) is ExchangeDecision:
             return chance
@@ -310,7 +312,7 @@ def pending_decision(
     (``step.pre`` places after the player on turn); an exchange or a pass to the player
     on turn, declared with his sings beside it when ``step.checked`` (D-5).
     """
-    options = deal._rules.options
+    options = deal._rules._options
     seat = deal.on_turn(turn)
     if phase is Phase.SING:
         checked = deal.on_turn(turn + step._pre) if step._pre else seat
@@ -331,10 +333,11 @@ def pending_decision(
 def _sets(deal: Deal, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
     """The singing sets of ``hand`` (MBS-4 to MBS-6), none if it does not sing."""
     rules = deal._rules
+    numbers: tuple[int, ...] = hand  # a card is its number in the pack
     key = 0
-    for card in hand:
-        key += SUIT_KEY[card]
-    return sets_of(hand, key, rules.hand_size, rules.keys) if key in rules.keys else ()
+    for number in numbers:
+        key += SUIT_KEY[number]
+    return sets_of(hand, key, rules._hand_size, rules._keys) if key in rules._keys else ()
 
 
 def declaration(
