@@ -378,6 +378,31 @@ def test_completed_tricks_are_built_when_read_and_shared() -> None:
     assert rebuild(*earlier).tricks == state.tricks
 
 
+def test_the_outcome_is_built_when_read_and_shared() -> None:
+    """A settled state keeps its settlement as plain facts; ``outcome`` shows them as an
+    ``Outcome`` built at the first read and shared by every later read and view; a state
+    pickles its public ``Outcome`` (as earlier versions did) and loads equal."""
+    for options in (sf.Options(players=4), sf.Options(players=4, scoring="points")):
+        state = sf.new_game(options, seed=7)
+        assert state.outcome is None
+        state = play_out(state)
+        outcome = state.outcome
+        assert type(outcome) is sf.Outcome
+        assert state.outcome is outcome
+        assert sf.view(state, 1).outcome is outcome
+        assert outcome.tricks_won == state.tricks_won
+        assert outcome.carried == state.pool
+        data = pickle.dumps(state)
+        assert b"Outcome" in data
+        assert b"Settled" not in data
+        restored = pickle.loads(data)
+        assert restored == state
+        assert hash(restored) == hash(state)
+        assert restored.outcome == outcome
+        if state.phase is sf.Phase.DEAL_OVER:
+            assert sf.next_deal(restored) == sf.next_deal(state)
+
+
 def test_a_play_decision_is_built_from_the_state_when_read() -> None:
     """A state waiting on a play keeps its seat, legal actions and window; its decision,
     built when read, is a PlayDecision of those (equal at every read); any other state

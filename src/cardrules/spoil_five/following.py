@@ -21,7 +21,7 @@ very same object.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from cardrules._value import Value
@@ -45,7 +45,7 @@ class Following(Value):
     compiles it with the play path that reads it.
     """
 
-    __slots__ = ("_allowed", "_free", "_led", "_must_follow", "_oblige", "_table")
+    __slots__ = ("_allowed", "_led", "_must_follow", "_oblige", "_table")
 
     def __init__(
         self,
@@ -61,8 +61,6 @@ class Following(Value):
         self._must_follow = must_follow
         self._oblige = oblige
         self._allowed = allowed
-        # The test of plays(), bound once (the engine calls it for every play).
-        self._free: Callable[[Iterable[Play]], bool] = oblige.isdisjoint
 
     def _key(self) -> tuple[object, ...]:
         return (self._led, self._table, self._must_follow, self._oblige, self._allowed)
@@ -97,14 +95,16 @@ class Following(Value):
 
     def plays(self, hand: tuple[Play, ...]) -> tuple[Play, ...]:
         """The legal plays of a hand held as ``Play`` actions (the hand itself if it is free)."""
-        if self._free(hand):
-            return hand
-        allowed = self._allowed
-        kept: list[Play] = []  # a plain loop: compiled, as cheap as filter() interpreted
-        for play in hand:
-            if play in allowed:
-                kept.append(play)
-        return tuple(kept)
+        oblige = self._oblige
+        for held in hand:  # a plain loop: compiled, no call of frozenset.isdisjoint
+            if held in oblige:  # he holds a card that obliges him
+                allowed = self._allowed
+                kept: list[Play] = []  # a plain loop: compiled, as cheap as filter() interpreted
+                for play in hand:
+                    if play in allowed:
+                        kept.append(play)
+                return tuple(kept)
+        return hand
 
     def legal(self, hand: Sequence[Card]) -> tuple[Card, ...]:
         """The cards of ``hand`` that may be played, in the order given."""

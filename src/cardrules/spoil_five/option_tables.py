@@ -23,7 +23,7 @@ from cardrules.cards import FULL_PACK, Card, Rank, Suit
 from cardrules.spoil_five.deal import antes, deal_positions
 from cardrules.spoil_five.following import Following, follow_rule
 from cardrules.spoil_five.options import Options, PlainLeadRule, Scoring
-from cardrules.spoil_five.ranking import TrumpTable, trump_table
+from cardrules.spoil_five.ranking import PRINTED_SUIT, TrumpTable, trump_table
 from cardrules.spoil_five.robbing import RobDecision, rob_rule
 
 __all__ = ["OptionTables", "sides", "tables_for"]
@@ -161,8 +161,10 @@ class OptionTables:
     ) -> tuple[RobDecision, ...]:
         """Each seat's rob decision in a deal turning up ``turn_up`` (``holder`` dealt the ace)."""
         n = self._players
-        suit = turn_up.suit
-        if turn_up == self._tables[suit]._ace:
+        turned: int = turn_up  # a card is its index
+        suit = PRINTED_SUIT[turned]
+        ace: int = self._tables[suit]._ace
+        if turned == ace:
             return self._robs[suit][dealer][n + 1]
         return self._robs[suit][dealer][n if holder is None else holder]
 

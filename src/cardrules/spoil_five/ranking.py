@@ -25,6 +25,7 @@ from cardrules.cards import Card, Rank, Suit
 from cardrules.spoil_five.options import Ranking
 
 __all__ = [
+    "PRINTED_SUIT",
     "TRUMP",
     "TrumpTable",
     "order_table_markdown",
@@ -38,6 +39,9 @@ __all__ = [
 
 TRUMP: Final = 4
 """The effective suit number of trumps in :attr:`TrumpTable.suit_of`."""
+
+PRINTED_SUIT: Final = tuple([int(Card.from_index(index).suit) for index in range(52)])
+"""Per card index, the card's printed suit number (the index of its trump suit's tables)."""
 
 _R = Rank
 _RED_LOW: Final = (_R.TEN, _R.NINE, _R.EIGHT, _R.SEVEN, _R.SIX, _R.FOUR, _R.THREE, _R.TWO)

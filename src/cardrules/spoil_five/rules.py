@@ -25,10 +25,11 @@ from collections.abc import Callable, Sequence
 from typing import Final, cast, overload
 
 from cardrules import _engine
-from cardrules._shuffle import seeded_top
+from cardrules._engine import left_of
+from cardrules._shuffle import derive, seeded_top
 from cardrules.cards import FULL_PACK, Card, Suit
 from cardrules.errors import IllegalActionError
-from cardrules.history import DealHistory, History, Log, deal_result, log_items
+from cardrules.history import DealHistory, History, Log, deal_result, log_append, log_items
 from cardrules.messages import Message
 from cardrules.spoil_five.actions import (
     ACTION_TYPES,
@@ -61,6 +62,7 @@ from cardrules.spoil_five.settlement import (
 from cardrules.spoil_five.state import (
     DEAL_OVER,
     GAME_OVER,
+    SPOIL_KINDS,
     Board,
     Deal,
     Event,
@@ -77,7 +79,9 @@ __all__ = [
     "apply_action",
     "begin_play",
     "check_action",
+    "deal_after",
     "deal_history",
+    "first_deal",
     "history",
     "is_deal_over",
     "is_game_over",
@@ -89,6 +93,9 @@ __all__ = [
 ]
 
 _PLAY: Final = Phase.PLAY
+# Read once: in the compiled build a class imported from an interpreted module is
+# otherwise looked up in the module's namespace on every step.
+_PLAY_ACTION: Final = Play
 _FIRST_TURN: Final = RobTime.FIRST_TURN
 _NEVER: Final = RobTime.NEVER
 
@@ -215,7 +222,7 @@ def apply_action(state: object, action: object) -> State:
     # (a play called directly: nearly every action is one, and the compiled build then
     # calls the compiled step without going through a Python-level call).
     if type(state) is State and action in state._legal:
-        if type(action) is Play:
+        if type(action) is _PLAY_ACTION:
             return _play(state, action)
         return _STEPS[type(action)](state, action)
     return _engine.apply_action(RULEBOOK, state, action)
@@ -288,6 +295,69 @@ def start_play(deal: Deal, board: Board) -> State:
     if fiving is not None:
         return waiting(deal, board, held, fiving, (), (), (0,) * deal._n, None)
     return begin_play(deal, board, held, None)
+
+
+def first_deal(options: Options, dealer: int, seed: int, deck: tuple[Card, ...] | None) -> State:
+    """The first deal of a session dealt by ``dealer``: its stakes paid, its first decision.
+
+    A points game's players each pay the game stake into the pool once (SF-24); a pool
+    game's deals are anted (SF-7). The arguments are checked by
+    :func:`cardrules.spoil_five.session.new_game`.
+    """
+    rules = tables_for(options)
+    n = rules._players
+    zeros = (0,) * n
+    if rules._points:
+        stake = options.game_stake
+        board = Board(stake * n, (-stake,) * n, zeros)
+    else:
+        board = _anted(rules, dealer, 0, zeros, zeros, False)
+    return start_deal(
+        rules, board, dealer=dealer, number=0, seed=seed, deck=deck, first_seed=seed, past=None
+    )
+
+
+def deal_after(state: State, seed: int | None, deck: tuple[Card, ...] | None) -> State:
+    """The deal after the settled deal of ``state``; the deal passes to the left (C-2).
+
+    Without ``seed`` and ``deck`` the seed is derived from the first deal's seed and the
+    deal number; with ``deck`` alone it is 0. The arguments are checked by
+    :func:`cardrules.spoil_five.session.next_deal`.
+    """
+    deal = state._deal
+    board = state._board
+    rules = deal._rules
+    number = deal._number + 1
+    if seed is None:
+        seed = 0 if deck is not None else derive(deal._first_seed, (number,))
+    dealer = left_of(deal._dealer, rules._players)  # the deal passes to the left
+    if rules._points:
+        board = Board(board._pool, board._balances, board._scores)
+    else:
+        settled = board._settled
+        spoilt = settled is not None and settled._kind in SPOIL_KINDS
+        board = _anted(rules, dealer, board._pool, board._balances, board._scores, spoilt)
+    past = log_append(deal._past, deal_history(state))
+    return start_deal(
+        rules, board, dealer=dealer, number=number, seed=seed, deck=deck,
+        first_seed=deal._first_seed, past=past,
+    )  # fmt: skip
+
+
+def _anted(
+    rules: OptionTables,
+    dealer: int,
+    pool: int,
+    balances: tuple[int, ...],
+    scores: tuple[int, ...],
+    spoilt: bool,
+) -> Board:
+    """The board of a new pool-game deal once its antes are paid into the pool (SF-7)."""
+    paid = list(balances)
+    for seat, payment in enumerate(rules._antes[dealer][spoilt]):
+        pool += payment
+        paid[seat] -= payment
+    return Board(pool, tuple(paid), scores)
 
 
 def start_deal(
@@ -461,15 +531,19 @@ def _play(state: State, action: Play) -> State:
     if window is None and deal._robs[nxt]._time is not _NEVER:
         return _first_trick_turn(deal, board, hands, nxt, trick, state._won, log)
     # His plays, as in _play_turn: Following.plays in line (his hand, if nothing obliges).
-    following = deal._following[trick[0]]
+    led: int = trick[0]  # a card is its index: the tables are indexed by card
+    following = deal._following[led]
     legal = held_next = hands[nxt]
-    if not following._free(held_next):
-        allowed = following._allowed
-        kept: list[Play] = []  # a plain loop: compiled, as cheap as filter() interpreted
-        for play in held_next:
-            if play in allowed:
-                kept.append(play)
-        legal = tuple(kept)
+    oblige = following._oblige
+    for held_play in held_next:  # a plain loop: compiled, no call of frozenset.isdisjoint
+        if held_play in oblige:  # he holds a card that obliges him
+            allowed = following._allowed
+            kept: list[Play] = []  # a plain loop: compiled, as cheap as filter() interpreted
+            for play in held_next:
+                if play in allowed:
+                    kept.append(play)
+            legal = tuple(kept)
+            break
     return State(deal, board, hands, nxt, legal, window, trick, tricks, state._won, log)
 
 
@@ -486,11 +560,13 @@ def _trick_done(
     """A complete trick: its winner (SF-17), then what follows it (SF-18 to SF-24)."""
     n = deal._n
     # The strongest card wins (SF-17; ranking.winning_index, in line on this hot path).
-    strength = deal._table._strength[trick[0]]
+    led: int = trick[0]  # a card is its index: the tables are indexed by card
+    strength = deal._table._strength[led]
     best = 0
-    top = strength[trick[0]]
+    top = strength[led]
     for index in range(1, n):
-        other = strength[trick[index]]
+        card: int = trick[index]
+        other = strength[card]
         if other > top:
             best = index
             top = other
@@ -534,9 +610,9 @@ def _settled(
     log: Log[Action],
 ) -> State:
     """The state of a settled hand (no decision pending)."""
-    outcome = board._outcome
-    assert outcome is not None
-    over = GAME_OVER if outcome.kind is _OUTCOME_GAME_WON else DEAL_OVER
+    settled = board._settled
+    assert settled is not None
+    over = GAME_OVER if settled._kind is _OUTCOME_GAME_WON else DEAL_OVER
     return waiting(deal, board, hands, over, (), tricks, won, log)
 
 
@@ -655,7 +731,7 @@ RULEBOOK: Final = _engine.Rulebook(
 
 def is_deal_over(state: State) -> bool:
     """Return whether the current deal has been settled."""
-    return state._board._outcome is not None
+    return state._board._settled is not None
 
 
 def is_game_over(state: State) -> bool:

@@ -32,7 +32,7 @@ from cardrules.spoil_five.deal import deal_positions
 from cardrules.spoil_five.option_tables import OptionTables, tables_for
 from cardrules.spoil_five.robbing import RobTime, rob_rule
 from cardrules.spoil_five.rules import apply_action, start_deal
-from cardrules.spoil_five.state import Board, EventKind, State
+from cardrules.spoil_five.state import Board, EventKind, State, settled_as
 from cardrules.spoil_five.views import View, validate_view
 from cardrules.spoil_five.views import view as _view_of
 
@@ -137,9 +137,9 @@ def _with_counters(
             return None
         scores = tuple(map(operator.sub, view.scores, played.scores))
     state = _replay(view, rules, deck, script, Board(view.pool, view.balances, scores))
-    if state is None or view.outcome is None or state._board._outcome is None:
+    if state is None or view.outcome is None or state._board._settled is None:
         return state
-    board = state._board.settled(view.pool, view.balances, view.outcome)
+    board = state._board.settled(view.pool, view.balances, settled_as(view.outcome))
     return State(
         state._deal, board, state._held, state._seat, state._legal, state._window,
         state._trick, state._tricks, state._won, state._log, state._asked,

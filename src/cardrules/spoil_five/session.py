@@ -8,25 +8,22 @@
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Sequence
 from typing import Final
 
-from cardrules._engine import left_of
-from cardrules._shuffle import derive
 from cardrules.cards import Card
 from cardrules.errors import IllegalActionError, OptionsError
-from cardrules.history import log_append
 from cardrules.messages import message
-from cardrules.spoil_five.option_tables import OptionTables, tables_for
-from cardrules.spoil_five.options import Options, Scoring
-from cardrules.spoil_five.rules import deal_history, start_deal
-from cardrules.spoil_five.state import SPOIL_KINDS, Board, Phase, State
+from cardrules.spoil_five.options import Options
+from cardrules.spoil_five.rules import deal_after, first_deal
+from cardrules.spoil_five.state import Phase, State
 
 __all__ = ["new_game", "next_deal"]
 
-# start_deal lives in the compiled engine (rules); the public entries here check their
-# arguments and raise OptionsError, so they stay interpreted in the compiled build.
+# The deals themselves are dealt by the compiled engine (rules.first_deal, rules.deal_after);
+# the public entries here check their arguments and raise OptionsError, so they stay
+# interpreted in the compiled build (whose compiled functions check annotations themselves,
+# with a TypeError).
 
 
 _ONLY_CARDS: Final = {Card}
@@ -45,30 +42,18 @@ def _pack_from(deck: Sequence[Card]) -> tuple[Card, ...]:
     return cards
 
 
-def _check_seat(dealer: object, n: int) -> int:
+def _check_seat(dealer: object, n: int) -> None:
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
         raise OptionsError(f"dealer: expected a seat from 0 to {n - 1}, not {dealer!r}")
-    return dealer
 
 
-def _check_seed(seed: object) -> int:
+def _check_seed(seed: object) -> None:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise OptionsError(f"seed: expected an int, not {seed!r}")
-    return seed
-
-
-def _collect(
-    rules: OptionTables, dealer: int, pool: int, balances: tuple[int, ...], spoilt: bool
-) -> tuple[int, tuple[int, ...]]:
-    """Collect the antes of a pool-game deal (SF-7): the new pool and balances."""
-    payments = rules.antes[dealer][spoilt]
-    return pool + sum(payments), tuple(map(operator.sub, balances, payments))
 
 
 # Enum members read once: a class attribute look-up costs a call on every step.
 _GAME_OVER: Final = Phase.GAME_OVER
-_SCORING_POINTS: Final = Scoring.POINTS
-_SCORING_POOL: Final = Scoring.POOL
 
 
 def new_game(
@@ -97,26 +82,16 @@ def new_game(
     """
     if options is None:
         options = Options()
-    if not isinstance(options, Options):
+    elif not isinstance(options, Options):
         raise OptionsError(f"options: expected spoil_five.Options, not {options!r}")
-    n = options.players
-    _check_seat(dealer, n)
+    if type(dealer) is not int or not 0 <= dealer < options.players:
+        _check_seat(dealer, options.players)  # an int subclass passes; anything else raises
     pack = None if deck is None else _pack_from(deck)
     if seed is None:
         seed = 0
-    _check_seed(seed)
-    rules = tables_for(options)
-    zeros = (0,) * n
-    if options.scoring is _SCORING_POINTS:
-        stake = options.game_stake
-        balances = (-stake,) * n
-        pool = stake * n
-    else:
-        pool, balances = _collect(rules, dealer, 0, zeros, False)
-    board = Board(pool, balances, zeros)
-    return start_deal(
-        rules, board, dealer=dealer, number=0, seed=seed, deck=pack, first_seed=seed, past=None
-    )
+    elif type(seed) is not int:
+        _check_seed(seed)  # an int subclass passes; anything else raises
+    return first_deal(options, dealer, seed, pack)
 
 
 def next_deal(
@@ -132,35 +107,13 @@ def next_deal(
         OptionsError: for a bad seed or deck.
 
     """
-    deal = state._deal
-    board = state._board
-    if board.outcome is None:
+    if state._board._settled is None:
         why = message("common.refusal.deal-not-over", "C-7")
         raise IllegalActionError("start the next deal", "C-7", why)
     if state.phase is _GAME_OVER:
         why = message("common.refusal.game-over", "SF-24")
         raise IllegalActionError("start the next deal", "SF-24", why)
-    rules = deal.rules
-    options = rules.options
     pack = None if deck is None else _pack_from(deck)
-    number = deal.number + 1
-    if seed is None:
-        seed = 0 if pack is not None else derive(deal._first_seed, (number,))
-    _check_seed(seed)
-    dealer = left_of(deal.dealer, rules.players)  # the deal passes to the left
-    balances = board.balances
-    pool = board.pool
-    if options.scoring is _SCORING_POOL:
-        spoilt = board.outcome.kind in SPOIL_KINDS
-        pool, balances = _collect(rules, dealer, pool, balances, spoilt)
-    past = log_append(deal._past, deal_history(state))
-    return start_deal(
-        rules,
-        Board(pool, balances, board.scores),
-        dealer=dealer,
-        number=number,
-        seed=seed,
-        deck=pack,
-        first_seed=deal._first_seed,
-        past=past,
-    )
+    if seed is not None and type(seed) is not int:
+        _check_seed(seed)  # an int subclass passes; anything else raises
+    return deal_after(state, seed, pack)

@@ -14,7 +14,7 @@ from cardrules.messages import message
 from cardrules.spoil_five.actions import GO_ON, STOP, Action
 from cardrules.spoil_five.option_tables import OptionTables
 from cardrules.spoil_five.options import Options, Scoring
-from cardrules.spoil_five.state import Board, Decision, Outcome, OutcomeKind, Phase
+from cardrules.spoil_five.state import Board, Decision, OutcomeKind, Phase, Settled
 from cardrules.stakes import split_pool
 
 __all__ = [
@@ -213,7 +213,6 @@ def settle(
             balances[seat] += payouts[seat]
     else:
         winners = ()
-    outcome = Outcome(
-        kind=kind, winners=winners, payouts=payouts, carried=carried, tricks_won=tricks_won
+    return board.settled(
+        carried, tuple(balances), Settled(kind, winners, payouts, carried, tricks_won)
     )
-    return board.settled(carried, tuple(balances), outcome)

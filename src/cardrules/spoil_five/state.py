@@ -38,6 +38,7 @@ from cardrules.spoil_five.events import (
     Trick,
 )
 from cardrules.spoil_five.options import Options
+from cardrules.spoil_five.ranking import PRINTED_SUIT
 
 if TYPE_CHECKING:
     from cardrules.messages import Message
@@ -58,8 +59,10 @@ __all__ = [
     "Phase",
     "PhasedDecision",
     "PlayDecision",
+    "Settled",
     "State",
     "Trick",
+    "settled_as",
     "waiting",
 ]
 
@@ -98,6 +101,54 @@ class Taken(Value):
         if trick is None:
             trick = self._trick = Trick(self._leader, self._cards, self._winner)
         return trick
+
+
+class Settled(Value):
+    """How a deal was settled, as the engine keeps it: the facts of an :class:`Outcome`.
+
+    A plain slotted class, cheap to build when a deal is settled in either build (the
+    public attrs :class:`Outcome` is not); its :class:`Outcome` is built the first time it
+    is read (:attr:`State.outcome`, :attr:`Board.outcome`, the views, records) and then
+    kept, so that every later reader shares it.
+    """
+
+    __slots__ = ("_carried", "_kind", "_outcome", "_payouts", "_tricks_won", "_winners")
+
+    def __init__(
+        self,
+        kind: OutcomeKind,
+        winners: tuple[int, ...],
+        payouts: tuple[int, ...],
+        carried: int,
+        tricks_won: tuple[int, ...],
+    ) -> None:
+        self._kind = kind
+        self._winners = winners
+        self._payouts = payouts
+        self._carried = carried
+        self._tricks_won = tricks_won
+        self._outcome: Outcome | None = None
+
+    def _key(self) -> tuple[object, ...]:
+        return (self._kind, self._winners, self._payouts, self._carried, self._tricks_won)
+
+    def outcome(self) -> Outcome:
+        """The public :class:`Outcome` of these facts (built once, then shared)."""
+        outcome = self._outcome
+        if outcome is None:
+            outcome = self._outcome = Outcome(
+                self._kind, self._winners, self._payouts, self._carried, self._tricks_won
+            )
+        return outcome
+
+
+def settled_as(outcome: Outcome) -> Settled:
+    """The :class:`Settled` facts of a public ``outcome``, which it keeps."""
+    settled = Settled(
+        outcome.kind, outcome.winners, outcome.payouts, outcome.carried, outcome.tricks_won
+    )
+    settled._outcome = outcome
+    return settled
 
 
 # Enum members read once: a class attribute look-up costs a call on every step.
@@ -147,19 +198,21 @@ class Deal(Value):
         self._past = past
         self._set_aside = set_aside
         self._turn_up = turn_up = drawn[5 * n + len(set_aside)]
-        suit = turn_up.suit
-        self._table = table = rules.tables[suit]
-        self._trump = suit
-        self._following = rules.following[suit]
+        turned: int = turn_up  # a card is its index (its place in FULL_PACK)
+        suit = PRINTED_SUIT[turned]
+        self._table = table = rules._tables[suit]
+        self._trump = table._trump
+        self._following = rules._following[suit]
         ace = table._ace  # dealt to a seat, unless it is the turn-up or still in the pack
         holder = None
         held = []
         plays = operator.itemgetter  # of five cards: a tuple of their Play actions
-        for seat, get in enumerate(rules.getters[eldest]):
+        actions = PLAYS
+        for seat, get in enumerate(rules._getters[eldest]):
             hand = sorted(get(drawn))
             if holder is None and ace in hand:
                 holder = seat
-            held.append(plays(*hand)(PLAYS))
+            held.append(plays(*hand)(actions))
         self._held = tuple(held)
         self._holder = holder
         self._robs = rules.rob_decisions(turn_up, dealer, holder)
@@ -231,7 +284,7 @@ class Board(Value):
 
     __slots__ = (
         "_balances", "_barred", "_dealer_robbed", "_discards", "_events", "_five_declined",
-        "_jinker", "_outcome", "_pool", "_scores", "_taker",
+        "_jinker", "_pool", "_scores", "_settled", "_taker",
     )  # fmt: skip
 
     def __init__(self, pool: int, balances: tuple[int, ...], scores: tuple[int, ...]) -> None:
@@ -245,7 +298,7 @@ class Board(Value):
         self._events: tuple[Event, ...] = ()
         self._five_declined: tuple[int, ...] = ()
         self._jinker: int | None = None
-        self._outcome: Outcome | None = None
+        self._settled: Settled | None = None
 
     @property
     def pool(self) -> int:
@@ -265,7 +318,8 @@ class Board(Value):
     @property
     def outcome(self) -> Outcome | None:
         """The settlement once the deal is over."""
-        return self._outcome
+        settled = self._settled
+        return None if settled is None else settled.outcome()
 
     def _copy(self) -> Board:
         board = Board(self._pool, self._balances, self._scores)
@@ -276,7 +330,7 @@ class Board(Value):
         board._events = self._events
         board._five_declined = self._five_declined
         board._jinker = self._jinker
-        board._outcome = self._outcome
+        board._settled = self._settled
         return board
 
     def noting(self, event: Event) -> Board:
@@ -333,24 +387,31 @@ class Board(Value):
         board._scores = scores
         return board
 
-    def settled(self, pool: int, balances: tuple[int, ...], outcome: Outcome) -> Board:
+    def settled(self, pool: int, balances: tuple[int, ...], settled: Settled) -> Board:
         """The board of a settled hand."""
         board = self._copy()
         board._pool = pool
         board._balances = balances
-        board._outcome = outcome
+        board._settled = settled
         return board
 
     def _key(self) -> tuple[object, ...]:
         return (
             self._pool, self._balances, self._scores, self._taker, self._dealer_robbed,
             self._discards, self._barred, self._events, self._five_declined, self._jinker,
-            self._outcome,
+            self._settled,
         )  # fmt: skip
 
     def __reduce__(self) -> tuple[object, ...]:
-        """Pickle as the constructor's values and the changes since."""
-        return (_restore_board, self._key())
+        """Pickle as the constructor's values and the changes since (the public outcome)."""
+        return (
+            _restore_board,
+            (
+                self._pool, self._balances, self._scores, self._taker, self._dealer_robbed,
+                self._discards, self._barred, self._events, self._five_declined,
+                self._jinker, self.outcome,
+            ),
+        )  # fmt: skip
 
 
 def _restore_board(
@@ -375,7 +436,7 @@ def _restore_board(
     board._events = events
     board._five_declined = five_declined
     board._jinker = jinker
-    board._outcome = outcome
+    board._settled = None if outcome is None else settled_as(outcome)
     return board
 
 
@@ -667,7 +728,8 @@ class State(Position):
     @property
     def outcome(self) -> Outcome | None:
         """The settlement of the current deal once it is over, else None."""
-        return self._board._outcome
+        settled = self._board._settled
+        return None if settled is None else settled.outcome()
 
     @property
     def leader(self) -> int | None:

@@ -172,7 +172,7 @@ def _known_bars(state: State, seat: int) -> tuple[int, ...]:
     rules = deal._rules
     sides = rules.sides
     shown: set[int] = set()
-    outcome = board._outcome
+    outcome = state.outcome
     if rules.options.scoring is Scoring.POINTS:
         for member in barred:
             side = sides[member]
@@ -234,7 +234,7 @@ def view(state: State, seat: int) -> View:
         pool=board._pool,
         balances=board._balances,
         scores=board._scores,
-        outcome=board._outcome,
+        outcome=state.outcome,
         legal_actions=cast("tuple[Action, ...]", decision._legal) if decision._seat == seat else (),
     )
 
