@@ -254,10 +254,9 @@ def _pick(state: i64, bound: int) -> int:
 
 
 def pick(state: int, bound: int) -> int:
-    """A uniform number from 0 to ``bound - 1`` (``1 <= bound <= 2**56``), from ``state``.
+    """A uniform number from 0 to ``bound - 1`` (``bound >= 1``), SplitMix64 from ``state``.
 
-    The first number :func:`top` would draw for a pack of ``bound`` cards, SplitMix64 from
-    the 64-bit ``state``.
+    The first number :func:`top` would draw for a pack of ``bound`` cards.
 
     >>> pick(1, 3) == top([0, 1, 2], 1, 1)[0]
     True
