@@ -23,8 +23,9 @@ it with checked values, and so do the engines with values they computed themselv
 
 The generator is written once, on 64-bit **words** (annotated ``i64``, a name only the
 type checker sees), and the one source is exact in both builds. Compiled, a word is a
-native signed 64-bit machine integer: sums and products wrap modulo ``2**64`` and stay
-in registers. Interpreted, a word is a plain ``int`` whose low 64 bits are the word, and
+native signed 64-bit machine integer: sums and products wrap modulo ``2**64`` (C with
+``-fwrapv``, which extensions take from CPython's own build flags) and stay in
+registers. Interpreted, a word is a plain ``int`` whose low 64 bits are the word, and
 it may hold more. Both are exact because the low 64 bits of a sum, a product or an
 exclusive or depend only on the low 64 bits of the operands, and every right shift is
 masked to the bits it keeps (``(z >> 30) & (2**34 - 1)``), so that it reads only the
