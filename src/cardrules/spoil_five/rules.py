@@ -530,20 +530,9 @@ def _play(state: State, action: Play) -> State:
         return _trick_done(deal, board, hands, trick, nxt, tricks, state._won, log)
     if window is None and deal._robs[nxt]._time is not _NEVER:
         return _first_trick_turn(deal, board, hands, nxt, trick, state._won, log)
-    # His plays, as in _play_turn: Following.plays in line (his hand, if nothing obliges).
+    # His plays, as in _play_turn: what the led card obliges him to (SF-16).
     led: int = trick[0]  # a card is its index: the tables are indexed by card
-    following = deal._following[led]
-    legal = held_next = hands[nxt]
-    oblige = following._oblige
-    for held_play in held_next:  # a plain loop: compiled, no call of frozenset.isdisjoint
-        if held_play in oblige:  # he holds a card that obliges him
-            allowed = following._allowed
-            kept: list[Play] = []  # a plain loop: compiled, as cheap as filter() interpreted
-            for play in held_next:
-                if play in allowed:
-                    kept.append(play)
-            legal = tuple(kept)
-            break
+    legal = deal._following[led].plays(hands[nxt])
     return State(deal, board, hands, nxt, legal, window, trick, tricks, state._won, log)
 
 
