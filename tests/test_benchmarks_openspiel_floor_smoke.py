@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
+pytest.importorskip("pyspiel", reason="the openspiel extra is not installed")
 
 from benchmarks import openspiel_floor
 
@@ -13,6 +13,8 @@ from cardrules.adapters import openspiel  # noqa: F401 (registers the games)
 
 def test_shape_game_replays_the_adapters_episodes_node_by_node() -> None:
     """Played by the same loop, the shape game meets the very nodes the adapter met."""
+    import pyspiel
+
     game = pyspiel.load_game(openspiel_floor.GAME, openspiel_floor.PARAMS)
     shapes = openspiel_floor.episode_shapes(game, 12, seed=3)
     assert all(any(seat < 0 for seat, _ in shape) for shape in shapes)  # chance dealt
