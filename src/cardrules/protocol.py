@@ -115,7 +115,7 @@ class DealOutcome(Protocol):
 
 
 class GameState(Protocol):
-    """The attributes every game state offers (DESIGN.md public contract)."""
+    """The attributes every game state offers (the public contract of both games)."""
 
     @property
     def options(self) -> GameOptions:
@@ -264,7 +264,7 @@ class Sessions(Searchable[S, A, V], Protocol[S, A, V, O_contra]):
 
 
 class Game(Sessions[S, A, V, O_contra], Protocol[S, A, V, O_contra]):
-    """The functional surface of a game module, complete (DESIGN.md "Public contract").
+    """The functional surface of a game module, complete (the public contract of both games).
 
     Type parameters: the state class ``S``, the action type ``A``, the view class ``V``
     and the options class ``O`` (which may be left out, see the module documentation).
