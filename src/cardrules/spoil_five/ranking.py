@@ -288,11 +288,13 @@ def winning_index(cards: Sequence[Card], table: TrumpTable) -> int:
     The strengths are those of :func:`trick_strengths` (SF-17).
     """
     played = tuple(cards)  # the engine's trick is a tuple already: no copy
-    strength = table._strength[played[0]]
+    led: int = played[0]  # a card is its index: the tables are indexed by card
+    strength = table._strength[led]
     best = 0
-    top = strength[played[0]]
+    top = strength[led]
     for index in range(1, len(played)):
-        other = strength[played[index]]
+        card: int = played[index]
+        other = strength[card]
         if other > top:
             best = index
             top = other

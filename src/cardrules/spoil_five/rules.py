@@ -50,6 +50,7 @@ from cardrules.spoil_five.actions import (
 from cardrules.spoil_five.fiving import five, fiving_decision
 from cardrules.spoil_five.option_tables import OptionTables, tables_for
 from cardrules.spoil_five.options import Options, PlainLeadRule, Ranking
+from cardrules.spoil_five.ranking import winning_index
 from cardrules.spoil_five.refusals import refusal, seen_in_state
 from cardrules.spoil_five.robbing import RobDecision, RobTime, rob_choice, turn_up_window
 from cardrules.spoil_five.settlement import (
@@ -548,18 +549,7 @@ def _trick_done(
 ) -> State:
     """A complete trick: its winner (SF-17), then what follows it (SF-18 to SF-24)."""
     n = deal._n
-    # The strongest card wins (SF-17; ranking.winning_index, in line on this hot path).
-    led: int = trick[0]  # a card is its index: the tables are indexed by card
-    strength = deal._table._strength[led]
-    best = 0
-    top = strength[led]
-    for index in range(1, n):
-        card: int = trick[index]
-        other = strength[card]
-        if other > top:
-            best = index
-            top = other
-    winner = leader + best
+    winner = leader + winning_index(trick, deal._table)  # the strongest card wins (SF-17)
     if winner >= n:
         winner -= n
     tricks = tricks + (Taken(leader, trick, winner),)  # noqa: RUF005 (one tuple; unpacking lists first)

@@ -728,8 +728,7 @@ class State(Position):
     @property
     def outcome(self) -> Outcome | None:
         """The settlement of the current deal once it is over, else None."""
-        settled = self._board._settled
-        return None if settled is None else settled.outcome()
+        return self._board.outcome
 
     @property
     def leader(self) -> int | None:
